@@ -1,0 +1,86 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target of ours gets: Swift 6 language mode is the default
+/// for tools version 6; strict memory-safety diagnostics stay off.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Trestle",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "trestle", targets: ["trestle"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(
+            url: "https://github.com/apple/swift-configuration", from: "1.4.0",
+            traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .target(name: "TerminalUI"),
+        .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
+        .target(name: "Networking"),
+        .target(name: "JSONServerCore"),
+        .target(
+            name: "Services",
+            dependencies: [
+                "Networking", "JSONServerCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "Modules", dependencies: ["Services", "TerminalUI"]),
+        .target(
+            name: "App",
+            dependencies: [
+                "Modules", "Services", "Networking", "TerminalUI", "NcursesTerminal",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .target(
+            name: "Serve",
+            dependencies: [
+                "JSONServerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .executableTarget(
+            name: "trestle",
+            dependencies: [
+                "App", "Serve",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "TerminalUI", "Services", "Networking", "JSONServerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "NetworkingTests",
+            dependencies: ["Networking", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "TestSupport"]),
+        .testTarget(
+            name: "ServicesTests",
+            dependencies: ["Services", "Networking", "JSONServerCore", "TestSupport"]),
+        .testTarget(name: "ModulesTests", dependencies: ["Modules", "Services", "TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "Modules", "Services", "Networking", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "JSONServerCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

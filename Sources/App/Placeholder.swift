@@ -1,0 +1,2 @@
+// App: placeholder until the first real file lands.
+enum AppPlaceholder {}

@@ -1,0 +1,2 @@
+// JSONServerCore: placeholder until the first real file lands.
+enum JSONServerCorePlaceholder {}

@@ -1,0 +1,2 @@
+// Modules: placeholder until the first real file lands.
+enum ModulesPlaceholder {}

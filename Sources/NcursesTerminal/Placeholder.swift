@@ -1,0 +1,2 @@
+// NcursesTerminal: placeholder until the first real file lands.
+enum NcursesTerminalPlaceholder {}

@@ -1,0 +1,2 @@
+// Networking: placeholder until the first real file lands.
+enum NetworkingPlaceholder {}

@@ -1,0 +1,2 @@
+// Serve: placeholder until the first real file lands.
+enum ServePlaceholder {}

@@ -1,0 +1,2 @@
+// Services: placeholder until the first real file lands.
+enum ServicesPlaceholder {}

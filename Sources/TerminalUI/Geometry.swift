@@ -1,0 +1,58 @@
+/// A terminal size in character cells.
+public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var rows: Int
+    public var cols: Int
+
+    public init(rows: Int, cols: Int) {
+        self.rows = rows
+        self.cols = cols
+    }
+
+    public var description: String { "\(cols)x\(rows)" }
+}
+
+/// A rectangle of cells: `row`/`col` of the top-left corner, then its extent.
+public struct Rect: Equatable, Hashable, Sendable {
+    public var row: Int
+    public var col: Int
+    public var height: Int
+    public var width: Int
+
+    public init(row: Int, col: Int, height: Int, width: Int) {
+        self.row = row
+        self.col = col
+        self.height = max(0, height)
+        self.width = max(0, width)
+    }
+
+    /// The whole screen of a terminal of `size`.
+    public init(size: Size) {
+        self.init(row: 0, col: 0, height: size.rows, width: size.cols)
+    }
+
+    public var isEmpty: Bool { height <= 0 || width <= 0 }
+    public var maxRow: Int { row + height }
+
+    /// The top `count` rows, and what remains below them.
+    public func splitTop(_ count: Int) -> (top: Rect, rest: Rect) {
+        let n = min(max(0, count), height)
+        return (
+            Rect(row: row, col: col, height: n, width: width),
+            Rect(row: row + n, col: col, height: height - n, width: width)
+        )
+    }
+
+    /// The bottom `count` rows, and what remains above them.
+    public func splitBottom(_ count: Int) -> (rest: Rect, bottom: Rect) {
+        let n = min(max(0, count), height)
+        return (
+            Rect(row: row, col: col, height: height - n, width: width),
+            Rect(row: row + height - n, col: col, height: n, width: width)
+        )
+    }
+
+    /// This rectangle shrunk by `amount` cells on every side.
+    public func inset(by amount: Int) -> Rect {
+        Rect(row: row + amount, col: col + amount, height: height - 2 * amount, width: width - 2 * amount)
+    }
+}

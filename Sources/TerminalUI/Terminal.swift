@@ -1,0 +1,22 @@
+/// A screen that Trestle draws on: ncurses in the app, memory in tests.
+///
+/// Coordinates are in cells. `write` draws text that the caller has already
+/// sanitised (see `TextSanitizer`) and fitted by display width (see
+/// `TextWidth`); the terminal clips anything past the right edge. Nothing
+/// appears until `flush()`.
+@MainActor
+public protocol Terminal: AnyObject {
+    /// The current size; changes after a `.resize` key.
+    var size: Size { get }
+    /// Blanks the whole screen (in the back buffer).
+    func clear()
+    /// Draws `text` starting at `row`, `col` in `style`.
+    func write(_ text: String, row: Int, col: Int, style: Style)
+    /// Fills `width` cells from `row`, `col` with blanks in `style`.
+    func fill(row: Int, col: Int, width: Int, style: Style)
+    /// Shows everything drawn since the last flush.
+    func flush()
+    /// Sends a control string straight to the terminal (OSC 52 clipboard);
+    /// the in-memory terminal records it.
+    func sendRaw(_ sequence: String)
+}

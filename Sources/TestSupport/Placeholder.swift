@@ -1,0 +1,2 @@
+// TestSupport: placeholder until the first real file lands.
+enum TestSupportPlaceholder {}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Trestle: AsyncParsableCommand {
+    func run() async throws {}
+}
