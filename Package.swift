@@ -21,6 +21,7 @@ let package = Package(
             url: "https://github.com/apple/swift-configuration", from: "1.4.0",
             traits: [.defaults, "YAML"]),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
@@ -44,6 +45,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "Serve",

@@ -1,6 +1,77 @@
+import App
 import ArgumentParser
+import Foundation
 
+/// `trestle`: browse a REST service in the terminal.
 @main
 struct Trestle: AsyncParsableCommand {
-    func run() async throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "trestle",
+        abstract: "Browse the resources of a REST service in the terminal.",
+        discussion: """
+            Environments: fake (built-in sample data, the default), development \
+            (a local server, by default http://127.0.0.1:3000 — start one with \
+            `trestle serve`), production (https://jsonplaceholder.typicode.com).
+            Config: $XDG_CONFIG_HOME/trestle/config.yaml; TRESTLE_* variables \
+            override it, flags override both. Log: $XDG_STATE_HOME/trestle/trestle.log.
+            """,
+        version: TrestleVersion.current,
+        subcommands: [Browse.self, Get.self, ServeCommand.self],
+        defaultSubcommand: Browse.self)
+}
+
+/// The options every data-reading command shares.
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Environment: fake, development or production (default: fake).")
+    var env: String?
+
+    @Option(name: .customLong("base-url"), help: "Base URL of any json-server-compatible service.")
+    var baseURL: String?
+
+    @Option(help: "The fake environment's artificial latency in seconds (default 0.5).")
+    var delay: Double?
+
+    @Option(help: "Per-request timeout in seconds (default 15).")
+    var timeout: Double?
+
+    @Option(help: "The fake environment's data: a json-server db file.")
+    var data: String?
+
+    @Option(name: .customLong("fake-error-rate"), help: "Share of fake requests that fail (0…1).")
+    var fakeErrorRate: Double?
+
+    @Option(name: .customLong("fake-fail-with"), help: "Make every fake request fail with this HTTP status.")
+    var fakeFailWith: Int?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String?
+
+    @Option(help: "Read this config file instead of $XDG_CONFIG_HOME/trestle/config.yaml.")
+    var config: String?
+
+    func launchOptions(theme: String? = nil) -> LaunchOptions {
+        LaunchOptions(
+            environment: env, baseURL: baseURL, delay: delay, timeout: timeout, theme: theme, logLevel: logLevel,
+            dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config)
+    }
+}
+
+/// The interactive browser (the default command).
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse", abstract: "Open the interactive browser (the default).")
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "Theme name: default, light, high-contrast, monochrome, or one of yours.")
+    var theme: String?
+
+    @Flag(help: "Enable the mouse: click selects, wheel scrolls.")
+    var mouse = false
+
+    @MainActor
+    func run() async throws {
+        let status = await AppRoot.runInteractive(options: common.launchOptions(theme: theme), mouse: mouse)
+        if status != 0 { throw ExitCode(status) }
+    }
 }

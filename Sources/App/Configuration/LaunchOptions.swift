@@ -1,0 +1,31 @@
+/// What the command line said; `nil` means "not given" so lower layers
+/// (environment variables, the config file, defaults) decide.
+public struct LaunchOptions: Sendable, Equatable {
+    public var environment: String?
+    public var baseURL: String?
+    public var delay: Double?
+    public var timeout: Double?
+    public var theme: String?
+    public var logLevel: String?
+    public var dataFile: String?
+    public var fakeErrorRate: Double?
+    public var fakeFailWith: Int?
+    public var configFile: String?
+
+    public init(
+        environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,
+        theme: String? = nil, logLevel: String? = nil, dataFile: String? = nil, fakeErrorRate: Double? = nil,
+        fakeFailWith: Int? = nil, configFile: String? = nil
+    ) {
+        self.environment = environment
+        self.baseURL = baseURL
+        self.delay = delay
+        self.timeout = timeout
+        self.theme = theme
+        self.logLevel = logLevel
+        self.dataFile = dataFile
+        self.fakeErrorRate = fakeErrorRate
+        self.fakeFailWith = fakeFailWith
+        self.configFile = configFile
+    }
+}

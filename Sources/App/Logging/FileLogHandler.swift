@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+
+/// A swift-log handler that appends one line per message to a file — never
+/// to the screen, which belongs to ncurses.
+public struct FileLogHandler: LogHandler {
+    /// The open log file, shared by every logger of the process.
+    public final class Sink: @unchecked Sendable {
+        private let handle: FileHandle?
+        private let lock = NSLock()
+
+        /// Opens `url` for appending, creating folders; a failure leaves a sink that drops lines.
+        public init(url: URL) {
+            let manager = FileManager.default
+            try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !manager.fileExists(atPath: url.path) {
+                manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
+            handle = try? FileHandle(forWritingTo: url)
+            _ = try? handle?.seekToEnd()
+        }
+
+        /// A sink that drops everything (tests, `--log-level` off).
+        public init() { handle = nil }
+
+        func write(_ line: String) {
+            guard let handle else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            try? handle.write(contentsOf: Data(line.utf8))
+        }
+    }
+
+    private let label: String
+    private let sink: Sink
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+
+    public init(label: String, sink: Sink, level: Logger.Level) {
+        self.label = label
+        self.sink = sink
+        self.logLevel = level
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(
+        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
+        let merged = metadata.merging(extra ?? [:]) { _, new in new }
+        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        let stamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        sink.write("\(stamp) \(level) [\(label)] \(message)\(details)\n")
+    }
+}

@@ -1,2 +1,0 @@
-// App: placeholder until the first real file lands.
-enum AppPlaceholder {}

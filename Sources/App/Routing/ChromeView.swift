@@ -1,0 +1,61 @@
+import Modules
+import TerminalUI
+
+/// Draws the frame around every screen: the header with breadcrumbs and the
+/// status bar with environment, source, counts, offline marker and activity.
+@MainActor
+enum ChromeView {
+    static func drawHeader(
+        breadcrumbs: [String], chrome: AppRouter.Chrome, on terminal: any Terminal, in rect: Rect, theme: Theme
+    ) {
+        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: "? help").draw(on: terminal, in: rect, theme: theme)
+    }
+
+    static func drawStatus(
+        _ status: ScreenStatus, appMessage: StatusMessage?, inFlight: Int, tick: Int, chrome: AppRouter.Chrome,
+        on terminal: any Terminal, in rect: Rect, theme: Theme
+    ) {
+        StatusBar(
+            left: leftSegments(status, appMessage: appMessage, chrome: chrome),
+            right: rightSegments(status, inFlight: inFlight, tick: tick)
+        ).draw(on: terminal, in: rect, theme: theme)
+    }
+
+    static func leftSegments(_ status: ScreenStatus, appMessage: StatusMessage?, chrome: AppRouter.Chrome)
+        -> [StyledSpan]
+    {
+        var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
+        spans.append(StyledSpan(" \(chrome.origin) ", .statusBar))
+        let count = status.count.map { " \($0)" } ?? ""
+        spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))
+        if let offline = status.offline {
+            spans.append(StyledSpan(" \(offline) ", offline.hasPrefix("offline") ? .offline : .statusBar))
+        }
+        if let message = appMessage ?? status.message {
+            spans.append(StyledSpan(" \(message.text) ", role(of: message.severity)))
+        }
+        return spans
+    }
+
+    static func rightSegments(_ status: ScreenStatus, inFlight: Int, tick: Int) -> [StyledSpan] {
+        guard status.isLoading || inFlight > 0 else { return [] }
+        let requests = inFlight > 0 ? " \(inFlight) req" : ""
+        return [StyledSpan(" \(Spinner.frame(tick))\(requests) ", .spinner)]
+    }
+
+    static func badgeRole(_ environment: AppEnvironment) -> Role {
+        switch environment {
+        case .fake: return .envFake
+        case .development: return .envDevelopment
+        case .production: return .envProduction
+        }
+    }
+
+    private static func role(of severity: StatusMessage.Severity) -> Role {
+        switch severity {
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import Modules
+import NcursesTerminal
+import Services
+import TerminalUI
+
+/// The composition root: turns launch options into a running Trestle.
+///
+/// `main` calls `runInteractive`; tests call `makeRouter` with fakes and an
+/// `InMemoryTerminal` — the same wiring, minus ncurses.
+public enum AppRoot {
+    /// The running executable (to find the shipped sample data and themes).
+    public static var executableURL: URL {
+        let proc = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if FileManager.default.fileExists(atPath: proc.path), proc.path != "/proc/self/exe" { return proc }
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }
+
+    /// Everything but the terminal: configuration, logger, theme, storage, services.
+    public struct Prepared: Sendable {
+        public var configuration: AppConfiguration
+        public var services: ServiceContainer
+        public var theme: Theme
+        public var warnings: [String]
+        public var logger: Logger
+    }
+
+    /// Loads configuration and builds the services; errors are one line each.
+    public static func prepare(options: LaunchOptions, environment: [String: String]) async throws(ConfigurationError)
+        -> Prepared
+    {
+        let configuration = try await ConfigurationLoader(options: options, environment: environment).load()
+        let sink = FileLogHandler.Sink(url: configuration.paths.logFile)
+        let logger = Logger(label: "trestle") { label in
+            FileLogHandler(label: label, sink: sink, level: configuration.logLevel)
+        }
+        var warnings: [String] = []
+        let theme: Theme
+        do {
+            theme = try ThemeLoader.load(name: configuration.themeName, searchPaths: themeSearchPaths(configuration))
+        } catch {
+            warnings.append("\(error) — using the default theme")
+            logger.warning("theme failed", metadata: ["error": "\(error)"])
+            theme = .builtinDefault
+        }
+        let storage: any StorageService
+        do {
+            let sqlite = try SQLiteStorageService(url: configuration.paths.cacheDatabase, logger: logger)
+            if let warning = sqlite.openWarning { warnings.append(warning) }
+            storage = sqlite
+        } catch {
+            warnings.append("Cache unavailable (\(configuration.paths.cacheDatabase.path)): running without it")
+            storage = InMemoryStorageService()
+        }
+        let services = try await configuration.serviceBuilder.build(storage: storage, logger: logger)
+        logger.info(
+            "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
+        return Prepared(configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
+    }
+
+    /// The router over the todo list, drawing on `terminal`.
+    @MainActor
+    public static func makeRouter(_ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init)
+        -> AppRouter
+    {
+        let redraw = RedrawRelay()
+        let context = ScreenContext(setNeedsDisplay: { redraw.fire() }, now: now)
+        let root = TodoListModule.build(api: prepared.services.api, context: context)
+        let activity = prepared.services.activity
+        let router = AppRouter(
+            root: root, terminal: terminal, theme: prepared.theme,
+            chrome: .init(
+                environment: prepared.configuration.environment, origin: prepared.services.api.origin,
+                themeName: prepared.theme.name),
+            activity: { activity.inFlight },
+            startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
+        redraw.target = router
+        return router
+    }
+
+    /// Runs the interactive UI; returns the process exit status.
+    @MainActor
+    public static func runInteractive(options: LaunchOptions, mouse: Bool = false) async -> Int32 {
+        let prepared: Prepared
+        do {
+            prepared = try await prepare(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("\(error)")
+            return 2
+        }
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal.start(mouse: mouse)
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+        var ready = prepared
+        if terminal.colorMode == .none { ready.theme = prepared.theme.monochrome }
+        let router = makeRouter(ready, terminal: terminal)
+        router.start()
+        for await key in terminal.keys() {
+            if !router.handle(key) { break }
+        }
+        router.stopAll()
+        terminal.stop()
+        prepared.logger.info("quit")
+        return 0
+    }
+
+    static func themeSearchPaths(_ configuration: AppConfiguration) -> [URL] {
+        var paths = [configuration.paths.userThemes]
+        if let shipped = ShippedFiles.locate("themes", executable: executableURL) { paths.append(shipped) }
+        return paths
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("trestle: \(message)\n".utf8))
+    }
+}
+
+/// Lets screens built before the router ask it for redraws.
+@MainActor
+final class RedrawRelay {
+    weak var target: AppRouter?
+
+    nonisolated init() {}
+
+    func fire() { target?.setNeedsDisplay() }
+}

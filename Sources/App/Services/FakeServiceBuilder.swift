@@ -1,0 +1,52 @@
+import Foundation
+import JSONServerCore
+import Logging
+import Networking
+import Services
+
+/// The fake environment: the sample data (or `--data FILE`) served in process.
+public struct FakeServiceBuilder: ServiceBuilder {
+    public var configuration: AppConfiguration
+    /// The running executable, to find the shipped sample data beside it.
+    public var executable: URL
+
+    public init(configuration: AppConfiguration, executable: URL = AppRoot.executableURL) {
+        self.configuration = configuration
+        self.executable = executable
+    }
+
+    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+        -> ServiceContainer
+    {
+        let file = try dataFile()
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ConfigurationError("cannot read data file \(file.path): \(error.localizedDescription)")
+        }
+        let database: JSONDatabase
+        do {
+            database = try JSONDatabase(data: data)
+        } catch {
+            throw ConfigurationError("data file \(file.path): \(error)")
+        }
+        let activity = ActivityTracker()
+        var behavior = StubBehavior.delayed(configuration.delay)
+        behavior.errorRate = configuration.fakeErrorRate
+        behavior.alwaysFailWith = configuration.fakeFailWith
+        let api = FakeAPIService(
+            engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
+            middleware: standardMiddleware(activity: activity, logger: logger), logger: logger)
+        return ServiceContainer(api: api, storage: storage, activity: activity)
+    }
+
+    private func dataFile() throws(ConfigurationError) -> URL {
+        if let file = configuration.dataFile { return file }
+        if let folder = ShippedFiles.locate("sample-data", executable: executable) {
+            return folder.appendingPathComponent("db.json")
+        }
+        throw ConfigurationError(
+            "sample data not found beside \(executable.path) or in a folder above it; pass --data FILE")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import Networking
+import Services
+
+/// The development environment: a local server, by default `trestle serve`.
+public struct DevelopmentServiceBuilder: ServiceBuilder {
+    public var configuration: AppConfiguration
+
+    public init(configuration: AppConfiguration) { self.configuration = configuration }
+
+    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+        -> ServiceContainer
+    {
+        let activity = ActivityTracker()
+        let network = NetworkClient(
+            client: URLSessionHTTPClient(), middleware: standardMiddleware(activity: activity, logger: logger),
+            retry: .none)
+        let api = makeLiveService(
+            configuration, network: network, storage: storage, logger: logger,
+            hint: .whenUnreachable("start one with `trestle serve`"))
+        return ServiceContainer(api: api, storage: storage, activity: activity)
+    }
+}
+
+/// The production environment: the public service, with auth and retries.
+public struct ProductionServiceBuilder: ServiceBuilder {
+    public var configuration: AppConfiguration
+    public var environment: [String: String]
+
+    public init(configuration: AppConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configuration = configuration
+        self.environment = environment
+    }
+
+    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+        -> ServiceContainer
+    {
+        let activity = ActivityTracker()
+        var middleware = standardMiddleware(activity: activity, logger: logger)
+        if let token = try token() {
+            middleware.insert(AuthMiddleware(token: token), at: 0)
+        }
+        let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
+        let api = makeLiveService(configuration, network: network, storage: storage, logger: logger, hint: .none)
+        return ServiceContainer(api: api, storage: storage, activity: activity)
+    }
+
+    private func token() throws(ConfigurationError) -> String? {
+        do {
+            return try TokenSource.token(environment: environment)
+        } catch {
+            throw ConfigurationError("\(error)")
+        }
+    }
+}
+
+/// The live service both HTTP environments share.
+func makeLiveService(
+    _ configuration: AppConfiguration, network: NetworkClient, storage: any StorageService, logger: Logger,
+    hint: ErrorHint
+) -> LiveAPIService {
+    let base = configuration.baseURL
+    let store = ResourceStore(
+        network: network, storage: storage,
+        namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", logger: logger)
+    // JSONPlaceholder accepts writes and answers as if it kept them, but does not.
+    let forgetsWrites = base.host?.hasSuffix("jsonplaceholder.typicode.com") ?? false
+    return LiveAPIService(baseURL: base, network: network, store: store, keepsWrites: !forgetsWrites, hint: hint)
+}

@@ -1,0 +1,71 @@
+import TerminalUI
+
+/// Pretty-prints fields as JSON lines of coloured spans (2-space indent),
+/// the way the detail screen shows a record.
+public enum JSONLines {
+    public typealias Span = (text: String, role: Role)
+
+    public static func render(_ fields: [DetailField]) -> [[Span]] {
+        var lines: [[Span]] = []
+        appendObject(fields, indent: 0, prefix: [], suffix: "", into: &lines)
+        return lines
+    }
+
+    private static func appendObject(
+        _ fields: [DetailField], indent: Int, prefix: [Span], suffix: String, into lines: inout [[Span]]
+    ) {
+        if fields.isEmpty {
+            lines.append(prefix + [("{}" + suffix, .jsonPunctuation)])
+            return
+        }
+        lines.append(prefix + [("{", .jsonPunctuation)])
+        for (index, field) in fields.enumerated() {
+            let comma = index == fields.count - 1 ? "" : ","
+            let key: [Span] = [
+                (String(repeating: " ", count: indent + 2), .text),
+                ("\"\(TextSanitizer.clean(field.key))\"", .jsonKey), (": ", .jsonPunctuation),
+            ]
+            appendValue(field.value, indent: indent + 2, prefix: key, suffix: comma, into: &lines)
+        }
+        lines.append([(String(repeating: " ", count: indent), .text), ("}" + suffix, .jsonPunctuation)])
+    }
+
+    private static func appendValue(
+        _ value: DetailValue, indent: Int, prefix: [Span], suffix: String, into lines: inout [[Span]]
+    ) {
+        switch value {
+        case .object(let fields):
+            appendObject(fields, indent: indent, prefix: prefix, suffix: suffix, into: &lines)
+        case .array(let items):
+            if items.isEmpty {
+                lines.append(prefix + [("[]" + suffix, .jsonPunctuation)])
+                return
+            }
+            lines.append(prefix + [("[", .jsonPunctuation)])
+            for (index, item) in items.enumerated() {
+                let comma = index == items.count - 1 ? "" : ","
+                appendValue(
+                    item, indent: indent + 2, prefix: [(String(repeating: " ", count: indent + 2), .text)],
+                    suffix: comma, into: &lines)
+            }
+            lines.append([(String(repeating: " ", count: indent), .text), ("]" + suffix, .jsonPunctuation)])
+        default:
+            lines.append(prefix + [scalar(value), (suffix, .jsonPunctuation)])
+        }
+    }
+
+    private static func scalar(_ value: DetailValue) -> Span {
+        switch value {
+        case .string(let text): return ("\"\(TextSanitizer.clean(escape(text)))\"", .jsonString)
+        case .number(let text): return (text, .jsonNumber)
+        case .bool(let flag): return (flag ? "true" : "false", .jsonBool)
+        case .null: return ("null", .jsonNull)
+        case .object, .array: return ("", .text)
+        }
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+    }
+}

@@ -1,0 +1,46 @@
+import TerminalUI
+
+/// The help screen (`?`): every key of the screen below it, then the global keys.
+public enum HelpModule {
+    @MainActor
+    public static func build(for screen: any Screen, global: HelpSection) -> any Screen {
+        HelpPresenter(sections: screen.help + [global], under: screen.breadcrumb)
+    }
+}
+
+/// Scrolls through the help sections; any of Esc, q or ? closes it.
+@MainActor
+final class HelpPresenter: Screen {
+    let sections: [HelpSection]
+    private let under: String
+    private(set) var scroll = 0
+
+    init(sections: [HelpSection], under: String) {
+        self.sections = sections
+        self.under = under
+    }
+
+    var breadcrumb: String { "help" }
+    var capturesText: Bool { false }
+    var help: [HelpSection] { [HelpSection("Help", [("↑ ↓ / k j", "scroll"), ("Esc / q / ?", "close")])] }
+    var status: ScreenStatus { ScreenStatus(resource: "help for \(under)") }
+
+    func start() {}
+    func stop() {}
+
+    func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        HelpView.draw(sections: sections, scroll: scroll, on: terminal, in: rect, theme: theme)
+    }
+
+    func handle(_ key: Key) -> ScreenCommand {
+        let lines = sections.reduce(0) { $0 + $1.entries.count + 2 }
+        if let moved = ListNavigation.move(cursor: scroll, count: lines, page: 10, key: key) {
+            scroll = moved
+            return .handled
+        }
+        switch key {
+        case .escape, .char("q"), .char("?"), .char("h"), .enter: return .pop
+        default: return .handled
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Modules: placeholder until the first real file lands.
-enum ModulesPlaceholder {}

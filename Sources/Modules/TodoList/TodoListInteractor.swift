@@ -1,0 +1,89 @@
+import Foundation
+import Services
+
+/// The todo list's business logic: loading (cache first, then the server),
+/// toggling, filtering and sorting. No UI state lives here.
+public struct TodoListInteractor: Sendable {
+    /// A loaded list.
+    public struct Result: Sendable, Equatable {
+        public var todos: [TodoEntity]
+        public var totalCount: Int?
+        public var fetchedAt: Date
+        public var origin: DataOrigin
+    }
+
+    private let api: any APIService
+    public let query: ListQuery
+
+    public init(api: any APIService, query: ListQuery) {
+        self.api = api
+        self.query = query
+    }
+
+    /// The last good list from the cache, if there is one.
+    public func cached() async -> Result? {
+        await api.cachedTodos(query).map(Self.result(from:))
+    }
+
+    /// The list from the server (revalidating the cached copy).
+    public func load() async throws(ServiceError) -> Result {
+        Self.result(from: try await api.todos(query))
+    }
+
+    /// Sets `completed` on the server and returns the server's version.
+    public func setCompleted(_ completed: Bool, id: Int) async throws(ServiceError) -> TodoEntity {
+        TodoEntity(try await api.updateTodo(id: id, TodoPatch(completed: completed)))
+    }
+
+    /// Whether writes survive on this service (JSONPlaceholder forgets them).
+    public var serverKeepsWrites: Bool { api.keepsWrites }
+
+    /// Indices of `todos` whose search key contains every word of `text`.
+    ///
+    /// `within` narrows an earlier result when the new text extends the old
+    /// (typing one more letter), so each keystroke scans only what matched.
+    public static func filter(_ todos: [TodoEntity], text: String, within: [Int]? = nil) -> [Int] {
+        let words = text.lowercased().split(separator: " ").map(String.init)
+        let candidates = within ?? Array(todos.indices)
+        guard !words.isEmpty else { return candidates }
+        return candidates.filter { index in
+            let key = todos[index].searchKey
+            return words.allSatisfy { key.contains($0) }
+        }
+    }
+
+    /// `todos` sorted by `column` (stable; ties keep id order).
+    public static func sorted(_ todos: [TodoEntity], by column: TodoColumn, descending: Bool) -> [TodoEntity] {
+        let ascending = todos.sorted { lhs, rhs in
+            switch column {
+            case .id: return lhs.id < rhs.id
+            case .done: return (lhs.completed ? 1 : 0, lhs.id) < (rhs.completed ? 1 : 0, rhs.id)
+            case .title:
+                let order = lhs.title.localizedStandardCompare(rhs.title)
+                return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
+            case .user: return (lhs.userId, lhs.id) < (rhs.userId, rhs.id)
+            }
+        }
+        return descending ? ascending.reversed() : ascending
+    }
+
+    private static func result(from listing: Listing<TodoObject>) -> Result {
+        Result(
+            todos: listing.items.map(TodoEntity.init), totalCount: listing.totalCount,
+            fetchedAt: listing.fetchedAt, origin: listing.origin)
+    }
+}
+
+/// The columns of the todo table, in display order.
+public enum TodoColumn: Int, CaseIterable, Sendable {
+    case id, done, title, user
+
+    public var title: String {
+        switch self {
+        case .id: return "ID"
+        case .done: return "Done"
+        case .title: return "Title"
+        case .user: return "User"
+        }
+    }
+}

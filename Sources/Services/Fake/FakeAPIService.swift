@@ -1,0 +1,44 @@
+import Foundation
+import JSONServerCore
+import Logging
+import Networking
+
+/// The fake environment's service: the sample data served in-process, after a
+/// realistic delay, with exactly the semantics of a json-server.
+///
+/// It is the live service over an `EngineHTTPClient`, so caching, ETags,
+/// middleware and errors behave as they do against a real server.
+public struct FakeAPIService: APIService {
+    private let live: LiveAPIService
+
+    public var origin: String { "sample-data" }
+    public var keepsWrites: Bool { true }
+
+    public init(
+        engine: JSONServerEngine, behavior: StubBehavior, storage: any StorageService,
+        middleware: [any Middleware], logger: Logger
+    ) {
+        let base = URL(string: "fake://sample-data") ?? URL(fileURLWithPath: "/sample-data")
+        let network = NetworkClient(
+            client: EngineHTTPClient(engine: engine, behavior: behavior), middleware: middleware,
+            retry: .none)
+        let store = ResourceStore(network: network, storage: storage, namespace: "fake", logger: logger)
+        live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
+    }
+
+    public func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>? {
+        await live.cachedTodos(query)
+    }
+
+    public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
+        try await live.todos(query)
+    }
+
+    public func todo(id: Int) async throws(ServiceError) -> TodoObject {
+        try await live.todo(id: id)
+    }
+
+    public func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject {
+        try await live.updateTodo(id: id, patch)
+    }
+}

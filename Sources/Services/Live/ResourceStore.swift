@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import Networking
+
+/// The body of one GET, as the store hands it out.
+public struct LoadedResource: Sendable {
+    public var body: Data
+    public var totalCount: Int?
+    public var fetchedAt: Date
+    public var origin: DataOrigin
+}
+
+/// Resource-centric state for GET requests (the Siesta idea): one entry per
+/// URL, shared by every screen that asks for it.
+///
+/// - Two loads of one URL while a request is in flight share that request.
+/// - A stored ETag / Last-Modified is sent back (`If-None-Match`,
+///   `If-Modified-Since`); a 304 reuses the stored body, across restarts.
+/// - Each good answer is written to storage for offline use.
+public actor ResourceStore {
+    private let network: NetworkClient
+    private let storage: any StorageService
+    private let namespace: String
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private var inFlight: [String: Task<LoadedResource, any Error>] = [:]
+
+    /// - Parameter namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
+    public init(
+        network: NetworkClient, storage: any StorageService, namespace: String, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.network = network
+        self.storage = storage
+        self.namespace = namespace
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The cache key of a request: namespace plus the full URL.
+    public func key(for request: Request) -> String {
+        "\(namespace)|\(request.resolvedURL?.absoluteString ?? request.url.absoluteString)"
+    }
+
+    /// The stored answer for `request`, without the network.
+    public func cached(_ request: Request) async -> LoadedResource? {
+        guard let stored = await storage.cachedResponse(forKey: key(for: request)) else { return nil }
+        return LoadedResource(
+            body: stored.body, totalCount: stored.totalCount, fetchedAt: stored.fetchedAt, origin: .cache)
+    }
+
+    /// Fetches `request` from the server, conditionally when a validator is
+    /// stored; concurrent calls for one URL share one request.
+    public func load(_ request: Request) async throws(NetworkError) -> LoadedResource {
+        let key = key(for: request)
+        if let running = inFlight[key] {
+            return try await Self.value(of: running)
+        }
+        let task = Task { try await self.fetch(request, key: key) }
+        inFlight[key] = task
+        defer { inFlight[key] = nil }
+        return try await Self.value(of: task)
+    }
+
+    /// Forgets the validators of every stored answer under `url` (after a write).
+    public func invalidate(under url: URL) async {
+        await storage.invalidateResponses(withPrefix: "\(namespace)|\(url.absoluteString)")
+    }
+
+    private func fetch(_ request: Request, key: String) async throws(NetworkError) -> LoadedResource {
+        let stored = await storage.cachedResponse(forKey: key)
+        var conditional = request
+        if let etag = stored?.etag {
+            conditional = conditional |> withIfNoneMatch(etag)
+        } else if let lastModified = stored?.lastModified, let date = HTTPDate.parse(lastModified) {
+            conditional = conditional |> withIfModifiedSince(date)
+        }
+        let response = try await network.send(conditional, validation: .customCodes(Set(200..<300).union([304])))
+        if response.status == 304, var stored {
+            stored.fetchedAt = now()
+            await storage.store(stored)
+            logger.debug("revalidated", metadata: ["url": "\(key)"])
+            return LoadedResource(
+                body: stored.body, totalCount: stored.totalCount, fetchedAt: stored.fetchedAt, origin: .revalidated)
+        }
+        if response.status == 304 {
+            // A 304 without a stored body: ask again unconditionally.
+            let full = try await network.send(request)
+            return await keep(full, key: key)
+        }
+        return await keep(response, key: key)
+    }
+
+    private func keep(_ response: Response, key: String) async -> LoadedResource {
+        let fetchedAt = now()
+        let total = response.pageInfo.totalCount
+        await storage.store(
+            CachedResponse(
+                key: key, body: response.body, etag: response.etag,
+                lastModified: response.headers["Last-Modified"], totalCount: total, fetchedAt: fetchedAt))
+        return LoadedResource(body: response.body, totalCount: total, fetchedAt: fetchedAt, origin: .network)
+    }
+
+    private static func value(of task: Task<LoadedResource, any Error>) async throws(NetworkError) -> LoadedResource {
+        do {
+            return try await task.value
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw NetworkError.transport("\(error)")
+        }
+    }
+}

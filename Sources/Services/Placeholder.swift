@@ -1,2 +1,0 @@
-// Services: placeholder until the first real file lands.
-enum ServicesPlaceholder {}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Storage in a SQLite file (GRDB): `$XDG_CACHE_HOME/trestle/cache.sqlite`.
+///
+/// A file that is not a database (or fails its schema) is moved aside to
+/// `<name>.corrupt-<timestamp>` and replaced by an empty one; `openWarning`
+/// then says so in one line for the status bar.
+public final class SQLiteStorageService: StorageService {
+    private let dbQueue: DatabaseQueue
+    private let logger: Logger
+    /// Set when opening needed a repair the user should hear about.
+    public let openWarning: String?
+
+    /// Opens (creating folders and schema as needed) the database at `url`.
+    public init(url: URL, logger: Logger) throws {
+        self.logger = logger
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            dbQueue = try Self.open(url)
+            openWarning = nil
+        } catch {
+            let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
+            logger.warning("cache database unusable, moved aside", metadata: [
+                "path": "\(url.path)", "error": "\(error)", "movedTo": "\(aside.path)",
+            ])
+            try? FileManager.default.moveItem(at: url, to: aside)
+            dbQueue = try Self.open(url)
+            openWarning = "Cache \(url.path) was corrupt; moved aside and started empty"
+        }
+    }
+
+    private static func open(_ url: URL) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: url.path)
+        try migrator.migrate(queue)
+        // Touch the table so a non-database file fails here, not later.
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
+        return queue
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "response") { t in
+                t.primaryKey("key", .text)
+                t.column("body", .blob).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("totalCount", .integer)
+                t.column("fetchedAt", .double).notNull()
+            }
+            try db.create(table: "visit") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("path", .text).notNull()
+                t.column("visitedAt", .double).notNull()
+            }
+        }
+        return migrator
+    }
+
+    public func cachedResponse(forKey key: String) async -> CachedResponse? {
+        await attempt("read cache") {
+            try await dbQueue.read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
+                    .map(Self.response(from:))
+            }
+        } ?? nil
+    }
+
+    public func store(_ response: CachedResponse) async {
+        await attempt("write cache") {
+            try await dbQueue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO response (key, body, etag, lastModified, totalCount, fetchedAt)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        response.key, response.body, response.etag, response.lastModified,
+                        response.totalCount, response.fetchedAt.timeIntervalSince1970,
+                    ])
+            }
+        }
+    }
+
+    public func removeResponse(forKey key: String) async {
+        await attempt("delete cache entry") {
+            try await dbQueue.write { db in
+                try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    public func invalidateResponses(withPrefix prefix: String) async {
+        await attempt("invalidate cache") {
+            try await dbQueue.write { db in
+                try db.execute(
+                    sql: "UPDATE response SET etag = NULL, lastModified = NULL WHERE substr(key, 1, ?) = ?",
+                    arguments: [prefix.count, prefix])
+            }
+        }
+    }
+
+    public func recordVisit(_ entry: HistoryEntry) async {
+        await attempt("record history") {
+            try await dbQueue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO visit (path, visitedAt) VALUES (?, ?)",
+                    arguments: [entry.path, entry.visitedAt.timeIntervalSince1970])
+            }
+        }
+    }
+
+    public func recentVisits(limit: Int) async -> [HistoryEntry] {
+        await attempt("read history") {
+            try await dbQueue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT path, visitedAt FROM visit ORDER BY id DESC LIMIT ?",
+                    arguments: [limit]
+                ).map { row in
+                    HistoryEntry(path: row["path"], visitedAt: Date(timeIntervalSince1970: row["visitedAt"]))
+                }
+            }
+        } ?? []
+    }
+
+    private static func response(from row: Row) -> CachedResponse {
+        CachedResponse(
+            key: row["key"], body: row["body"], etag: row["etag"], lastModified: row["lastModified"],
+            totalCount: row["totalCount"], fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
+    }
+
+    /// Runs a database operation; a failure is logged and becomes `nil`.
+    private func attempt<T>(_ what: String, _ body: () async throws -> T) async -> T? {
+        do {
+            return try await body()
+        } catch {
+            logger.error("storage: \(what) failed", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}

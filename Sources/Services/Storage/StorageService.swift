@@ -1,0 +1,50 @@
+import Foundation
+
+/// A response body kept for offline use and conditional revalidation.
+public struct CachedResponse: Sendable, Equatable {
+    /// What the response answered: the environment and the full request URL.
+    public var key: String
+    public var body: Data
+    public var etag: String?
+    public var lastModified: String?
+    public var totalCount: Int?
+    public var fetchedAt: Date
+
+    public init(
+        key: String, body: Data, etag: String? = nil, lastModified: String? = nil,
+        totalCount: Int? = nil, fetchedAt: Date
+    ) {
+        self.key = key
+        self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
+        self.totalCount = totalCount
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// One place the user went: kept so that a later session can offer it again.
+public struct HistoryEntry: Sendable, Equatable {
+    public var path: String
+    public var visitedAt: Date
+
+    public init(path: String, visitedAt: Date) {
+        self.path = path
+        self.visitedAt = visitedAt
+    }
+}
+
+/// Local persistence: the last good response per resource, and history.
+///
+/// Implementations never throw at callers: a storage failure must not stop
+/// browsing, so they log it and answer as if nothing was stored.
+public protocol StorageService: Sendable {
+    func cachedResponse(forKey key: String) async -> CachedResponse?
+    func store(_ response: CachedResponse) async
+    func removeResponse(forKey key: String) async
+    /// Drops the validators of every entry whose key starts with `prefix`, so
+    /// that the next load fetches in full (after a write changed the data).
+    func invalidateResponses(withPrefix prefix: String) async
+    func recordVisit(_ entry: HistoryEntry) async
+    func recentVisits(limit: Int) async -> [HistoryEntry]
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Services
+
+/// An `APIService` whose answers a test sets, and which records what it was
+/// asked. Writes can be held until the test releases them, to observe the
+/// optimistic state in between.
+public actor StubAPIService: APIService {
+    public nonisolated let origin: String
+    public nonisolated let keepsWrites: Bool
+    public var cachedListing: Listing<TodoObject>?
+    public var listResult: Result<Listing<TodoObject>, ServiceError>
+    public var updateFailure: ServiceError?
+    public private(set) var updates: [(id: Int, patch: TodoPatch)] = []
+    public private(set) var listCalls = 0
+    private var heldWrites: [CheckedContinuation<Void, Never>] = []
+    private var holdWrites = false
+
+    public init(todos: [TodoObject], origin: String = "stub", keepsWrites: Bool = true) {
+        self.origin = origin
+        self.keepsWrites = keepsWrites
+        listResult = .success(Listing(items: todos, totalCount: todos.count, fetchedAt: Date(), origin: .network))
+    }
+
+    public func setList(_ result: Result<Listing<TodoObject>, ServiceError>) { listResult = result }
+    public func setCached(_ listing: Listing<TodoObject>?) { cachedListing = listing }
+    public func setUpdateFailure(_ error: ServiceError?) { updateFailure = error }
+
+    /// Makes writes wait until `releaseWrites()`.
+    public func holdWritesUntilReleased() { holdWrites = true }
+
+    public func releaseWrites() {
+        holdWrites = false
+        heldWrites.forEach { $0.resume() }
+        heldWrites = []
+    }
+
+    public func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>? { cachedListing }
+
+    public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
+        listCalls += 1
+        return try listResult.get()
+    }
+
+    public func todo(id: Int) async throws(ServiceError) -> TodoObject {
+        let items = try listResult.get().items
+        guard let todo = items.first(where: { $0.id == id }) else { throw ServiceError(.notFound, "No todo \(id)") }
+        return todo
+    }
+
+    public func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject {
+        updates.append((id, patch))
+        if holdWrites { await withCheckedContinuation { heldWrites.append($0) } }
+        if let updateFailure { throw updateFailure }
+        var todo = try await todo(id: id)
+        if let completed = patch.completed { todo.completed = completed }
+        if let title = patch.title { todo.title = title }
+        return todo
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a tmux session on a private socket
+/// running one command, driven with `send-keys` and read with `capture-pane`.
+public final class TmuxSession: @unchecked Sendable {
+    public enum Failure: Error, CustomStringConvertible {
+        case tmux(String)
+        case timeout(waitingFor: String, screen: String)
+
+        public var description: String {
+            switch self {
+            case .tmux(let message): return "tmux: \(message)"
+            case .timeout(let what, let screen): return "timed out waiting for \(what); screen was:\n\(screen)"
+            }
+        }
+    }
+
+    public let socket: String
+    public let name = "e2e"
+
+    /// Starts `command` (run by `sh -c`) in a `cols`x`rows` session; the pane
+    /// stays after the command ends so its last screen can be read.
+    public init(command: String, cols: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+        socket = "trestle-e2e-\(UUID().uuidString.prefix(8))"
+        var env = ""
+        for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
+            env += "\(key)=\(Self.quote(value)) "
+        }
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
+                  "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(env)sh -c \(Self.quote(command))"])
+        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    deinit { kill() }
+
+    /// Sends tmux key names (`j`, `Enter`, `Escape`, `Space`, `C-c`, `NPage`).
+    public func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// Types text literally.
+    public func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// The visible screen as text.
+    public func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// The screen with colour escapes (`capture-pane -e`).
+    public func screenWithStyles() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
+    public func resize(cols: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(cols)", "-y", "\(rows)"])
+    }
+
+    /// The process id of the command in the pane.
+    public func panePID() throws -> Int32 {
+        Int32(try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Polls the screen until `predicate` holds (tmux offers no event for
+    /// "the screen now shows X"), failing with the last screen after `timeout`.
+    @discardableResult
+    public func waitUntil(
+        _ description: String, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure.timeout(waitingFor: description, screen: last)
+    }
+
+    /// Waits until the screen contains `text`.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
+        try waitUntil("“\(text)”", timeout: timeout) { $0.contains(text) }
+    }
+
+    public func kill() {
+        _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure.tmux("\(arguments.first ?? ""): \(String(decoding: errorData, as: UTF8.self))")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Single-quotes `text` for `sh`.
+    public static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
