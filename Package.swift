@@ -28,7 +28,9 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "TerminalUI"),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
-        .target(name: "Networking"),
+        .target(
+            name: "Networking",
+            dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "JSONServerCore"),
         .target(
             name: "Services",

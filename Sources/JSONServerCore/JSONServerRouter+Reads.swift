@@ -1,0 +1,117 @@
+import Foundation
+
+/// GET answers: lists, single items, singular resources, embed and expand.
+extension JSONServerRouter {
+    mutating func list(_ name: String, request: EngineRequest, extraFilter: QueryItem? = nil) -> EngineResponse {
+        guard let items = database.collections[name] else { return .notFound }
+        let query: ListQuery
+        do {
+            query = try ListQuery(request.query + (extraFilter.map { [$0] } ?? []))
+        } catch {
+            return .error(status: 400, "Invalid regular expression in _like: \(error.pattern)")
+        }
+        let matching = QueryEngine.sort(QueryEngine.matchingIndices(items, query: query), of: items, query: query)
+        let slice = ListSlice(count: matching.count, query: query)
+        let page = matching[slice.range]
+
+        var headers: [HeaderField] = []
+        if query.isSliced {
+            headers.append(HeaderField(name: "X-Total-Count", value: String(matching.count)))
+            headers.append(
+                HeaderField(
+                    name: "Access-Control-Expose-Headers", value: slice.isPaged ? "X-Total-Count, Link" : "X-Total-Count"))
+        }
+        if let link = slice.linkHeader(baseURL: request.baseURL, path: request.path, query: request.query) {
+            headers.append(HeaderField(name: "Link", value: link))
+        }
+
+        var body: [UInt8] = []
+        if query.embed.isEmpty && query.expand.isEmpty {
+            body.reserveCapacity(page.count * 160 + 4)
+            body.append(UInt8(ascii: "["))
+            for (position, index) in page.enumerated() {
+                if position > 0 { body.append(UInt8(ascii: ",")) }
+                body.append(contentsOf: [0x0A, 0x20, 0x20])
+                appendEncodedItem(name, index, of: items, to: &body)
+            }
+            if !page.isEmpty { body.append(0x0A) }
+            body.append(UInt8(ascii: "]"))
+        } else {
+            let relations = Relations(database: database, parent: name, embed: query.embed, expand: query.expand)
+            body = JSONWriter.bytes(.array(page.map { relations.apply(to: items[$0]) }), pretty: true)
+        }
+        return .json(status: 200, bytes: body, headers: headers)
+    }
+
+    func show(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
+        guard let items = database.collections[name], let index = index(of: id, in: items) else { return .notFound }
+        let query = try? ListQuery(request.query)  // a bad `_like` does not matter here
+        let embed = query?.embed ?? []
+        let expand = query?.expand ?? []
+        guard !embed.isEmpty || !expand.isEmpty else { return .json(status: 200, items[index]) }
+        let relations = Relations(database: database, parent: name, embed: embed, expand: expand)
+        return .json(status: 200, relations.apply(to: items[index]))
+    }
+
+    /// Appends the cached pretty bytes of `items[index]` (serialising on first use).
+    private mutating func appendEncodedItem(_ name: String, _ index: Int, of items: [JSONValue], to body: inout [UInt8]) {
+        if itemCache[name]?.count != items.count {
+            itemCache[name] = Array(repeating: nil, count: items.count)
+        }
+        if let bytes = itemCache[name]?[index] {
+            body.append(contentsOf: bytes)
+            return
+        }
+        let bytes = JSONWriter.bytes(items[index], pretty: true, indent: 1)
+        itemCache[name, default: []][index] = bytes
+        body.append(contentsOf: bytes)
+    }
+
+    /// Drops cached bytes of collections a write touched.
+    mutating func invalidateCache(_ names: some Sequence<String>) {
+        for name in names { itemCache[name] = nil }
+    }
+}
+
+/// `_embed` (children whose `<singular(parent)>Id` is the item's id) and
+/// `_expand` (the parent named by the item's `<name>Id`), indexed once per request.
+struct Relations {
+    private var children: [(name: String, byParent: [String: [JSONValue]])] = []
+    private var parents: [(name: String, key: String, byID: [String: JSONValue])] = []
+
+    init(database: JSONDatabase, parent: String, embed: [String], expand: [String]) {
+        let foreignKey = Inflector.foreignKey(forParent: parent)
+        for name in embed {
+            guard let items = database.collections[name] else { continue }
+            var groups: [String: [JSONValue]] = [:]
+            for item in items {
+                guard let key = item[foreignKey], !key.isNull else { continue }
+                groups[key.scriptString, default: []].append(item)
+            }
+            children.append((name, groups))
+        }
+        for name in expand {
+            guard let items = database.collections[Inflector.plural(name)] else { continue }
+            var byID: [String: JSONValue] = [:]
+            for item in items {
+                guard let id = item["id"], !id.isNull else { continue }
+                let key = id.scriptString
+                if byID[key] == nil { byID[key] = item }
+            }
+            parents.append((name, name + "Id", byID))
+        }
+    }
+
+    func apply(to item: JSONValue) -> JSONValue {
+        guard case .object(var object) = item else { return item }
+        let id = object["id"].map { $0.isNull ? "" : $0.scriptString } ?? ""
+        for child in children {
+            object[child.name] = .array(child.byParent[id] ?? [])
+        }
+        for parent in parents {
+            let key = object[parent.key].map { $0.isNull ? "" : $0.scriptString } ?? ""
+            object[parent.name] = parent.byID[key]
+        }
+        return .object(object)
+    }
+}

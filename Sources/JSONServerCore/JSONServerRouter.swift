@@ -1,0 +1,117 @@
+import Foundation
+
+/// The synchronous core of the json-server engine: routes one request
+/// against an in-memory database and returns the answer.
+///
+/// A value type so tests and the fake API service can use it directly;
+/// ``JSONServerEngine`` wraps it in an actor for concurrent callers. It keeps
+/// each collection item's pretty JSON bytes once serialised, so a page of a
+/// list costs a copy of those bytes rather than a re-serialisation.
+public struct JSONServerRouter: Sendable {
+    /// The current data, including the effect of writes.
+    public internal(set) var database: JSONDatabase
+    /// When `true`, writes answer 405.
+    public let readOnly: Bool
+    /// Serialised items (pretty, at list indentation) per collection, filled lazily.
+    var itemCache: [String: [[UInt8]?]] = [:]
+
+    /// Creates a router over `database`.
+    public init(database: JSONDatabase, readOnly: Bool = false) {
+        self.database = database
+        self.readOnly = readOnly
+    }
+
+    /// Answers one request (json-server v0 semantics).
+    public mutating func handle(_ request: EngineRequest) -> EngineResponse {
+        let isHead = request.method == "HEAD"
+        let method = isHead ? "GET" : request.method
+        if method == "OPTIONS" {
+            return EngineResponse(status: 204, headers: [
+                HeaderField(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
+            ])
+        }
+        let isWrite = ["POST", "PUT", "PATCH", "DELETE"].contains(method)
+        if readOnly && isWrite {
+            var response = EngineResponse.error(status: 405, "This server is read-only")
+            response.headers.append(HeaderField(name: "Allow", value: "GET, HEAD, OPTIONS"))
+            return response
+        }
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
+        var response = route(method: method, segments: segments, request: request)
+        if method == "GET" && response.status == 200 {
+            response = JSONServerRouter.applyETag(to: response, ifNoneMatch: request.header("if-none-match"))
+        }
+        if isHead { response.body = Data() }
+        return response
+    }
+
+    private mutating func route(method: String, segments: [String], request: EngineRequest) -> EngineResponse {
+        switch segments.count {
+        case 1 where segments[0] == "db" && database.collections["db"] == nil && database.singulars["db"] == nil:
+            return method == "GET" ? .json(status: 200, database.root) : .notFound
+        case 1:
+            let name = segments[0]
+            if database.singulars[name] != nil { return singular(method: method, name: name, request: request) }
+            guard database.collections[name] != nil else { return .notFound }
+            switch method {
+            case "GET": return list(name, request: request)
+            case "POST": return create(name, request: request)
+            default: return .notFound
+            }
+        case 2:
+            let (name, id) = (segments[0], segments[1])
+            guard database.collections[name] != nil else { return .notFound }
+            switch method {
+            case "GET": return show(name, id: id, request: request)
+            case "PUT", "PATCH": return update(name, id: id, merge: method == "PATCH", request: request)
+            case "DELETE": return destroy(name, id: id)
+            default: return .notFound
+            }
+        case 3:
+            // `/:parent/:id/:resource` is `/:resource?<singular(parent)>Id=:id`.
+            let (parent, id, name) = (segments[0], segments[1], segments[2])
+            guard database.collections[name] != nil else { return .notFound }
+            let link = QueryItem(name: Inflector.foreignKey(forParent: parent), value: id)
+            switch method {
+            case "GET": return list(name, request: request, extraFilter: link)
+            case "POST": return create(name, request: request, setting: link)
+            default: return .notFound
+            }
+        default:
+            return .notFound
+        }
+    }
+
+    /// Adds a weak `ETag` and turns the answer into `304` when the client's
+    /// `If-None-Match` already names it.
+    static func applyETag(to response: EngineResponse, ifNoneMatch: String?) -> EngineResponse {
+        var response = response
+        let etag = ETag.weak(for: response.body)
+        if let ifNoneMatch, ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag) {
+            return EngineResponse(status: 304, headers: [HeaderField(name: "ETag", value: etag)])
+        }
+        response.headers.append(HeaderField(name: "ETag", value: etag))
+        return response
+    }
+
+    /// Percent-decodes one path segment (`+` stays a plus sign in paths).
+    static func decodePathSegment(_ segment: Substring) -> String {
+        guard segment.contains("%") else { return String(segment) }
+        return segment.removingPercentEncoding ?? String(segment)
+    }
+
+    /// The index of the item whose `id` reads as `id` (`1` matches `"1"` and `1`).
+    func index(of id: String, in items: [JSONValue]) -> Int? {
+        let number = Int(id).flatMap { String($0) == id ? $0 : nil }
+        return items.firstIndex { item in
+            guard let value = item["id"] else { return false }
+            if let number, case .int(let stored) = value { return stored == number }
+            return !value.isNull && value.scriptString == id
+        }
+    }
+}
+
+extension EngineResponse {
+    /// json-server's `404` answer: an empty object.
+    static var notFound: EngineResponse { .json(status: 404, bytes: Array("{}".utf8)) }
+}

@@ -1,2 +1,0 @@
-// JSONServerCore: placeholder until the first real file lands.
-enum JSONServerCorePlaceholder {}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Pure json-server list semantics: filter, search, sort and slice a
+/// collection, working on indices so items are never copied.
+public enum QueryEngine {
+    /// Indices of `items` that pass the filters and the full-text search, in order.
+    ///
+    /// Equality filters on fields that no item has are ignored, as json-server
+    /// drops query parameters it cannot find in the data.
+    public static func matchingIndices(_ items: [JSONValue], query: ListQuery) -> [Int] {
+        let filters = query.filters.filter { filter in
+            filter.comparison != .equal || items.contains { $0.value(atPath: filter.path) != nil }
+        }
+        let search = query.search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
+        if filters.isEmpty && search == nil { return Array(items.indices) }
+        return items.indices.filter { index in
+            let item = items[index]
+            if let search, !search.matches(anyValueIn: item) { return false }
+            return filters.allSatisfy { matches(item, $0) }
+        }
+    }
+
+    /// Whether `item` passes one filter (any of its values).
+    static func matches(_ item: JSONValue, _ filter: ListQuery.FieldFilter) -> Bool {
+        guard let field = item.value(atPath: filter.path), !field.isNull else { return false }
+        switch filter.comparison {
+        case .equal:
+            let text = field.scriptString
+            return filter.values.contains { $0 == text }
+        case .notEqual:
+            let text = field.scriptString
+            return filter.values.contains { $0 != text }
+        case .greaterOrEqual:
+            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
+        case .lessOrEqual:
+            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
+        case .like:
+            let text = field.scriptString
+            let range = NSRange(text.startIndex..., in: text)
+            return filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+        }
+    }
+
+    /// Compares a field with a query string the way JavaScript's `<=` does:
+    /// numerically for numbers and booleans, by code units for strings;
+    /// `nil` when not comparable (NaN).
+    static func compare(_ field: JSONValue, withQueryValue text: String) -> Int? {
+        switch field {
+        case .int, .double, .bool:
+            let lhs = field.doubleValue ?? (field.boolValue == true ? 1 : 0)
+            guard let rhs = Double(text.trimmingSpaces()) else { return nil }
+            return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0)
+        case .string(let string):
+            return compareBytes(string, text)
+        default:
+            return nil
+        }
+    }
+
+    /// Sorts indices by the query's sort fields (stable; lodash `orderBy` order).
+    public static func sort(_ indices: [Int], of items: [JSONValue], query: ListQuery) -> [Int] {
+        guard !query.sortFields.isEmpty else { return indices }
+        let keys = indices.map { index in query.sortFields.map { items[index].value(atPath: $0) } }
+        let positions = Array(indices.indices).sorted { lhs, rhs in
+            for field in query.sortFields.indices {
+                var order = compareForSort(keys[lhs][field], keys[rhs][field])
+                if query.descending[field] { order = -order }
+                if order != 0 { return order < 0 }
+            }
+            return lhs < rhs
+        }
+        return positions.map { indices[$0] }
+    }
+
+    /// lodash's `compareAscending`: missing and null values last, numbers
+    /// numerically, strings by code point, mixed kinds equal.
+    static func compareForSort(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Int {
+        let left = lhs.flatMap { $0.isNull ? nil : $0 }
+        let right = rhs.flatMap { $0.isNull ? nil : $0 }
+        switch (left, right) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (.string(let a)?, .string(let b)?): return compareBytes(a, b)
+        case (let a?, let b?):
+            guard let x = a.sortNumber, let y = b.sortNumber else { return 0 }
+            return x < y ? -1 : (x > y ? 1 : 0)
+        }
+    }
+
+    /// Byte-wise (code point) comparison of two strings.
+    static func compareBytes(_ lhs: String, _ rhs: String) -> Int {
+        var a = lhs.utf8.makeIterator()
+        var b = rhs.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?): if x != y { return x < y ? -1 : 1 }
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate var sortNumber: Double? {
+        switch self {
+        case .int, .double: return doubleValue
+        case .bool(let flag): return flag ? 1 : 0
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What services use to talk HTTP: an ``HTTPClient`` plus middleware, retry
+/// and validation.
+///
+/// See ``Middleware`` for the order of the steps. Every failure is a
+/// ``NetworkError``.
+public struct NetworkClient: Sendable {
+    /// The transport.
+    public let client: any HTTPClient
+    /// Middleware, applied in order (`process` in reverse).
+    public let middleware: [any Middleware]
+    /// When to retry.
+    public let retry: RetryPolicy
+
+    /// Creates a client.
+    public init(client: any HTTPClient, middleware: [any Middleware] = [], retry: RetryPolicy = .default) {
+        self.client = client
+        self.middleware = middleware
+        self.retry = retry
+    }
+
+    /// Sends `request` and returns the response if `validation` accepts its status.
+    ///
+    /// - Throws: ``NetworkError/status(code:excerpt:)`` for a rejected status,
+    ///   or the transport's error after the last attempt.
+    public func send(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError) -> Response {
+        var prepared = request
+        for step in middleware {
+            prepared = try await step.prepare(prepared)
+        }
+        let final = prepared
+        let result = await RequestTrace.$current.withValue(RequestTrace.start()) {
+            await run(final, validation: validation)
+        }
+        let response = try result.get()
+        guard validation.accepts(response.status) else {
+            throw .status(code: response.status, excerpt: BodyExcerpt.make(from: response.body))
+        }
+        return response
+    }
+
+    /// Sends the endpoint's request, validated by its ``Endpoint/validation``.
+    public func send(_ endpoint: some Endpoint) async throws(NetworkError) -> Response {
+        try await send(endpoint.makeRequest(), validation: endpoint.validation)
+    }
+
+    /// Sends the endpoint's request and decodes the JSON body as `type`.
+    ///
+    /// - Throws: ``NetworkError/decoding(path:reason:)`` if the body does not fit.
+    public func decode<T: Decodable>(
+        _ type: T.Type, from endpoint: some Endpoint, decoder: JSONDecoder = JSONDecoder()
+    ) async throws(NetworkError) -> T {
+        try await send(endpoint).decode(type, decoder: decoder)
+    }
+
+    // MARK: - Steps
+
+    private func run(_ request: Request, validation: Validation) async -> Result<Response, NetworkError> {
+        for step in middleware { step.willSend(request) }
+        var result = await attempts(request, validation: validation)
+        for step in middleware { step.didReceive(result, for: request) }
+        for step in middleware.reversed() {
+            result = await step.process(result, for: request)
+        }
+        return result
+    }
+
+    private func attempts(_ request: Request, validation: Validation) async -> Result<Response, NetworkError> {
+        var attempt = 1
+        while true {
+            let result = await once(request)
+            guard let delay = retry.delay(after: result, of: request, attempt: attempt, validation: validation) else {
+                return result
+            }
+            let failure: NetworkError
+            switch result {
+            case .success(let response):
+                failure = .status(code: response.status, excerpt: BodyExcerpt.make(from: response.body))
+            case .failure(let error):
+                failure = error
+            }
+            for step in middleware { step.willRetry(request, after: failure, attempt: attempt, delay: delay) }
+            do {
+                try await retry.sleep(delay)
+            } catch {
+                return .failure(.cancelled)
+            }
+            attempt += 1
+        }
+    }
+
+    private func once(_ request: Request) async -> Result<Response, NetworkError> {
+        guard !Task.isCancelled else { return .failure(.cancelled) }
+        do throws(NetworkError) {
+            return .success(try await client.send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

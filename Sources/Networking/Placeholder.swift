@@ -1,2 +1,0 @@
-// Networking: placeholder until the first real file lands.
-enum NetworkingPlaceholder {}

@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An ``HTTPClient`` over its own ephemeral `URLSession`.
+///
+/// No URL cache, no cookies: conditional requests and caching are the
+/// caller's (URLSession on Linux never caches anyway). Each request uses its
+/// own ``Request/timeout``; cancelling the calling task cancels the transfer.
+public struct URLSessionHTTPClient: HTTPClient {
+    private let owner: SessionOwner
+
+    /// Creates a client with a fresh ephemeral session.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        owner = SessionOwner(session: URLSession(configuration: configuration))
+    }
+
+    public func send(_ request: Request) async throws(NetworkError) -> Response {
+        let urlRequest = try Self.makeURLRequest(request)
+        let outcome = await run(urlRequest)
+        switch outcome {
+        case .success(let (data, urlResponse)):
+            guard let http = urlResponse as? HTTPURLResponse else {
+                throw .transport("Not an HTTP response from \(request.url.absoluteString)")
+            }
+            return Response(
+                status: http.statusCode, headers: Self.headers(of: http), body: data,
+                url: http.url ?? urlRequest.url ?? request.url)
+        case .failure(let error):
+            throw URLErrorMapping.networkError(for: error, request: request, taskCancelled: Task.isCancelled)
+        }
+    }
+
+    // MARK: - Transfer
+
+    /// Runs a data task; cancellation of the current Swift task cancels it.
+    private func run(_ urlRequest: URLRequest) async -> Result<(Data, URLResponse), any Error> {
+        let pending = PendingTask()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>) in
+                let task = owner.session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(returning: .failure(error))
+                    } else if let response {
+                        continuation.resume(returning: .success((data ?? Data(), response)))
+                    } else {
+                        continuation.resume(returning: .failure(URLError(.badServerResponse)))
+                    }
+                }
+                if !pending.start(task) {  // cancelled before it began: the task never runs
+                    continuation.resume(returning: .failure(CancellationError()))
+                }
+            }
+        } onCancel: {
+            pending.cancel()
+        }
+    }
+
+    static func makeURLRequest(_ request: Request) throws(NetworkError) -> URLRequest {
+        guard let url = request.resolvedURL, let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw .invalidURL(request.url.absoluteString)
+        }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpBody = request.body
+        return urlRequest
+    }
+
+    private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        for (name, value) in response.allHeaderFields {
+            fields.append(HTTPHeaders.Field(name: "\(name)", value: "\(value)"))
+        }
+        return HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
+    }
+}
+
+/// Owns the session and invalidates it when the last client copy goes away.
+private final class SessionOwner: Sendable {
+    let session: URLSession
+
+    init(session: URLSession) {
+        self.session = session
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// The data task of one transfer, which a cancellation may reach before or
+/// after it starts.
+private final class PendingTask: Sendable {
+    private enum State {
+        case waiting
+        case running(URLSessionDataTask)
+        case cancelled
+    }
+
+    private let state = Mutex<State>(.waiting)
+
+    /// Starts `task` and returns `true`, or returns `false` without starting
+    /// it if cancellation came first.
+    func start(_ task: URLSessionDataTask) -> Bool {
+        let cancelled = state.withLock { state -> Bool in
+            if case .cancelled = state { return true }
+            state = .running(task)
+            return false
+        }
+        if !cancelled { task.resume() }
+        return !cancelled
+    }
+
+    func cancel() {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            defer { state = .cancelled }
+            if case .running(let task) = state { return task }
+            return nil
+        }
+        task?.cancel()
+    }
+}
