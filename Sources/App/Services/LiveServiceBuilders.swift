@@ -15,7 +15,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         let activity = ActivityTracker()
         let network = NetworkClient(
             client: URLSessionHTTPClient(), middleware: standardMiddleware(activity: activity, logger: logger),
-            retry: .none)
+            retry: .never)
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))

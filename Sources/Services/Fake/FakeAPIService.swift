@@ -21,7 +21,7 @@ public struct FakeAPIService: APIService {
         let base = URL(string: "fake://sample-data") ?? URL(fileURLWithPath: "/sample-data")
         let network = NetworkClient(
             client: EngineHTTPClient(engine: engine, behavior: behavior), middleware: middleware,
-            retry: .none)
+            retry: .never)
         let store = ResourceStore(network: network, storage: storage, namespace: "fake", logger: logger)
         live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
     }

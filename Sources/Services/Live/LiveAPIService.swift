@@ -63,7 +63,7 @@ public struct LiveAPIService: APIService {
     }
 
     private func listing(from loaded: LoadedResource) throws(NetworkError) -> Listing<TodoObject> {
-        let items = try Response.decodeBody([TodoObject].self, from: loaded.body, decoder: decoder)
+        let items = try Response(status: 200, body: loaded.body, url: baseURL).decode([TodoObject].self, decoder: decoder)
         return Listing(items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
     }
 }
