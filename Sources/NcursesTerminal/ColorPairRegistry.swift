@@ -8,6 +8,8 @@ struct ColorPairRegistry {
     /// How many pairs the terminal has (including pair 0).
     let capacity: Int
     private(set) var pairs: [Key: Int] = [:]
+    /// Requests answered with a substitute once pairs ran out.
+    private var substitutes: [Key: Int] = [:]
     private var next = 1
 
     struct Key: Hashable {
@@ -27,7 +29,7 @@ struct ColorPairRegistry {
     ) -> Int {
         if foreground < 0, background < 0 { return 0 }
         let key = Key(foreground: foreground, background: background)
-        if let existing = pairs[key] { return existing }
+        if let existing = pairs[key] ?? substitutes[key] { return existing }
         if next < capacity, allocate(next, foreground, background) {
             pairs[key] = next
             next += 1
@@ -37,13 +39,14 @@ struct ColorPairRegistry {
             pairs.filter { $0.key.background == background }.min { $0.value < $1.value }?.value
             ?? pairs.filter { $0.key.foreground == foreground }.min { $0.value < $1.value }?.value
             ?? 0
-        pairs[key] = fallback
+        substitutes[key] = fallback
         return fallback
     }
 
     /// Forgets every pair (after the colour mode changes).
     mutating func reset() {
         pairs = [:]
+        substitutes = [:]
         next = 1
     }
 }
