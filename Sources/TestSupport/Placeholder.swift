@@ -1,2 +1,0 @@
-// TestSupport: placeholder until the first real file lands.
-enum TestSupportPlaceholder {}
