@@ -6,6 +6,9 @@
 #include <locale.h>
 #include <stdio.h>
 #include <wchar.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -15,6 +18,19 @@ static inline int trestle_lines(void) { return LINES; }
 static inline int trestle_cols(void) { return COLS; }
 static inline int trestle_colors(void) { return COLORS; }
 static inline int trestle_color_pairs(void) { return COLOR_PAIRS; }
+
+// The C standard streams are globals too.
+static inline FILE *trestle_stdout(void) { return stdout; }
+static inline FILE *trestle_stdin(void) { return stdin; }
+
+// The terminal's size from the kernel (after SIGWINCH); 0 on success.
+static inline int trestle_window_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
 
 // Attributes are macros that do not import.
 static const attr_t trestle_a_normal = A_NORMAL;
@@ -33,5 +49,51 @@ static inline int trestle_wcwidth(wchar_t c) { return wcwidth(c); }
 static inline int trestle_has_capability(const char *name) {
     char *value = tigetstr(name);
     return value != NULL && value != (char *)-1;
+}
+
+// Mouse masks are macros that do not import.
+static const mmask_t trestle_button1_pressed = BUTTON1_PRESSED;
+static const mmask_t trestle_button1_clicked = BUTTON1_CLICKED;
+static const mmask_t trestle_button4_pressed = BUTTON4_PRESSED;
+static const mmask_t trestle_button5_pressed = BUTTON5_PRESSED;
+
+// Reads a pending mouse event; returns 0 and fills the fields on success.
+static inline int trestle_get_mouse(unsigned long *state, int *row, int *col) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *state = (unsigned long)event.bstate;
+    *row = event.y;
+    *col = event.x;
+    return 0;
+}
+
+// Checks a terminal description without starting a screen:
+// 0 usable, -1 unknown, -2 cannot address the cursor (dumb, hard-copy).
+static inline int trestle_probe_terminal(const char *term) {
+    int err = 0;
+    if (setupterm((char *)term, 1, &err) != OK) return err == 0 ? -2 : -1;
+    int usable = trestle_has_capability("cup");
+    del_curterm(cur_term);
+    return usable ? 0 : -2;
+}
+
+// Restores the terminal when the process exits while a screen is up.
+static void trestle_restore_at_exit(void) {
+    if (!isendwin()) endwin();
+}
+static inline void trestle_install_exit_restore(void) {
+    static int installed = 0;
+    if (!installed) {
+        installed = 1;
+        atexit(trestle_restore_at_exit);
+    }
+}
+
+// Reading a cell back (tests): the base character, attributes and pair.
+static inline int trestle_cell(WINDOW *win, int row, int col, wchar_t *text, int capacity, attr_t *attrs, short *pair) {
+    cchar_t cell;
+    if (mvwin_wch(win, row, col, &cell) == ERR) return -1;
+    if (getcchar(&cell, NULL, attrs, pair, NULL) > capacity) return -1;
+    return getcchar(&cell, text, attrs, pair, NULL);
 }
 #endif

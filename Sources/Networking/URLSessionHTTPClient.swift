@@ -25,8 +25,10 @@ public struct URLSessionHTTPClient: HTTPClient {
 
     public func send(_ request: Request) async throws(NetworkError) -> Response {
         let urlRequest = try Self.makeURLRequest(request)
-        let outcome = await run(urlRequest)
+        let outcome = await runWithDeadline(urlRequest, seconds: request.timeout)
         switch outcome {
+        case .none:
+            throw .timeout(seconds: request.timeout)
         case .success(let (data, urlResponse)):
             guard let http = urlResponse as? HTTPURLResponse else {
                 throw .transport("Not an HTTP response from \(request.url.absoluteString)")
@@ -40,6 +42,37 @@ public struct URLSessionHTTPClient: HTTPClient {
     }
 
     // MARK: - Transfer
+
+    /// Runs the transfer, or returns `nil` once `seconds` pass without an answer.
+    ///
+    /// URLSession on Linux does not enforce `timeoutInterval` while a server
+    /// holds a connection open without answering, so the deadline is ours.
+    private func runWithDeadline(_ urlRequest: URLRequest, seconds: Double) async -> Result<(Data, URLResponse), any Error>? {
+        enum Outcome: Sendable {
+            case finished(Result<(Data, URLResponse), any Error>)
+            case timedOut
+        }
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { .finished(await run(urlRequest)) }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: .seconds(max(0, seconds)))
+                    return .timedOut
+                } catch {
+                    return nil  // cancelled from outside: the transfer reports it
+                }
+            }
+            while let next = await group.next() {
+                guard let outcome = next else { continue }
+                group.cancelAll()
+                switch outcome {
+                case .finished(let result): return result
+                case .timedOut: return nil
+                }
+            }
+            return .failure(CancellationError())
+        }
+    }
 
     /// Runs a data task; cancellation of the current Swift task cancels it.
     private func run(_ urlRequest: URLRequest) async -> Result<(Data, URLResponse), any Error> {

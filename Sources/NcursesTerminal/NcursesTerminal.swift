@@ -1,0 +1,259 @@
+import CNcursesw
+import Dispatch
+import Glibc
+import TerminalUI
+
+/// The real screen: a `Terminal` drawn with ncursesw.
+///
+/// Owns the one ncurses screen of the process; every call happens on the
+/// main actor. Start it with `start(mouse:)`, read keys from `keys()`, and
+/// call `stop()` when done (signals and normal exits restore the terminal
+/// too). Text is sanitised and drawn cell by cell by display width, so wide
+/// characters land where `TextWidth` says they do.
+@MainActor
+public final class NcursesTerminal: Terminal {
+    public private(set) var size: Size
+    /// How theme colours are shown on this terminal.
+    public private(set) var colorMode: ColorMode
+    /// Called with the signal number before the terminal is restored and the
+    /// process exits on SIGTERM, SIGHUP or SIGINT.
+    public var willExit: ((Int32) -> Void)?
+
+    let screen: OpaquePointer
+    let window: UnsafeMutablePointer<WINDOW>
+    private let files: [UnsafeMutablePointer<FILE>]
+    private let hasDefaultColors: Bool
+    private var registry: ColorPairRegistry
+    private var styleCache: [Style: (attrs: attr_t, pair: Int16)] = [:]
+    var sources: [any DispatchSourceProtocol] = []
+    var continuation: AsyncStream<Key>.Continuation?
+    let mouseEnabled: Bool
+    private(set) var isStopped = false
+
+    init(
+        screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], useColor: Bool, mouse: Bool
+    ) throws(TerminalStartError) {
+        guard let window = trestle_stdscr() else { throw .unknownTerm("") }
+        self.screen = screen
+        self.window = window
+        self.files = files
+        self.mouseEnabled = mouse
+        var mode = ColorMode.none
+        var defaults = false
+        if useColor, has_colors() {
+            start_color()
+            defaults = use_default_colors() == OK
+            mode = ColorMode(colors: Int(trestle_colors()))
+        }
+        self.colorMode = mode
+        self.hasDefaultColors = defaults
+        self.registry = ColorPairRegistry(capacity: Int(trestle_color_pairs()))
+        self.size = Size(rows: Int(getmaxy(window)), cols: Int(getmaxx(window)))
+    }
+
+    /// Starts the full-screen UI on stdin/stdout.
+    ///
+    /// Refuses, before touching the screen, when stdin or stdout is not a
+    /// terminal or `TERM` is unset, unknown or cannot position the cursor.
+    /// `NO_COLOR` (non-empty) turns colour off.
+    public static func start(mouse: Bool = false) throws(TerminalStartError) -> NcursesTerminal {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        guard let raw = getenv("TERM"), raw.pointee != 0 else { throw .termUnset }
+        let term = String(cString: raw)
+        guard term != "dumb" else { throw .cannotAddressCursor(term) }
+        setlocale(LC_ALL, "")
+        switch trestle_probe_terminal(term) {
+        case -1: throw .unknownTerm(term)
+        case -2: throw .cannotAddressCursor(term)
+        default: break
+        }
+        // Until the dispatch sources below take over, a SIGTERM or SIGHUP
+        // must not kill the process with the terminal in raw mode.
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
+        guard let screen = newterm(nil, trestle_stdout(), trestle_stdin()) else {
+            throw .unknownTerm(term)
+        }
+        trestle_install_exit_restore()
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        let terminal = try NcursesTerminal(screen: screen, files: [], useColor: !noColor, mouse: mouse)
+        terminal.configureInput()
+        terminal.installSignalHandlers()
+        return terminal
+    }
+
+    /// A screen that draws into `/dev/null`, for tests: `rows` x `cols` of
+    /// terminal type `term`, with no input and no signal handling.
+    static func headless(
+        rows: Int, cols: Int, term: String = "xterm-256color", noColor: Bool = false
+    ) throws(TerminalStartError) -> NcursesTerminal {
+        setlocale(LC_ALL, "")
+        guard let output = fopen("/dev/null", "w") else { throw .notATerminal }
+        guard let input = fopen("/dev/null", "r") else {
+            fclose(output)
+            throw .notATerminal
+        }
+        guard let screen = newterm(term, output, input) else {
+            fclose(output)
+            fclose(input)
+            throw .unknownTerm(term)
+        }
+        let terminal = try NcursesTerminal(screen: screen, files: [output, input], useColor: !noColor, mouse: false)
+        terminal.resize(rows: rows, cols: cols)
+        return terminal
+    }
+
+    /// Restores the terminal (leaves the screen, shows the cursor, ends raw
+    /// mode) and releases ncurses. Safe to call more than once.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        for source in sources { source.cancel() }
+        sources = []
+        continuation?.finish()
+        continuation = nil
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        for file in files { fclose(file) }
+    }
+
+    /// Resizes ncurses' screen to `rows` x `cols` (clamped to at least 1x1).
+    func resize(rows: Int, cols: Int) {
+        guard !isStopped else { return }
+        resizeterm(Int32(max(1, rows)), Int32(max(1, cols)))
+        size = Size(rows: Int(getmaxy(window)), cols: Int(getmaxx(window)))
+    }
+
+    /// Makes the next `flush()` repaint the whole screen (Ctrl-L).
+    public func invalidate() {
+        guard !isStopped else { return }
+        clearok(window, true)
+    }
+
+    // MARK: - Terminal
+
+    public func clear() {
+        guard !isStopped else { return }
+        werase(window)
+    }
+
+    public func write(_ text: String, row: Int, col: Int, style: Style) {
+        guard !isStopped, row >= 0, row < size.rows, col < size.cols else { return }
+        let clean = TextSanitizer.clean(text)
+        let (attrs, pair) = resolve(style)
+        if clean.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            writeASCII(clean, row: row, col: col, attrs: attrs, pair: pair)
+            return
+        }
+        var x = col
+        for character in clean {
+            guard x < size.cols else { return }
+            let width = TextWidth.of(character)
+            guard width > 0 else { continue }
+            if x < 0 {
+                if x + width > 0 { putCell(" ", width: 1, row: row, col: 0, attrs: attrs, pair: pair) }
+            } else if x + width > size.cols {
+                putCell(" ", width: 1, row: row, col: x, attrs: attrs, pair: pair)
+            } else {
+                putCell(character, width: width, row: row, col: x, attrs: attrs, pair: pair)
+            }
+            x += width
+        }
+    }
+
+    public func fill(row: Int, col: Int, width: Int, style: Style) {
+        guard !isStopped, row >= 0, row < size.rows else { return }
+        let start = max(0, col)
+        let end = min(size.cols, col + width)
+        guard start < end else { return }
+        let (attrs, pair) = resolve(style)
+        writeASCII(String(repeating: " ", count: end - start), row: row, col: start, attrs: attrs, pair: pair)
+    }
+
+    public func flush() {
+        guard !isStopped else { return }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    public func sendRaw(_ sequence: String) {
+        guard !isStopped else { return }
+        let out = files.first ?? trestle_stdout()
+        fflush(out)
+        fputs(sequence, out)
+        fflush(out)
+    }
+
+    // MARK: - Cells
+
+    private func writeASCII(_ text: String, row: Int, col: Int, attrs: attr_t, pair: Int16) {
+        var bytes = Array(text.utf8)
+        var start = col
+        if start < 0 {
+            bytes.removeFirst(min(bytes.count, -start))
+            start = 0
+        }
+        let count = min(bytes.count, size.cols - start)
+        guard count > 0 else { return }
+        wattr_set(window, attrs, pair, nil)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = mvwaddnstr(window, Int32(row), Int32(start), chars.baseAddress, Int32(count))
+            }
+        }
+        wattr_set(window, trestle_a_normal, 0, nil)
+    }
+
+    /// Draws one grapheme of display `width` at `col`. When the C library
+    /// measures its first scalar differently from `TextWidth` (emoji with
+    /// VS16, scalars newer than libc), the cell is drawn so that ncurses'
+    /// columns still match `TextWidth`: the base alone, padded with blanks.
+    private func putCell(_ character: Character, width: Int, row: Int, col: Int, attrs: attr_t, pair: Int16) {
+        let scalars = Array(character.unicodeScalars)
+        guard let base = scalars.first else { return }
+        let libcWidth = Int(trestle_wcwidth(wchar_t(bitPattern: base.value)))
+        var text: [wchar_t] = []
+        var padding = 0
+        if libcWidth == width {
+            text.append(wchar_t(bitPattern: base.value))
+            let marks = scalars.dropFirst().filter { trestle_wcwidth(wchar_t(bitPattern: $0.value)) == 0 }
+            text += marks.prefix(4).map { wchar_t(bitPattern: $0.value) }
+        } else if libcWidth == 1 {
+            text.append(wchar_t(bitPattern: base.value))
+            padding = width - 1
+        } else {
+            text.append(0xFFFD)
+            padding = width - 1
+        }
+        text.append(0)
+        var cell = cchar_t()
+        setcchar(&cell, text, attrs, pair, nil)
+        mvwadd_wch(window, Int32(row), Int32(col), &cell)
+        if padding > 0 {
+            writeASCII(String(repeating: " ", count: padding), row: row, col: col + 1, attrs: attrs, pair: pair)
+        }
+    }
+
+    /// Attributes and colour pair for `style`, cached.
+    private func resolve(_ style: Style) -> (attrs: attr_t, pair: Int16) {
+        if let cached = styleCache[style] { return cached }
+        var attrs = trestle_a_normal
+        if style.bold { attrs |= trestle_a_bold }
+        if style.underline { attrs |= trestle_a_underline }
+        if style.reverse { attrs |= trestle_a_reverse }
+        if style.dim { attrs |= trestle_a_dim }
+        var pair: Int16 = 0
+        if colorMode != .none {
+            let mapped = ColorMapper.pair(
+                foreground: style.foreground, background: style.background, available: colorMode.colorCount)
+            let fg = mapped.foreground ?? (hasDefaultColors ? -1 : 7)
+            let bg = mapped.background ?? (hasDefaultColors ? -1 : 0)
+            pair = Int16(registry.pair(foreground: fg, background: bg) { number, f, b in
+                init_pair(Int16(number), Int16(f), Int16(b)) == OK
+            })
+        }
+        styleCache[style] = (attrs, pair)
+        return (attrs, pair)
+    }
+}

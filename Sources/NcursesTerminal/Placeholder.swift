@@ -1,2 +1,0 @@
-// NcursesTerminal: placeholder until the first real file lands.
-enum NcursesTerminalPlaceholder {}

@@ -1,0 +1,61 @@
+/// The top line: a title, breadcrumbs (`users › 3 › todos`) and right-aligned info.
+///
+/// When narrow, the info goes first, then the breadcrumbs lose their
+/// leading parts (`… › 3 › todos`), so where the user is stays visible.
+public struct HeaderBar: Sendable {
+    public var title: String
+    public var breadcrumbs: [String]
+    public var info: String
+    public static let separator = " › "
+
+    public init(title: String, breadcrumbs: [String] = [], info: String = "") {
+        self.title = title
+        self.breadcrumbs = breadcrumbs
+        self.info = info
+    }
+
+    /// Draws the header on the first row of `rect`.
+    @MainActor
+    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme) {
+        guard !rect.isEmpty else { return }
+        let header = theme.style(.header)
+        let crumbStyle = theme.style(.breadcrumb).over(header)
+        terminal.fill(row: rect.row, col: rect.col, width: rect.width, style: header)
+
+        let titleText = " " + TextSanitizer.clean(title) + " "
+        let crumbs = breadcrumbs.map(TextSanitizer.clean)
+        let crumbText = crumbs.joined(separator: Self.separator)
+        let infoText = TextSanitizer.clean(info)
+        let leftWidth = TextWidth.of(titleText) + TextWidth.of(crumbText)
+        let infoWidth = TextWidth.of(infoText)
+
+        var showsInfo = !infoText.isEmpty && leftWidth + 2 + infoWidth + 1 <= rect.width
+        if !showsInfo, crumbs.isEmpty, !infoText.isEmpty, TextWidth.of(titleText) + infoWidth + 1 <= rect.width {
+            showsInfo = true
+        }
+        let end = rect.col + rect.width - (showsInfo ? infoWidth + 1 : 0)
+
+        var x = rect.col
+        let fittedTitle = TextWidth.truncate(titleText, to: end - x)
+        terminal.write(fittedTitle, row: rect.row, col: x, style: header)
+        x += TextWidth.of(fittedTitle)
+        if !crumbs.isEmpty, end - x > 0 {
+            let fitted = Self.fitCrumbs(crumbs, width: end - x)
+            terminal.write(fitted, row: rect.row, col: x, style: crumbStyle)
+        }
+        if showsInfo {
+            terminal.write(infoText, row: rect.row, col: end, style: header)
+        }
+    }
+
+    /// Breadcrumbs joined, dropping leading parts (shown as `…`) to fit `width`.
+    public static func fitCrumbs(_ crumbs: [String], width: Int) -> String {
+        var parts = crumbs
+        var text = parts.joined(separator: separator)
+        while TextWidth.of(text) > width, parts.count > 1 {
+            parts.removeFirst()
+            text = (["…"] + parts).joined(separator: separator)
+        }
+        return TextWidth.truncate(text, to: width)
+    }
+}

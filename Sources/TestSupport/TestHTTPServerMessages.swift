@@ -1,0 +1,90 @@
+import Foundation
+
+/// A request as the ``TestHTTPServer`` received it.
+public struct TestHTTPRequest: Sendable {
+    /// One header field exactly as it arrived on the wire.
+    public struct Header: Sendable, Hashable {
+        /// The name as sent (any case).
+        public let name: String
+        /// The raw value.
+        public let value: String
+    }
+
+    /// The method, e.g. `GET`.
+    public let method: String
+    /// The path without the query, e.g. `/todos/1`.
+    public let path: String
+    /// The raw query string without `?`, or `nil` if there was none.
+    public let query: String?
+    /// The header fields in arrival order.
+    public let headers: [Header]
+    /// The body (empty if none).
+    public let body: Data
+
+    /// Creates a request record.
+    public init(method: String, path: String, query: String?, headers: [Header], body: Data) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The decoded query items.
+    public var queryItems: [URLQueryItem] {
+        guard let query else { return [] }
+        var components = URLComponents()
+        components.percentEncodedQuery = query
+        return components.queryItems ?? []
+    }
+}
+
+/// What the ``TestHTTPServer`` answers.
+public struct TestHTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields to send, in order.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: Data
+    /// How long to wait before answering (for timeout tests); cancelled when the server stops.
+    public var delay: Duration?
+
+    /// Creates a response.
+    public init(
+        status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(), delay: Duration? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+
+    /// A JSON response with `Content-Type: application/json`.
+    public static func json(
+        _ text: String, status: Int = 200, headers: [(name: String, value: String)] = [], delay: Duration? = nil
+    ) -> TestHTTPResponse {
+        TestHTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8),
+            delay: delay)
+    }
+
+    /// A plain-text response.
+    public static func text(_ text: String, status: Int = 200, delay: Duration? = nil) -> TestHTTPResponse {
+        TestHTTPResponse(status: status, headers: [("Content-Type", "text/plain")], body: Data(text.utf8), delay: delay)
+    }
+}
+
+/// The requests a server has received, safe to read from any task.
+actor TestHTTPServerLog {
+    private(set) var requests: [TestHTTPRequest] = []
+
+    func record(_ request: TestHTTPRequest) {
+        requests.append(request)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+import Networking
+import Testing
+import TestSupport
+
+@Suite struct MiddlewareTests {
+    @Test func bearerTokenIsSentOnTheWireButRedactedInTheLog() async throws {
+        let server = try await TestHTTPServer.start { _ in .json("[]") }
+        let lines = Recorder<CapturingLogHandler.Entry>()
+        let client = NetworkClient(
+            client: URLSessionHTTPClient(),
+            middleware: [AuthMiddleware(token: "s3cret-token"), LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
+            retry: .never)
+        let url = server.baseURL.appendingPathComponent("items")
+        _ = try await client.send(request(.get, url) |> withQuery([URLQueryItem(name: "access_token", value: "s3cret-token")]))
+        let received = try #require(await server.requests.first)
+        #expect(received.header("authorization") == "Bearer s3cret-token")
+        let logged = lines.all
+        #expect(logged.count == 2)
+        #expect(logged.allSatisfy { !$0.message.contains("s3cret") && !$0.metadata.contains("s3cret") })
+        #expect(logged.contains { $0.metadata.contains("Authorization") && $0.metadata.contains("Bearer ***") })
+        #expect(logged.first?.level == .debug)
+        #expect(logged.last?.level == .info)
+        #expect(logged.last?.message.contains("200 OK GET") == true)
+        await server.stop()
+    }
+
+    @Test func failuresAreLoggedAtWarningWithTheUserMessage() async throws {
+        let url = try await TestHTTPServer.refusingURL()
+        let lines = Recorder<CapturingLogHandler.Entry>()
+        let client = NetworkClient(
+            client: URLSessionHTTPClient(), middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
+            retry: .never)
+        _ = try? await client.send(request(.get, url))
+        let last = try #require(lines.all.last)
+        #expect(last.level == .warning)
+        #expect(last.message.contains("Cannot connect to 127.0.0.1"))
+    }
+
+    @Test func authMiddlewareKeepsAnExplicitAuthorizationHeader() async throws {
+        let explicit = request(.get, URL(string: "http://h/")!) |> withBasicAuth(user: "a", password: "b")
+        let prepared = try await AuthMiddleware(token: "t").prepare(explicit)
+        #expect(prepared.headers["Authorization"] == explicit.headers["Authorization"])
+        let none = try await AuthMiddleware(token: nil).prepare(request(.get, URL(string: "http://h/")!))
+        #expect(!none.headers.contains("Authorization"))
+    }
+
+    @Test func activityCountRisesDuringARequestAndReturnsToZero() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        let (gate, release) = AsyncStream.makeStream(of: Void.self)
+        let server = try await TestHTTPServer.start { _ in
+            arrived.yield()
+            for await _ in gate {}
+            return .json("[]")
+        }
+        let tracker = ActivityTracker()
+        var updates = tracker.updates().makeAsyncIterator()
+        #expect(await updates.next() == 0)
+        let client = NetworkClient(
+            client: URLSessionHTTPClient(), middleware: [ActivityMiddleware(tracker: tracker)], retry: .never)
+        let url = server.baseURL
+        let call = Task { try await client.send(request(.get, url)) }
+        var arrivalIterator = arrivals.makeAsyncIterator()
+        await arrivalIterator.next()
+        #expect(tracker.inFlight == 1)
+        #expect(await updates.next() == 1)
+        release.finish()
+        _ = try await call.value
+        #expect(await updates.next() == 0)
+        #expect(tracker.inFlight == 0)
+        await server.stop()
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        let server = try await TestHTTPServer.start { _ in
+            arrived.yield()
+            return .json("[]", delay: .seconds(10))
+        }
+        let tracker = ActivityTracker()
+        let client = NetworkClient(
+            client: URLSessionHTTPClient(), middleware: [ActivityMiddleware(tracker: tracker)], retry: instantRetry())
+        let url = server.baseURL
+        let call = Task { () async throws(NetworkError) -> Response in try await client.send(request(.get, url)) }
+        var arrivalIterator = arrivals.makeAsyncIterator()
+        await arrivalIterator.next()
+        let started = ContinuousClock.now
+        call.cancel()
+        let result = await call.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(tracker.inFlight == 0)
+        #expect(await server.hitCount(path: "/") == 1)
+        await server.stop()
+    }
+
+    @Test func middlewarePreparesInOrderAndProcessesInReverse() async throws {
+        struct Step: Middleware {
+            let name: String
+            let trail: Recorder<String>
+            func prepare(_ request: Request) async throws(NetworkError) -> Request {
+                trail.append("prepare \(name)")
+                return request |> withHeader("X-Step", name)
+            }
+            func process(_ result: Result<Response, NetworkError>, for request: Request) async -> Result<Response, NetworkError> {
+                trail.append("process \(name)")
+                return result
+            }
+        }
+        let server = try await TestHTTPServer.start { _ in TestHTTPResponse(status: 204) }
+        let trail = Recorder<String>()
+        let client = NetworkClient(
+            client: URLSessionHTTPClient(), middleware: [Step(name: "a", trail: trail), Step(name: "b", trail: trail)],
+            retry: .never)
+        _ = try await client.send(request(.get, server.baseURL))
+        #expect(trail.all == ["prepare a", "prepare b", "process b", "process a"])
+        #expect(await server.requests.first?.header("X-Step") == "b")
+        await server.stop()
+    }
+}
