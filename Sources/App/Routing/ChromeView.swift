@@ -40,7 +40,7 @@ enum ChromeView {
     static func rightSegments(_ status: ScreenStatus, inFlight: Int, tick: Int) -> [StyledSpan] {
         guard status.isLoading || inFlight > 0 else { return [] }
         let requests = inFlight > 0 ? " \(inFlight) req" : ""
-        return [StyledSpan(" \(Spinner.frame(tick))\(requests) ", .spinner)]
+        return [StyledSpan(" \(Spinner.frame(tick: tick))\(requests) ", .spinner)]
     }
 
     static func badgeRole(_ environment: AppEnvironment) -> Role {

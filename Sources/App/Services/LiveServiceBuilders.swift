@@ -46,11 +46,14 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
 
+    /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).
     private func token() throws(ConfigurationError) -> String? {
+        if let token = TokenSource.fromEnvironment(environment) { return token }
+        guard let path = environment["TRESTLE_TOKEN_FILE"] else { return nil }
         do {
-            return try TokenSource.token(environment: environment)
+            return try TokenSource.fromFile(atPath: path)
         } catch {
-            throw ConfigurationError("\(error)")
+            throw ConfigurationError(error.userMessage)
         }
     }
 }

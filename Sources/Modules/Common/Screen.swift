@@ -74,18 +74,5 @@ public struct StatusMessage: Equatable, Sendable {
     }
 }
 
-/// A titled group of key descriptions.
-public struct HelpSection: Equatable, Sendable {
-    public var title: String
-    public var entries: [(keys: String, action: String)]
-
-    public init(_ title: String, _ entries: [(keys: String, action: String)]) {
-        self.title = title
-        self.entries = entries
-    }
-
-    public static func == (lhs: HelpSection, rhs: HelpSection) -> Bool {
-        lhs.title == rhs.title && lhs.entries.map(\.keys) == rhs.entries.map(\.keys)
-            && lhs.entries.map(\.action) == rhs.entries.map(\.action)
-    }
-}
+/// A titled group of key descriptions (the help widget's own section type).
+public typealias HelpSection = HelpView.Section

@@ -79,7 +79,7 @@ final class TodoDetailPresenter: Screen {
         isLoading = true
         let id = todo.id
         task = Task { [weak self, interactor] in
-            do {
+            do throws(ServiceError) {
                 let fresh = try await interactor.load(id: id)
                 self?.finish(fresh, nil)
             } catch {

@@ -145,7 +145,7 @@ public final class TodoListPresenter: Screen {
             if cacheFirst, let cached = await interactor.cached() {
                 self?.apply(cached, fromCache: true)
             }
-            do {
+            do throws(ServiceError) {
                 let fresh = try await interactor.load()
                 self?.apply(fresh, fromCache: false)
             } catch {
@@ -189,7 +189,7 @@ public final class TodoListPresenter: Screen {
         todos[index].completed = newValue
         message = nil
         writeTasks[todo.id] = Task { [weak self, interactor] in
-            do {
+            do throws(ServiceError) {
                 let saved = try await interactor.setCompleted(newValue, id: todo.id)
                 self?.finishWrite(saved, id: todo.id)
             } catch {

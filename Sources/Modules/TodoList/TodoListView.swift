@@ -55,7 +55,7 @@ enum TodoListView {
         let text: String
         let role: Role
         if model.isEmpty && model.isLoading {
-            text = "\(Spinner.frame(tick)) Loading todos…"
+            text = "\(Spinner.frame(tick: tick)) Loading todos…"
             role = .spinner
         } else if model.isEmpty {
             text = model.error == nil ? "No todos on this server." : "No todos to show yet."
