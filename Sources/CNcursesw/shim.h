@@ -71,7 +71,8 @@ static inline int trestle_get_mouse(unsigned long *state, int *row, int *col) {
 // 0 usable, -1 unknown, -2 cannot address the cursor (dumb, hard-copy).
 static inline int trestle_probe_terminal(const char *term) {
     int err = 0;
-    if (setupterm((char *)term, 1, &err) != OK) return err == 0 ? -2 : -1;
+    // err: 1 hard-copy, 0 not found or generic, -1 no terminfo database.
+    if (setupterm((char *)term, 1, &err) != OK) return err == 1 ? -2 : -1;
     int usable = trestle_has_capability("cup");
     del_curterm(cur_term);
     return usable ? 0 : -2;

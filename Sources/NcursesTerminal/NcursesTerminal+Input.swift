@@ -17,7 +17,10 @@ extension NcursesTerminal {
             return stream
         }
         self.continuation = continuation
-        if !sources.contains(where: { $0 is any DispatchSourceRead }) {
+        // (Every Linux dispatch source conforms to every source protocol, so
+        // the read source is remembered by flag, not found by type.)
+        if !hasInputSource {
+            hasInputSource = true
             let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
             source.setEventHandler { [weak self] in
                 MainActor.assumeIsolated { self?.drainInput() }

@@ -27,6 +27,7 @@ public final class NcursesTerminal: Terminal {
     private var styleCache: [Style: (attrs: attr_t, pair: Int16)] = [:]
     var sources: [any DispatchSourceProtocol] = []
     var continuation: AsyncStream<Key>.Continuation?
+    var hasInputSource = false
     let mouseEnabled: Bool
     private(set) var isStopped = false
 
