@@ -34,7 +34,7 @@ public final class AppRouter {
     public private(set) var frameCount = 0
 
     /// The smallest screen that shows a usable list.
-    static let minimumSize = Size(rows: 6, cols: 30)
+    static let minimumSize = Size(rows: 4, cols: 16)
 
     public init(
         root: any Screen, terminal: any Terminal, theme: Theme, chrome: Chrome,

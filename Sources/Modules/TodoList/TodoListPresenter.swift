@@ -250,7 +250,8 @@ public final class TodoListPresenter: Screen {
         }
     }
 
-    var currentTodo: TodoEntity? {
+    /// The todo under the cursor, if any.
+    public var currentTodo: TodoEntity? {
         visible.indices.contains(cursor) ? todos[visible[cursor]] : nil
     }
 

@@ -26,9 +26,16 @@ public enum TooSmallView {
         for y in rect.row..<rect.maxRow {
             terminal.fill(row: y, col: rect.col, width: rect.width, style: theme.style(.text))
         }
-        let text = message(size: Size(rows: rect.height, cols: rect.width), minimum: minimum, width: rect.width)
-        terminal.write(
-            text, row: rect.row + (rect.height - 1) / 2, col: rect.col, width: rect.width, style: style,
-            alignment: .center)
+        let size = Size(rows: rect.height, cols: rect.width)
+        var lines = [message(size: size, minimum: minimum, width: rect.width)]
+        // Two short lines say it all where the one long line does not fit.
+        let twoLines = ["terminal too small", "\(size), need \(minimum)"]
+        if !lines[0].hasPrefix("terminal"), rect.height >= 2, twoLines.allSatisfy({ TextWidth.of($0) <= rect.width }) {
+            lines = twoLines
+        }
+        let top = rect.row + (rect.height - lines.count) / 2
+        for (index, text) in lines.enumerated() {
+            terminal.write(text, row: top + index, col: rect.col, width: rect.width, style: style, alignment: .center)
+        }
     }
 }
