@@ -138,7 +138,7 @@ struct TodoListPresenterTests {
         #expect(presenter.status.offline == "offline · cached 5 min ago")
         let terminal = screen()
         #expect(terminal.contains("buy milk"))
-        #expect(terminal.contains("Cannot connect to 127.0.0.1:3000 — r to retry"))
+        #expect(terminal.contains("Cannot connect to 127.0.0.1:3000 (r to retry)"))
     }
 
     @Test func retryAfterAnErrorLoadsAgain() async {

@@ -75,7 +75,7 @@ public final class TodoListPresenter: Screen {
     }
 
     public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let model = viewModel(height: rect.height)
+        let model = viewModel(height: rect.height, width: rect.width)
         pageSize = model.tableHeight
         scrollOffset = model.scrollOffset
         TodoListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
@@ -256,15 +256,17 @@ public final class TodoListPresenter: Screen {
     }
 
     private var countText: String? {
-        if todos.isEmpty && isLoading { return nil }
+        if todos.isEmpty && (isLoading || error != nil) { return nil }
         let total = totalCount ?? todos.count
         if filterText.isEmpty { return "\(total)" }
         return "\(visible.count) of \(total)"
     }
 
     // MARK: - View model
-    func viewModel(height: Int) -> TodoListViewModel {
-        let bars = (isEditingFilter || !filterText.isEmpty ? 1 : 0) + (error == nil ? 0 : 1)
+    func viewModel(height: Int, width: Int) -> TodoListViewModel {
+        let errorText = error.map { "\($0.message) (r to retry)" }
+        let bars = (isEditingFilter || !filterText.isEmpty ? 1 : 0)
+            + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
         let tableHeight = max(0, height - bars - 1)
         let offset = TableView.scrollOffset(
             cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: visible.count)
@@ -276,7 +278,7 @@ public final class TodoListPresenter: Screen {
             cursor: cursor, scrollOffset: offset, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
             filterText: filterText, isEditingFilter: isEditingFilter,
-            error: error.map { "\($0.message) — r to retry" },
+            error: errorText,
             isLoading: isLoading, isEmpty: todos.isEmpty)
     }
 }
