@@ -76,6 +76,7 @@ public final class NcursesTerminal: Terminal {
             throw .unknownTerm(term)
         }
         trestle_install_exit_restore()
+        trestle_install_crash_restore()
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let terminal = try NcursesTerminal(screen: screen, files: [], useColor: !noColor, mouse: mouse)
         terminal.configureInput()

@@ -41,3 +41,12 @@ import TerminalUI
         #expect(ColorMode(colors: 0) == .none)
     }
 }
+
+@Suite struct ThemeAdaptationTests {
+    @Test func colourlessTerminalsGetReverseVideoCursorRow() {
+        let adapted = Theme.builtinDefault.adapted(to: .none)
+        #expect(adapted.style(.cursorRow).reverse)
+        #expect(adapted.style(.cursorRow).background == .terminalDefault)
+        #expect(Theme.builtinDefault.adapted(to: .ansi8) == Theme.builtinDefault)
+    }
+}
