@@ -59,6 +59,7 @@ public final class AppRouter {
     public func handle(_ key: Key) -> Bool {
         if key == .ctrl("c") { return false }
         if key == .resize || key == .ctrl("l") {
+            if key == .ctrl("l") { terminal.invalidate() }
             draw()
             return true
         }

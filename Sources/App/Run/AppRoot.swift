@@ -97,7 +97,7 @@ public enum AppRoot {
             return 1
         }
         var ready = prepared
-        if terminal.colorMode == .none { ready.theme = prepared.theme.monochrome }
+        ready.theme = prepared.theme.adapted(to: terminal.colorMode)
         let router = makeRouter(ready, terminal: terminal)
         router.start()
         for await key in terminal.keys() {

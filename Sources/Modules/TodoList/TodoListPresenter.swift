@@ -23,7 +23,7 @@ public final class TodoListPresenter: Screen {
     private(set) var error: ServiceError?
     private(set) var totalCount: Int?
     private(set) var fetchedAt: Date?
-    private(set) var showingCache = false
+    private(set) var origin: DataOrigin?
     private(set) var message: StatusMessage?
     private var pageSize = 10
     private var loadTask: Task<Void, Never>?
@@ -55,7 +55,7 @@ public final class TodoListPresenter: Screen {
 
     public var status: ScreenStatus {
         var offline: String?
-        if showingCache, let fetchedAt {
+        if let fetchedAt, error != nil || origin == .cache {
             let age = RelativeTime.describe(fetchedAt, now: context.now())
             offline = error == nil ? "cached \(age)" : "offline · cached \(age)"
         }
@@ -66,7 +66,7 @@ public final class TodoListPresenter: Screen {
 
     public func start() {
         guard loadTask == nil else { return }
-        load(cacheFirst: todos.isEmpty)
+        observe()
     }
 
     public func stop() {
@@ -102,8 +102,7 @@ public final class TodoListPresenter: Screen {
             toggleCurrent()
             return .handled
         case .char("r"), .ctrl("r"):
-            message = nil
-            load(cacheFirst: false)
+            reload()
             return .handled
         case .char("s"):
             sortColumn = TodoColumn(rawValue: (sortColumn.rawValue + 1) % TodoColumn.allCases.count) ?? .id
@@ -138,44 +137,37 @@ public final class TodoListPresenter: Screen {
     }
 
     // MARK: - Work
-    private func load(cacheFirst: Bool) {
-        loadTask?.cancel()
+    /// Watches the list's state and asks for a load if what is there is stale.
+    private func observe() {
         isLoading = true
         loadTask = Task { [weak self, interactor] in
-            if cacheFirst, let cached = await interactor.cached() {
-                self?.apply(cached, fromCache: true)
-            }
-            do throws(ServiceError) {
-                let fresh = try await interactor.load()
-                self?.apply(fresh, fromCache: false)
-            } catch {
-                self?.fail(error)
+            let updates = await interactor.observe()
+            Task { await interactor.refresh(force: false) }
+            for await update in updates {
+                self?.apply(update)
             }
         }
     }
 
-    private func apply(_ result: TodoListInteractor.Result, fromCache: Bool) {
+    private func reload() {
+        message = nil
+        isLoading = true
+        Task { [interactor] in await interactor.refresh(force: true) }
+    }
+
+    private func apply(_ update: TodoListInteractor.Update) {
         guard !Task.isCancelled else { return }
-        let selectedID = currentTodo?.id
-        todos = TodoListInteractor.sorted(result.todos, by: sortColumn, descending: sortDescending)
-        totalCount = result.totalCount
-        fetchedAt = result.fetchedAt
-        showingCache = fromCache
-        if !fromCache {
-            isLoading = false
-            error = nil
-            loadTask = nil
+        if let result = update.result {
+            let selectedID = currentTodo?.id
+            todos = TodoListInteractor.sorted(result.todos, by: sortColumn, descending: sortDescending)
+            totalCount = result.totalCount
+            fetchedAt = result.fetchedAt
+            origin = result.origin
+            refilter(keeping: selectedID)
         }
-        refilter(keeping: selectedID)
-        context.setNeedsDisplay()
-    }
-
-    private func fail(_ failure: ServiceError) {
-        guard failure.kind != .cancelled else { return }
-        isLoading = false
-        loadTask = nil
-        error = failure
-        showingCache = !todos.isEmpty
+        error = update.error?.kind == .cancelled ? nil : update.error
+        // Nothing known and nothing failed: the load asked for on start is coming.
+        isLoading = update.isLoading || (!update.hasData && error == nil)
         context.setNeedsDisplay()
     }
 
