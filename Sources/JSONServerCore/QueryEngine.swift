@@ -13,20 +13,35 @@ public enum QueryEngine {
         }
         let search = query.search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
         if filters.isEmpty && search == nil { return Array(items.indices) }
+        let prepared = filters.map { PreparedFilter(filter: $0, components: $0.components, integers: $0.integers) }
         return items.indices.filter { index in
             let item = items[index]
             if let search, !search.matches(anyValueIn: item) { return false }
-            return filters.allSatisfy { matches(item, $0) }
+            return prepared.allSatisfy { matches(item, $0) }
         }
     }
 
+    /// A filter with its path split and integer values parsed, once per request.
+    struct PreparedFilter {
+        var filter: ListQuery.FieldFilter
+        var components: [String]
+        var integers: [Int]
+    }
+
     /// Whether `item` passes one filter (any of its values).
-    static func matches(_ item: JSONValue, _ filter: ListQuery.FieldFilter) -> Bool {
-        guard let field = item.value(atPath: filter.path), !field.isNull else { return false }
+    static func matches(_ item: JSONValue, _ prepared: PreparedFilter) -> Bool {
+        let filter = prepared.filter
+        guard let field = item.value(atComponents: prepared.components), !field.isNull else { return false }
         switch filter.comparison {
         case .equal:
-            let text = field.scriptString
-            return filter.values.contains { $0 == text }
+            switch field {
+            case .int(let number): return prepared.integers.contains(number)
+            case .string(let text): return filter.values.contains(text)
+            case .bool(let flag): return filter.values.contains(flag ? "true" : "false")
+            default:
+                let text = field.scriptString
+                return filter.values.contains { $0 == text }
+            }
         case .notEqual:
             let text = field.scriptString
             return filter.values.contains { $0 != text }
