@@ -1,0 +1,50 @@
+// Micro-benchmark of JSONServerCore, compiled by scripts/bench-core.sh together
+// with the module's sources (no package product needed).
+import Foundation
+
+func measure(_ label: String, repeat count: Int = 1, _ body: () throws -> Void) rethrows {
+    var best = Double.infinity
+    for _ in 0..<max(count, 1) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    print(String(format: "%-48@ %10.3f ms", label as NSString, best * 1000))
+}
+
+let arguments = CommandLine.arguments
+let bigPath = arguments.count > 1 ? arguments[1] : "/tmp/todos-1m.json"
+let samplePath = arguments.count > 2 ? arguments[2] : "sample-data/db.json"
+
+let big = try Data(contentsOf: URL(fileURLWithPath: bigPath))
+var parsed: JSONValue = .null
+try measure("parse \(big.count / 1_000_000) MB (\(bigPath))", repeat: 3) { parsed = try JSONParser.parse(big) }
+print("  items:", parsed["todos"]?.arrayValue?.count ?? parsed.arrayValue?.count ?? 0,
+      String(format: "  → %.0f MB/s", Double(big.count) / 1e6 / 1))
+measure("write compact", repeat: 2) { _ = JSONWriter.data(parsed) }
+measure("write pretty", repeat: 2) { _ = JSONWriter.data(parsed, pretty: true) }
+let bigDB = try JSONDatabase(data: big)
+var bigRouter = JSONServerRouter(database: bigDB)
+measure("1M: GET /todos?q=buy&_page=1&_limit=20", repeat: 3) {
+    _ = bigRouter.handle(EngineRequest(method: "GET", target: "/todos?q=buy&_page=1&_limit=20"))
+}
+measure("1M: GET /todos?userId=7&_page=2", repeat: 3) {
+    _ = bigRouter.handle(EngineRequest(method: "GET", target: "/todos?userId=7&_page=2"))
+}
+
+let sample = try JSONDatabase(data: Data(contentsOf: URL(fileURLWithPath: samplePath)))
+var router = JSONServerRouter(database: sample)
+let iterations = 100_000
+for target in ["/todos?_page=3&_limit=20", "/todos/17", "/todos?userId=3", "/posts/3?_embed=comments"] {
+    _ = router.handle(EngineRequest(method: "GET", target: target))  // warm the item cache
+    let start = DispatchTime.now().uptimeNanoseconds
+    for page in 0..<iterations {
+        let request = EngineRequest(method: "GET", target: target.replacingOccurrences(of: "_page=3", with: "_page=\(page % 10 + 1)"))
+        _ = router.handle(request)
+    }
+    let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(iterations)
+    print(String(format: "%-48@ %10.2f µs/request", "engine GET \(target)" as NSString, micros))
+}
+measure("engine GET /photos (5,000 items, ~1 MB)", repeat: 20) {
+    _ = router.handle(EngineRequest(method: "GET", target: "/photos"))
+}
