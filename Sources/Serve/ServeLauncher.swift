@@ -11,7 +11,9 @@ public enum ServeLauncher {
     /// `output` receives the banner; `errorOutput` receives one-line errors.
     public static func run(
         options: ServeOptions,
-        output: @escaping @Sendable (String) -> Void = { print($0) },
+        output: @escaping @Sendable (String) -> Void = { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered, also when piped
+        },
         errorOutput: @escaping @Sendable (String) -> Void = { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
