@@ -7,7 +7,7 @@ import JSONServerCore
 struct EngineResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let engine: JSONServerEngine
+    let engine: LockedJSONServer
     let delay: Duration
     let maximumBodySize: Int
     /// Used for `Link`/`Location` when a request carries no Host header.
@@ -31,7 +31,7 @@ struct EngineResponder: HTTPResponder {
         let baseURL = authority.map { "http://" + $0 } ?? fallbackBaseURL()
 
         if delay > .zero { try await Task.sleep(for: delay) }
-        let answer = await engine.handle(
+        let answer = engine.handle(
             EngineRequest(
                 method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query, headers: headers,
                 body: body, baseURL: baseURL))

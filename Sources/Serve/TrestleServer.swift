@@ -13,7 +13,7 @@ public struct TrestleServer: Sendable {
     /// The options the server was built with.
     public let options: ServeOptions
     /// The engine answering requests; shared with whoever wants to inspect writes.
-    public let engine: JSONServerEngine
+    public let engine: LockedJSONServer
     /// Resource names and item counts at start, in file order.
     public let resources: [(name: String, count: Int)]
     private let logger: Logger
@@ -28,7 +28,7 @@ public struct TrestleServer: Sendable {
     /// Serves an already loaded database (tests, embedding).
     public init(options: ServeOptions, database: JSONDatabase, logger: Logger? = nil) {
         self.options = options
-        self.engine = JSONServerEngine(database: database, readOnly: options.readOnly)
+        self.engine = LockedJSONServer(database: database, readOnly: options.readOnly)
         self.resources = database.summary
         self.logger = logger ?? Logger(label: "trestle.serve", factory: { _ in SwiftLogNoOpLogHandler() })
     }
