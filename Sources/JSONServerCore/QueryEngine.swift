@@ -75,11 +75,19 @@ public enum QueryEngine {
     /// Sorts indices by the query's sort fields (stable; lodash `orderBy` order).
     public static func sort(_ indices: [Int], of items: [JSONValue], query: ListQuery) -> [Int] {
         guard !query.sortFields.isEmpty else { return indices }
-        let keys = indices.map { index in query.sortFields.map { items[index].value(atPath: $0) } }
+        // Extract the sort keys once, flat (row-major), so comparisons touch no objects.
+        let fieldCount = query.sortFields.count
+        let paths = query.sortFields.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+        var keys: [JSONValue?] = []
+        keys.reserveCapacity(indices.count * fieldCount)
+        for index in indices {
+            for path in paths { keys.append(items[index].value(atComponents: path)) }
+        }
+        let descending = query.descending
         let positions = Array(indices.indices).sorted { lhs, rhs in
-            for field in query.sortFields.indices {
-                var order = compareForSort(keys[lhs][field], keys[rhs][field])
-                if query.descending[field] { order = -order }
+            for field in 0..<fieldCount {
+                var order = compareForSort(keys[lhs &* fieldCount &+ field], keys[rhs &* fieldCount &+ field])
+                if descending[field] { order = -order }
                 if order != 0 { return order < 0 }
             }
             return lhs < rhs
@@ -105,6 +113,17 @@ public enum QueryEngine {
 
     /// Byte-wise (code point) comparison of two strings.
     static func compareBytes(_ lhs: String, _ rhs: String) -> Int {
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b -> Int in
+                let common = min(a.count, b.count)
+                if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+                    let result = memcmp(pa, pb, common)
+                    if result != 0 { return result < 0 ? -1 : 1 }
+                }
+                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+            }
+        }
+        if let result = fast ?? nil { return result }
         var a = lhs.utf8.makeIterator()
         var b = rhs.utf8.makeIterator()
         while true {
