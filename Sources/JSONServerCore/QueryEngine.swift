@@ -30,29 +30,29 @@ public enum QueryEngine {
 
     /// Whether `item` passes one filter (any of its values).
     static func matches(_ item: JSONValue, _ prepared: PreparedFilter) -> Bool {
-        let filter = prepared.filter
         guard let field = item.value(atComponents: prepared.components), !field.isNull else { return false }
-        switch filter.comparison {
+        let values = prepared.filter.values
+        switch prepared.filter.comparison {
         case .equal:
             switch field {
             case .int(let number): return prepared.integers.contains(number)
-            case .string(let text): return filter.values.contains(text)
-            case .bool(let flag): return filter.values.contains(flag ? "true" : "false")
+            case .string(let text): return values.contains(text)
+            case .bool(let flag): return values.contains(flag ? "true" : "false")
             default:
                 let text = field.scriptString
-                return filter.values.contains { $0 == text }
+                return values.contains { $0 == text }
             }
         case .notEqual:
             let text = field.scriptString
-            return filter.values.contains { $0 != text }
+            return values.contains { $0 != text }
         case .greaterOrEqual:
-            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
+            return values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
         case .lessOrEqual:
-            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
+            return values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
         case .like:
             let text = field.scriptString
             let range = NSRange(text.startIndex..., in: text)
-            return filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+            return prepared.filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
         }
     }
 
