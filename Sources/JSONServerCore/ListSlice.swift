@@ -78,13 +78,15 @@ struct ListSlice {
     /// each url is the request's own URL with `_page` changed.
     func linkHeader(baseURL: String, path: String, query: [QueryItem]) -> String? {
         guard !links.isEmpty else { return nil }
+        // Encode the query once; only the `_page` values change between links.
+        let encoded = query.map { item in
+            (name: QueryItem.encode(item.name), value: item.name == "_page" ? nil : QueryItem.encode(item.value))
+        }
+        let prefix = "<" + baseURL + path + "?"
         return links.map { link in
-            let items = query.map { item in
-                item.name == "_page" ? QueryItem(name: item.name, value: String(link.page)) : item
-            }
-            let queryText = items.map { QueryItem.encode($0.name) + "=" + QueryItem.encode($0.value) }
-                .joined(separator: "&")
-            return "<\(baseURL)\(path)?\(queryText)>; rel=\"\(link.rel)\""
+            let page = String(link.page)
+            let queryText = encoded.map { $0.name + "=" + ($0.value ?? page) }.joined(separator: "&")
+            return prefix + queryText + ">; rel=\"" + link.rel + "\""
         }.joined(separator: ", ")
     }
 }
