@@ -109,6 +109,11 @@ public enum AppRoot {
         return 0
     }
 
+    /// The shipped `sample-data/db.json`, found beside the executable.
+    public static var shippedSampleData: URL? {
+        ShippedFiles.locate("sample-data", executable: executableURL)?.appendingPathComponent(SampleDataFile.name)
+    }
+
     static func themeSearchPaths(_ configuration: AppConfiguration) -> [URL] {
         var paths = [configuration.paths.userThemes]
         if let shipped = ShippedFiles.locate("themes", executable: executableURL) { paths.append(shipped) }
