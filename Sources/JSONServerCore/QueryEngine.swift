@@ -84,6 +84,7 @@ public enum QueryEngine {
             for path in paths { keys.append(items[index].value(atComponents: path)) }
         }
         let descending = query.descending
+        if fieldCount == 1, let sorted = sortByStrings(indices, keys: keys, descending: descending[0]) { return sorted }
         let positions = Array(indices.indices).sorted { lhs, rhs in
             for field in 0..<fieldCount {
                 var order = compareForSort(keys[lhs &* fieldCount &+ field], keys[rhs &* fieldCount &+ field])
@@ -93,6 +94,28 @@ public enum QueryEngine {
             return lhs < rhs
         }
         return positions.map { indices[$0] }
+    }
+
+    /// The common single string field case: sorts `(key, position)` pairs,
+    /// which moves rather than copies strings; `nil` when a key is not a string.
+    private static func sortByStrings(_ indices: [Int], keys: [JSONValue?], descending: Bool) -> [Int]? {
+        var pairs: [(key: String, position: Int)] = []
+        var missing: [Int] = []  // missing and null keys sort last ascending, first descending
+        pairs.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            switch key {
+            case .string(let text)?: pairs.append((text, position))
+            case nil, .null?: missing.append(position)
+            default: return nil
+            }
+        }
+        pairs.sort { lhs, rhs in
+            let order = compareBytes(lhs.key, rhs.key)
+            if order != 0 { return descending ? order > 0 : order < 0 }
+            return lhs.position < rhs.position
+        }
+        let ordered = descending ? missing + pairs.map(\.position) : pairs.map(\.position) + missing
+        return ordered.map { indices[$0] }
     }
 
     /// lodash's `compareAscending`: missing and null values last, numbers

@@ -21,6 +21,14 @@ import Testing
         #expect(QueryEngine.sort(Array(items.indices), of: items, query: query) == [2, 1, 0, 3])
     }
 
+    @Test func stringSortPutsMissingTitlesLastAscendingAndFirstDescending() throws {
+        let rows: [JSONValue] = [["title": "b"], ["title": "B"], ["id": 9], ["title": "a"], ["title": "a"]]
+        let ascending = try ListQuery([QueryItem(name: "_sort", value: "title")])
+        #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: ascending) == [1, 3, 4, 0, 2])
+        let descending = try ListQuery([QueryItem(name: "_sort", value: "title"), QueryItem(name: "_order", value: "desc")])
+        #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: descending) == [2, 0, 3, 4, 1])
+    }
+
     @Test func fullTextSearchLooksInsideArrays() throws {
         let query = try ListQuery([QueryItem(name: "q", value: "X")])
         #expect(QueryEngine.matchingIndices(items, query: query) == [0])
