@@ -30,7 +30,10 @@ public enum AppRoot {
     public static func prepare(options: LaunchOptions, environment: [String: String]) async throws(ConfigurationError)
         -> Prepared
     {
+        let clock = ContinuousClock()
+        let started = clock.now
         let configuration = try await ConfigurationLoader(options: options, environment: environment).load()
+        let configured = clock.now
         let sink = FileLogHandler.Sink(url: configuration.paths.logFile)
         let logger = Logger(label: "trestle") { label in
             FileLogHandler(label: label, sink: sink, level: configuration.logLevel)
@@ -53,7 +56,14 @@ public enum AppRoot {
             warnings.append("Cache unavailable (\(configuration.paths.cacheDatabase.path)): running without it")
             storage = InMemoryStorageService()
         }
+        let stored = clock.now
         let services = try await configuration.serviceBuilder.build(storage: storage, logger: logger)
+        logger.debug(
+            "start-up phases",
+            metadata: [
+                "config": "\(configured - started)", "theme+storage": "\(stored - configured)",
+                "services": "\(clock.now - stored)",
+            ])
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
         return Prepared(configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
