@@ -26,9 +26,12 @@ public final class TmuxSession: @unchecked Sendable {
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
             env += "\(key)=\(Self.quote(value)) "
         }
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
+        // remain-on-exit is set before the pane exists: set afterwards, a
+        // command that ends at once (a refusal, a crash) takes the session
+        // with it and the set-option fails with "no server running".
+        try tmux(["-f", "/dev/null", "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                  "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
                   "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(env)sh -c \(Self.quote(command))"])
-        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
     deinit { kill() }
@@ -88,23 +91,15 @@ public final class TmuxSession: @unchecked Sendable {
         _ = try? tmux(["kill-server"])
     }
 
+    /// Runs one tmux command on this session's socket (through `Spawn`, not
+    /// `Process`: see there why the server must not inherit Foundation's socket).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure.tmux("\(arguments.first ?? ""): \(String(decoding: errorData, as: UTF8.self))")
+        let result = try Spawn.run(["tmux", "-L", socket] + arguments)
+        guard result.status == 0 else {
+            throw Failure.tmux("\(arguments.first ?? ""): \(String(decoding: result.stderr, as: UTF8.self))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 
     /// Single-quotes `text` for `sh`.

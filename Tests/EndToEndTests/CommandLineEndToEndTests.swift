@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// `trestle get` from a pipe, fault injection, and finding the shipped data
+    /// from any working directory.
+    @Suite
+    struct CommandLineEndToEndTests {
+        @Test func getPrintsTheTodosAsCSVWithoutATerminal() throws {
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let outcome = try ProcessRunner.run(
+                BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0"],
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 15)
+            #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+            let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            let nonEmpty = lines.last == "" ? Array(lines.dropLast()) : lines
+            #expect(nonEmpty.count == 201, "header + 200 rows, got \(nonEmpty.count)")
+            let header = nonEmpty.first?.lowercased() ?? ""
+            #expect(header.contains("id") && header.contains("title") && header.contains("completed"), "header: \(header)")
+            #expect(nonEmpty.dropFirst().first?.hasPrefix("1,") == true || nonEmpty.dropFirst().first?.contains(",1,") == true)
+            #expect(!outcome.stdout.contains("\u{1B}"))
+        }
+
+        @Test func getPrintsTheTodosAsAJSONArray() throws {
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let outcome = try ProcessRunner.run(
+                BuiltProducts.trestle, ["get", "todos", "--format", "json", "--delay", "0"],
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 15)
+            #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+            let todos = try #require(parsed as? [[String: Any]])
+            #expect(todos.count == 200)
+            #expect(todos.first?["id"] as? Int == 1)
+            #expect(todos.allSatisfy { $0["title"] is String && $0["completed"] is Bool })
+        }
+
+        @Test func aFakeFailureShowsTheStatusInlineWithRetryHint() throws {
+            let app = try RunningApp(["--delay", "0", "--fake-fail-with", "503"])
+            let screen = try app.session.waitFor("r to retry")
+            let errorLine = try #require(screen.components(separatedBy: "\n").first { $0.contains("r to retry") })
+            #expect(errorLine.contains("503"), "error line: \(errorLine)")
+            #expect(screen.contains(" FAKE "))
+            // Still alive and retrying on r: the error stays (every request fails).
+            try app.session.press("r")
+            try app.session.waitFor("r to retry")
+            #expect(try app.session.paneFormat("#{pane_dead}") == "0")
+        }
+
+        @Test func findsTheSampleDataFromAnotherWorkingDirectory() throws {
+            let elsewhere = FileManager.default.temporaryDirectory
+                .appendingPathComponent("trestle-e2e-cwd-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: elsewhere) }
+            let app = try RunningApp(directory: elsewhere.path)
+            let screen = try app.waitForList()
+            #expect(TableRows.ids(in: screen).prefix(3) == [1, 2, 3])
+            #expect(try ProcessRunner.currentDirectory(of: app.trestlePID()) == elsewhere.resolvingSymlinksInPath().path)
+        }
+    }
+}

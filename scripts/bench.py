@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Benchmark the release `trestle` in a real pseudo-terminal (120x40).
+
+Measures, as PRODUCT.md's targets ask:
+  (a) start-up: ms from spawning the process to the first todo title arriving
+      in the terminal output stream (fake environment, --delay 0); median and
+      min of N runs, each with fresh XDG folders (cold cache);
+  (b) peak resident memory (VmHWM) after the first frame and after idling;
+  (c) CPU used while idle (utime+stime over the idle period, % of one core);
+  (d) the same start-up measure with --env production --base-url against a
+      small local json-server-like HTTP server (Python, in this process).
+
+Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build]
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlsplit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COLS, ROWS = 120, 40
+CSI = re.compile(rb"\x1b(\[[0-9;?>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78DEHMc])")
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def build_release():
+    print("building release (swift build -c release)…", file=sys.stderr, flush=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "trestle"], cwd=ROOT, check=True)
+    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    return os.path.join(out, "trestle")
+
+
+def squash(data: bytes) -> bytes:
+    """Terminal output without escape sequences and whitespace (ncurses may
+    replace spaces with cursor moves, so compare text without any)."""
+    return re.sub(rb"\s+", b"", CSI.sub(b"", data))
+
+
+def proc_status(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])  # kB
+    except FileNotFoundError:
+        return None
+    return None
+
+
+def proc_cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime (fields 14, 15)
+
+
+class Run:
+    """One trestle process on a fresh pty with its own XDG folders."""
+
+    def __init__(self, binary, args):
+        self.home = tempfile.mkdtemp(prefix="trestle-bench-")
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "HOME": self.home,
+            "SWIFT_BACKTRACE": "interactive=no",
+        }
+        for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+            path = os.path.join(self.home, name.lower())
+            os.makedirs(path)
+            env[name] = path
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+
+        def become_session_leader():
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen([binary] + args, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     preexec_fn=become_session_leader, close_fds=True)
+        os.close(slave)
+        self.output = bytearray()
+
+    def read(self, timeout):
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return b""
+        self.output += data
+        return data
+
+    def wait_for(self, needle: bytes, timeout=15.0):
+        """Returns ms from spawn until `needle` (squashed) appeared in the output."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            self.read(0.05)
+            if needle in squash(bytes(self.output)):
+                return (time.perf_counter() - self.started) * 1000
+            if self.proc.poll() is not None and not self.read(0):
+                break
+        tail = bytes(self.output[-400:])
+        raise RuntimeError(f"never saw {needle!r} (exit={self.proc.poll()}); output tail: {tail!r}")
+
+    def drain(self, seconds):
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self.read(max(0.0, min(0.2, end - time.perf_counter())))
+
+    def quit(self):
+        if self.proc.poll() is None:
+            try:
+                os.write(self.master, b"q")
+            except OSError:
+                pass
+            try:
+                deadline = time.perf_counter() + 5
+                while self.proc.poll() is None and time.perf_counter() < deadline:
+                    self.read(0.05)
+                self.proc.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        os.close(self.master)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def first_title(db_path):
+    with open(db_path) as f:
+        todos = json.load(f)["todos"]
+    # The first row on screen (default sort: id ascending); a prefix short
+    # enough to fit the Title column at 120 columns.
+    first = min(todos, key=lambda t: t["id"])
+    return re.sub(rb"\s+", b"", first["title"][:40].encode())
+
+
+class JSONServer(ThreadingHTTPServer):
+    """Minimal json-server v0 subset: /name, /name/id, field filters,
+    _page/_limit, _sort/_order, X-Total-Count."""
+
+    daemon_threads = True
+
+    def __init__(self, db_path):
+        with open(db_path) as f:
+            self.db = json.load(f)
+        super().__init__(("127.0.0.1", 0), JSONHandler)
+
+
+class JSONHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        segments = [s for s in parts.path.split("/") if s]
+        db = self.server.db
+        headers = {}
+        if not segments or segments[0] not in db:
+            return self.reply(404, {})
+        items = db[segments[0]]
+        if len(segments) == 2:
+            match = [i for i in items if str(i.get("id")) == segments[1]]
+            return self.reply(200, match[0]) if match else self.reply(404, {})
+        query = parse_qsl(parts.query)
+        for name, value in query:
+            if not name.startswith("_") and name != "q":
+                items = [i for i in items if str(i.get(name)).lower() == value.lower()]
+        options = dict(query)
+        if "_sort" in options:
+            items = sorted(items, key=lambda i: i.get(options["_sort"]),
+                           reverse=options.get("_order") == "desc")
+        if "_page" in options or "_limit" in options:
+            limit = int(options.get("_limit", 10))
+            page = int(options.get("_page", 1))
+            headers["X-Total-Count"] = str(len(items))
+            items = items[(page - 1) * limit: page * limit]
+        self.reply(200, items, headers)
+
+    def reply(self, status, value, headers=None):
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        for name, field in (headers or {}).items():
+            self.send_header(name, field)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def ms(values):
+    return f"{statistics.median(values):8.1f} {min(values):8.1f} {max(values):8.1f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--idle", type=float, default=10.0, help="idle period in seconds")
+    parser.add_argument("--skip-build", action="store_true", help="use the existing release build")
+    parser.add_argument("--binary", help="benchmark this trestle instead of the release build")
+    args = parser.parse_args()
+
+    binary = args.binary or (os.path.join(ROOT, ".build", "release", "trestle") if args.skip_build
+                             else build_release())
+    db = os.path.join(ROOT, "sample-data", "db.json")
+    needle = first_title(db)
+
+    # (a) start-up, fake environment
+    fake = []
+    for _ in range(args.runs):
+        run = Run(binary, ["--delay", "0"])
+        try:
+            fake.append(run.wait_for(needle))
+        finally:
+            run.quit()
+
+    # (b) + (c) memory and idle CPU of one more run
+    run = Run(binary, ["--delay", "0"])
+    try:
+        run.wait_for(needle)
+        run.drain(0.2)
+        hwm_first = proc_status(run.proc.pid, "VmHWM")
+        rss_first = proc_status(run.proc.pid, "VmRSS")
+        before = proc_cpu_ticks(run.proc.pid)
+        t0 = time.perf_counter()
+        run.drain(args.idle)
+        after = proc_cpu_ticks(run.proc.pid)
+        elapsed = time.perf_counter() - t0
+        hwm_idle = proc_status(run.proc.pid, "VmHWM")
+        rss_idle = proc_status(run.proc.pid, "VmRSS")
+    finally:
+        run.quit()
+    idle_cpu_s = (after - before) / CLK_TCK
+    idle_pct = 100.0 * idle_cpu_s / elapsed
+
+    # (d) start-up against a local json server
+    server = JSONServer(db)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    live = []
+    try:
+        for _ in range(args.runs):
+            run = Run(binary, ["--env", "production", "--base-url", base])
+            try:
+                live.append(run.wait_for(needle))
+            finally:
+                run.quit()
+    finally:
+        server.shutdown()
+
+    print(f"trestle benchmark — {binary}")
+    print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {args.runs} runs each, fresh XDG folders per run")
+    print()
+    print(f"{'measure':52} {'median':>8} {'min':>8} {'max':>8}")
+    print(f"{'(a) start → first todo title, fake --delay 0 (ms)':52} {ms(fake)}")
+    print(f"{'(d) start → first todo title, production local (ms)':52} {ms(live)}")
+    print()
+    print(f"{'measure':52} {'value':>8}")
+    print(f"{'(b) VmHWM after first frame (MiB)':52} {hwm_first / 1024:8.1f}")
+    print(f"{'    VmRSS after first frame (MiB)':52} {rss_first / 1024:8.1f}")
+    print(f"{f'(b) VmHWM after {args.idle:.0f} s idle (MiB)':52} {hwm_idle / 1024:8.1f}")
+    print(f"{f'    VmRSS after {args.idle:.0f} s idle (MiB)':52} {rss_idle / 1024:8.1f}")
+    print(f"{f'(c) CPU while idle {elapsed:.1f} s (s / % of one core)':52} {idle_cpu_s:8.2f} {idle_pct:7.2f}%")
+    print()
+    print("targets (PRODUCT.md): start ≤ 25 ms, ≤ 15 MiB resident, idle 0 % CPU")
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    main()
