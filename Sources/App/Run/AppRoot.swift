@@ -131,7 +131,8 @@ public enum AppRoot {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("trestle: \(message)\n".utf8))
+        let line = message.hasPrefix("trestle: ") ? message : "trestle: \(message)"
+        FileHandle.standardError.write(Data("\(line)\n".utf8))
     }
 }
 
