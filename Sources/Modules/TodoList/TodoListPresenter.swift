@@ -56,7 +56,7 @@ public final class TodoListPresenter: Screen {
     public var status: ScreenStatus {
         var offline: String?
         if let fetchedAt, error != nil || origin == .cache {
-            let age = RelativeTime.describe(fetchedAt, now: context.now())
+            let age = RelativeAge.describe(from: fetchedAt, to: context.now())
             offline = error == nil ? "cached \(age)" : "offline · cached \(age)"
         }
         return ScreenStatus(
