@@ -28,9 +28,11 @@ public struct JSONServerRouter: Sendable {
         let isHead = request.method == "HEAD"
         let method = isHead ? "GET" : request.method
         if method == "OPTIONS" {
-            return EngineResponse(status: 204, headers: [
-                HeaderField(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
-            ])
+            return EngineResponse(
+                status: 204,
+                headers: [
+                    HeaderField(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
+                ])
         }
         let isWrite = ["POST", "PUT", "PATCH", "DELETE"].contains(method)
         if readOnly && isWrite {
@@ -45,7 +47,8 @@ public struct JSONServerRouter: Sendable {
             return response
         }
         var response = cachedGET(segments: segments, request: request)
-        if response.status == 200, let etag = response.header("ETag"), let ifNoneMatch = request.header("if-none-match"),
+        if response.status == 200, let etag = response.header("ETag"),
+            let ifNoneMatch = request.header("if-none-match"),
             ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag)
         {
             return EngineResponse(status: 304, headers: [HeaderField(name: "ETag", value: etag)])

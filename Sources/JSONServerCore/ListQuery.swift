@@ -63,7 +63,9 @@ public struct ListQuery: Sendable {
             case "q": if search == nil { search = item.value.lowercased() }
             case "_sort": if sortFields.isEmpty { sortFields = item.value.split(separator: ",").map(String.init) }
             case "_order":
-                if descending.isEmpty { descending = item.value.split(separator: ",").map { $0.lowercased() == "desc" } }
+                if descending.isEmpty {
+                    descending = item.value.split(separator: ",").map { $0.lowercased() == "desc" }
+                }
             case "_start": start = start ?? item.value
             case "_end": end = end ?? item.value
             case "_limit": limit = limit ?? item.value

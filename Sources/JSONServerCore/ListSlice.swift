@@ -21,11 +21,17 @@ struct ListSlice {
             paginate(count: count, page: page, limit: limit)
         } else if let endText = query.end, !endText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
-            guard let end = ListSlice.parseInt(endText) else { range = 0..<0; return }
+            guard let end = ListSlice.parseInt(endText) else {
+                range = 0..<0
+                return
+            }
             range = ListSlice.jsSlice(count: count, start: start, end: end)
         } else if let limitText = query.limit, !limitText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
-            guard let limit = ListSlice.parseInt(limitText) else { range = 0..<0; return }
+            guard let limit = ListSlice.parseInt(limitText) else {
+                range = 0..<0
+                return
+            }
             range = ListSlice.jsSlice(count: count, start: start, end: start + limit)
         }
     }
@@ -35,7 +41,10 @@ struct ListSlice {
     private mutating func paginate(count: Int, page: Int, limit: Int) {
         let (start, startOverflow) = (page - 1).multipliedReportingOverflow(by: limit)
         let (end, endOverflow) = page.multipliedReportingOverflow(by: limit)
-        guard !startOverflow, !endOverflow else { range = count..<count; return }
+        guard !startOverflow, !endOverflow else {
+            range = count..<count
+            return
+        }
         range = ListSlice.jsSlice(count: count, start: start, end: end)
         guard !range.isEmpty, limit > 0 else { return }
         let hasFirstAndLast = range.count != count

@@ -17,7 +17,8 @@ struct TextSearch {
         needleBytes = Array(self.needle.utf8)
         isASCII = needleBytes.allSatisfy { $0 < 0x80 }
         couldMatchNumber =
-            lowered.allSatisfy { "0123456789-.e+".contains($0) } || ["nan", "infinity"].contains { $0.contains(lowered) }
+            lowered.allSatisfy { "0123456789-.e+".contains($0) }
+            || ["nan", "infinity"].contains { $0.contains(lowered) }
     }
 
     /// Whether any member value of `item` (or `item` itself when not an object) matches.
@@ -28,7 +29,8 @@ struct TextSearch {
     private func matches(_ value: JSONValue) -> Bool {
         switch value {
         case .null, .bool(false), .int(0): return false  // falsy values are skipped, as in JS
-        case .double(let number): return couldMatchNumber && number != 0 && !number.isNaN && contains(JSONValue.scriptNumber(number))
+        case .double(let number):
+            return couldMatchNumber && number != 0 && !number.isNaN && contains(JSONValue.scriptNumber(number))
         case .bool(true): return contains("true")
         case .int(let number): return couldMatchNumber && contains(String(number))
         case .string(let text): return !text.isEmpty && contains(text)

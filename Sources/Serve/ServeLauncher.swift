@@ -48,7 +48,9 @@ public enum ServeLauncher {
             switch argument {
             case "--read-only", "--ro": readOnly = true
             case "--host", "-H", "--port", "-p", "--data", "-d", "--delay":
-                guard let value = remaining.popFirst() else { return .failure(ServeArgumentError("\(argument) needs a value")) }
+                guard let value = remaining.popFirst() else {
+                    return .failure(ServeArgumentError("\(argument) needs a value"))
+                }
                 switch argument {
                 case "--host", "-H": host = value
                 case "--data", "-d": data = value
@@ -58,7 +60,9 @@ public enum ServeLauncher {
                     }
                     port = number
                 default:
-                    guard let number = Int(value), number >= 0 else { return .failure(ServeArgumentError("invalid delay \(value)")) }
+                    guard let number = Int(value), number >= 0 else {
+                        return .failure(ServeArgumentError("invalid delay \(value)"))
+                    }
                     delay = number
                 }
             case _ where !argument.hasPrefix("-"): data = argument

@@ -61,7 +61,8 @@ struct CommonOptions: ParsableArguments {
 
     func launchOptions(theme: String? = nil) -> LaunchOptions {
         LaunchOptions(
-            environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout, theme: theme, logLevel: logLevel,
+            environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
+            theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config)
     }
 }

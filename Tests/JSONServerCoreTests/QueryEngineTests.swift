@@ -25,7 +25,9 @@ import Testing
         let rows: [JSONValue] = [["title": "b"], ["title": "B"], ["id": 9], ["title": "a"], ["title": "a"]]
         let ascending = try ListQuery([QueryItem(name: "_sort", value: "title")])
         #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: ascending) == [1, 3, 4, 0, 2])
-        let descending = try ListQuery([QueryItem(name: "_sort", value: "title"), QueryItem(name: "_order", value: "desc")])
+        let descending = try ListQuery([
+            QueryItem(name: "_sort", value: "title"), QueryItem(name: "_order", value: "desc"),
+        ])
         #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: descending) == [2, 0, 3, 4, 1])
     }
 
@@ -48,7 +50,9 @@ import Testing
         #expect(throws: ListQuery.InvalidPattern.self) { try ListQuery([QueryItem(name: "title_like", value: "[")]) }
     }
 
-    @Test(arguments: [("users", "user"), ("categories", "category"), ("boxes", "box"), ("todos", "todo"), ("people", "person")])
+    @Test(arguments: [
+        ("users", "user"), ("categories", "category"), ("boxes", "box"), ("todos", "todo"), ("people", "person"),
+    ])
     func inflectorSingularisesResourceNames(_ plural: String, _ singular: String) {
         #expect(Inflector.singular(plural) == singular)
         #expect(Inflector.plural(singular) == plural)
@@ -65,9 +69,11 @@ import Testing
 
     @Test func queryItemsDecodePercentAndPlus() {
         let items = QueryItem.parse("q=caf%C3%A9+au+lait&flag&x=%zz")
-        #expect(items == [
-            QueryItem(name: "q", value: "café au lait"), QueryItem(name: "flag", value: ""), QueryItem(name: "x", value: "%zz"),
-        ])
+        #expect(
+            items == [
+                QueryItem(name: "q", value: "café au lait"), QueryItem(name: "flag", value: ""),
+                QueryItem(name: "x", value: "%zz"),
+            ])
     }
 
     @Test func databaseKeepsFileOrderAndSingularResources() throws {

@@ -8,7 +8,8 @@ import Testing
 @Suite struct HTTPConformanceTests {
     @Test(arguments: ConformanceCase.all)
     func serverBehavesLikeJSONServerOverHTTP(_ testCase: ConformanceCase) async throws {
-        let server = try await RunningServer.start(database: try ConformanceFixture.database(), readOnly: testCase.readOnly)
+        let server = try await RunningServer.start(
+            database: try ConformanceFixture.database(), readOnly: testCase.readOnly)
         let base = server.url.absoluteString
         let failures: [String]
         do {

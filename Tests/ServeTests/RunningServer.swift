@@ -15,7 +15,8 @@ struct RunningServer {
 
     /// Starts a server over `database` and waits until it accepts connections.
     static func start(database: JSONDatabase, readOnly: Bool = false) async throws -> RunningServer {
-        let options = ServeOptions(host: "127.0.0.1", port: 0, dataURL: URL(fileURLWithPath: "/dev/null"), readOnly: readOnly)
+        let options = ServeOptions(
+            host: "127.0.0.1", port: 0, dataURL: URL(fileURLWithPath: "/dev/null"), readOnly: readOnly)
         let server = TrestleServer(options: options, database: database)
         let (ready, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task {

@@ -18,12 +18,15 @@ import Testing
         let options = ServeOptions(dataURL: URL(fileURLWithPath: "/dev/null"))
         let server = TrestleServer(options: options, database: try ConformanceFixture.database())
         let url = try #require(URL(string: "http://127.0.0.1:3000"))
-        #expect(server.banner(url: url)
-            == "Serving http://127.0.0.1:3000 — resources: users (3), posts (4), comments (6), todos (12), profile (1)")
+        #expect(
+            server.banner(url: url)
+                == "Serving http://127.0.0.1:3000 — resources: users (3), posts (4), comments (6), todos (12), profile (1)"
+        )
     }
 
     @Test func malformedDataFileErrorNamesFileAndPosition() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-bad-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-bad-\(UUID().uuidString).json")
         try Data("{\n  \"todos\": [\n    {\"id\": 1,}\n  ]\n}".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let error = #expect(throws: ServeError.self) { try TrestleServer(options: ServeOptions(dataURL: file)) }
@@ -39,7 +42,8 @@ import Testing
     }
 
     @Test func sampleDataLoadsAllResources() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../sample-data/db.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../sample-data/db.json")
         let server = try TrestleServer(options: ServeOptions(dataURL: url))
         #expect(server.resources.map(\.count) == [10, 100, 500, 100, 5000, 200])
     }

@@ -44,7 +44,8 @@ struct LiveAPIServiceTests {
     @Test func theETagIsSentAgainAfterARestart() async throws {
         let server = try await Self.etagServer()
         defer { Task { await server.stop() } }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-live-\(UUID().uuidString).sqlite")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-live-\(UUID().uuidString).sqlite")
         _ = try await Self.service(server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
             .todos(ListQuery())
         let restarted = Self.service(server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
@@ -89,7 +90,8 @@ struct LiveAPIServiceTests {
 
     @Test func malformedDataNamesThePath() async throws {
         let server = try await TestHTTPServer.start { _ in
-            .json(#"[{"userId":1,"id":1,"title":"ok","completed":false},{"userId":1,"id":2,"title":7,"completed":true}]"#)
+            .json(
+                #"[{"userId":1,"id":1,"title":"ok","completed":false},{"userId":1,"id":2,"title":7,"completed":true}]"#)
         }
         defer { Task { await server.stop() } }
         do {
@@ -124,7 +126,9 @@ struct LiveAPIServiceTests {
 @Suite("Observed resource state over real HTTP")
 struct ResourceObservationTests {
     @Test func twoObserversOfOneListShareOneRequestAndSeeTheSameData() async throws {
-        let server = try await TestHTTPServer.start { _ in .json(LiveAPIServiceTests.todosJSON, delay: .milliseconds(200)) }
+        let server = try await TestHTTPServer.start { _ in
+            .json(LiveAPIServiceTests.todosJSON, delay: .milliseconds(200))
+        }
         defer { Task { await server.stop() } }
         let api = LiveAPIServiceTests.service(server.baseURL)
         async let first = api.settledTodoList(force: false)

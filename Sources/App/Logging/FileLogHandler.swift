@@ -50,7 +50,8 @@ public struct FileLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let (level, message) = (event.level, event.message)
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        let details =
+            merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let stamp = ISO8601DateFormatter.string(
             from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
         sink.write("\(stamp) \(level) [\(label)] \(message)\(details)\n")

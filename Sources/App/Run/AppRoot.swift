@@ -66,12 +66,15 @@ public enum AppRoot {
             ])
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
-        return Prepared(configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
+        return Prepared(
+            configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
     /// The router over the todo list, drawing on `terminal`.
     @MainActor
-    public static func makeRouter(_ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init)
+    public static func makeRouter(
+        _ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init
+    )
         -> AppRouter
     {
         let redraw = RedrawRelay()

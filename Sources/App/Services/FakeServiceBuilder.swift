@@ -37,7 +37,8 @@ public struct FakeServiceBuilder: ServiceBuilder {
         behavior.alwaysFailWith = configuration.fakeFailWith
         let api = FakeAPIService(
             engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
-            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout), logger: logger)
+            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
+            logger: logger)
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
 

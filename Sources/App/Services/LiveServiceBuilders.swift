@@ -14,7 +14,8 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
     {
         let activity = ActivityTracker()
         let network = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
+            client: URLSessionHTTPClient(),
+            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
             retry: .never)
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,

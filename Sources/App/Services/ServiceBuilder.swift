@@ -12,7 +12,9 @@ public struct ServiceContainer: Sendable {
     /// A one-line warning to show at start (a repaired cache), if any.
     public var startupWarning: String?
 
-    public init(api: any APIService, storage: any StorageService, activity: ActivityTracker, startupWarning: String? = nil) {
+    public init(
+        api: any APIService, storage: any StorageService, activity: ActivityTracker, startupWarning: String? = nil
+    ) {
         self.api = api
         self.storage = storage
         self.activity = activity

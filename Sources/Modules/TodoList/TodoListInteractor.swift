@@ -37,7 +37,8 @@ public struct TodoListInteractor: Sendable {
             let task = Task {
                 var previous: (Date, DataOrigin, Int)?
                 for await state in states {
-                    var update = Update(result: nil, hasData: state.listing != nil, error: state.error, isLoading: state.isLoading)
+                    var update = Update(
+                        result: nil, hasData: state.listing != nil, error: state.error, isLoading: state.isLoading)
                     if let listing = state.listing {
                         let identity = (listing.fetchedAt, listing.origin, listing.items.count)
                         if previous.map({ $0 != identity }) ?? true {

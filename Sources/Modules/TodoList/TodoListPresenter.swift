@@ -257,7 +257,8 @@ public final class TodoListPresenter: Screen {
     // MARK: - View model
     func viewModel(height: Int, width: Int) -> TodoListViewModel {
         let errorText = error.map { "\($0.message) (r to retry)" }
-        let bars = (isEditingFilter || !filterText.isEmpty ? 1 : 0)
+        let bars =
+            (isEditingFilter || !filterText.isEmpty ? 1 : 0)
             + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
         let tableHeight = max(0, height - bars - 1)
         let offset = TableView.scrollOffset(

@@ -11,7 +11,8 @@ extension ResourceStore {
         if states[key] == nil {
             states[key] = ResourceState(resource: await cached(request))
         }
-        let (stream, continuation) = AsyncStream.makeStream(of: ResourceState.self, bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ResourceState.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         observers[key, default: [:]][id] = continuation
         continuation.onTermination = { _ in
