@@ -3,10 +3,6 @@
 # on paged /todos (random pages of 20) and on /photos (5,000 items, ~1 MB).
 # Prints requests/s, p50/p99 latency and errors per scenario.
 #
-# Uses `.build/release/trestle serve` when that subcommand exists; until it
-# is wired, builds a stand-alone binary from Sources/Serve and
-# Sources/JSONServerCore in a scratch package (/tmp/trestle-serve-bench).
-#
 # Usage: scripts/bench-serve.sh [duration-seconds (default 10)] [threads (default 2)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,45 +11,13 @@ DURATION=${1:-10}
 THREADS=${2:-2}
 PORT=${PORT:-3999}
 DATA=${DATA:-$ROOT/sample-data/db.json}
-command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-
-# The executable is used once its `serve` subcommand is wired to Serve.
-if grep -rqE "ServeLauncher|TrestleServer|runServer" Sources/trestle 2>/dev/null \
-  && swift build -c release --product trestle >&2 \
-  && .build/release/trestle serve --help >/dev/null 2>&1; then
-  SERVER=(.build/release/trestle serve --port "$PORT" --data "$DATA")
-else
-  SCRATCH=/tmp/trestle-serve-bench
-  mkdir -p "$SCRATCH/Sources/ServeBench"
-  ln -sfn "$ROOT/Sources/JSONServerCore" "$SCRATCH/Sources/JSONServerCore"
-  ln -sfn "$ROOT/Sources/Serve" "$SCRATCH/Sources/Serve"
-  cp scripts/bench/serve-main.swift "$SCRATCH/Sources/ServeBench/main.swift"
-  [ -f Package.resolved ] && cp Package.resolved "$SCRATCH/Package.resolved"
-  cat > "$SCRATCH/Package.swift" <<'SWIFT'
-// swift-tools-version: 6.2
-import PackageDescription
-let package = Package(
-    name: "ServeBench",
-    platforms: [.macOS(.v15)],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    ],
-    targets: [
-        .target(name: "JSONServerCore"),
-        .target(name: "Serve", dependencies: [
-            "JSONServerCore",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        .executableTarget(name: "ServeBench", dependencies: ["Serve"]),
-    ]
-)
-SWIFT
-  echo "building stand-alone serve binary (release) in $SCRATCH ..." >&2
-  (cd "$SCRATCH" && swift build -c release --product ServeBench >&2)
-  SERVER=("$SCRATCH/.build/release/ServeBench" --port "$PORT" --data "$DATA")
+if ! command -v wrk >/dev/null; then
+  echo "==> installing wrk" >&2
+  apt-get install -y -qq wrk >&2 || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 fi
+
+swift build -c release --product trestle >&2
+SERVER=(.build/release/trestle serve --port "$PORT" --data "$DATA")
 
 "${SERVER[@]}" > /tmp/trestle-serve-bench.log 2>&1 &
 SERVER_PID=$!
