@@ -14,7 +14,7 @@ public struct FileLogHandler: LogHandler {
             let manager = FileManager.default
             try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !manager.fileExists(atPath: url.path) {
-                manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                _ = manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             }
             handle = try? FileHandle(forWritingTo: url)
             _ = try? handle?.seekToEnd()

@@ -35,7 +35,14 @@ public final class SQLiteStorageService: StorageService {
     }
 
     private static func open(_ url: URL) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: url.path)
+        var configuration = Configuration()
+        // A cache: losing the last write to a power cut is fine, waiting for
+        // fsync on every start-up is not.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
+        }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         try migrator.migrate(queue)
         // Touch the table so a non-database file fails here, not later.
         _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
