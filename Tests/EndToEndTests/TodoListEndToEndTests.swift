@@ -103,6 +103,17 @@ extension EndToEnd {
             #expect(TableRows.ids(in: list).prefix(3) == [1, 2, 3])
         }
 
+        @Test func helpShowsEveryKeyInFull() throws {
+            let app = try RunningApp()
+            try app.waitForList()
+            try app.session.press("?")
+            let help = try app.session.waitFor("toggle completed")
+            // PRODUCT.md: the list pages with "PgUp PgDn / Ctrl-B Ctrl-F".
+            #expect(help.contains("Ctrl-B Ctrl-F"), "a key name is cut short in the help")
+            let truncated = help.components(separatedBy: "\n").filter { $0.contains("│") && $0.contains("…") }
+            #expect(truncated.isEmpty, "truncated help lines: \(truncated)")
+        }
+
         @Test func resizingRedrawsAtEverySizeWithoutCrashing() throws {
             let app = try RunningApp()
             try app.waitForList()
