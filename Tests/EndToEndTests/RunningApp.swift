@@ -12,12 +12,14 @@ final class RunningApp {
 
     let session: TmuxSession
     let home: TemporaryHome
+    private let ownsHome: Bool
 
     init(
         _ arguments: [String] = ["--delay", "0"], cols: Int = 120, rows: Int = 40,
         environment: [String: String] = [:], reportingExit: Bool = false, directory: String? = nil,
         home: TemporaryHome? = nil, shellPrefix: String = ""
     ) throws {
+        ownsHome = home == nil
         let home = try home ?? TemporaryHome()
         self.home = home
         let invocation = (shellPrefix.isEmpty ? "" : shellPrefix + " ")
@@ -35,7 +37,10 @@ final class RunningApp {
             command: command, cols: cols, rows: rows, environment: home.environment.merging(environment) { $1 })
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if ownsHome { home.remove() }
+    }
 
     func stop() {
         session.kill()
