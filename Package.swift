@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "JSONServerCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "trestle",

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <stdlib.h>
+#include <string.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <ncursesw/curses.h>
@@ -87,6 +89,35 @@ static inline void trestle_install_exit_restore(void) {
     if (!installed) {
         installed = 1;
         atexit(trestle_restore_at_exit);
+    }
+}
+
+// On a crash (trap, segfault, abort) leave the screen before the previous
+// handler (Swift's backtracer, or the default action) runs, so the terminal
+// is not left in raw mode. endwin is not async-signal-safe; the process is
+// dying anyway and this is best effort.
+static inline struct sigaction *trestle_previous_crash_actions(void) {
+    static struct sigaction actions[NSIG];
+    return actions;
+}
+static void trestle_crash_handler(int signo) {
+    if (!isendwin()) endwin();
+    sigaction(signo, &trestle_previous_crash_actions()[signo], NULL);
+    // Returning re-runs the faulting instruction under the previous handler;
+    // for abort() and raised signals, raise again.
+    if (signo == SIGABRT) raise(signo);
+}
+static inline void trestle_install_crash_restore(void) {
+    static int installed = 0;
+    if (installed) return;
+    installed = 1;
+    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = trestle_crash_handler;
+        sigemptyset(&action.sa_mask);
+        sigaction(signals[i], &action, &trestle_previous_crash_actions()[signals[i]]);
     }
 }
 

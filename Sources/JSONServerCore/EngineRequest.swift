@@ -25,7 +25,8 @@ public struct EngineRequest: Sendable {
         self.method = method.uppercased()
         self.path = path
         self.query = query
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
         self.baseURL = baseURL
     }

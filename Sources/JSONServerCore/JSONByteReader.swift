@@ -7,6 +7,11 @@ struct JSONByteReader {
     var index = 0
     /// Scratch space for strings with escapes, reused across strings.
     var scratch: [UInt8] = []
+    /// Members of the objects being read, innermost last; each object is
+    /// copied out once, at its exact size, when it closes (no regrowth).
+    var memberStack: [JSONObject.Member] = []
+    /// Elements of the arrays being read, innermost last.
+    var valueStack: [JSONValue] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -32,9 +37,15 @@ struct JSONByteReader {
         case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
         case UInt8(ascii: "["): return try readArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
         default: throw error("unexpected character \(describe(bytes[index])), expected a value")
         }
@@ -53,7 +64,7 @@ struct JSONByteReader {
     mutating func readObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
         index += 1
-        var members: [JSONObject.Member] = []
+        let base = memberStack.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -70,10 +81,10 @@ struct JSONByteReader {
             index += 1
             skipWhitespace()
             let value = try readValue(depth: depth)
-            if let existing = members.firstIndex(where: { $0.key == key }) {
-                members[existing].value = value  // JSON.parse semantics: last one wins
+            if let existing = memberStack[base...].firstIndex(where: { $0.key == key }) {
+                memberStack[existing].value = value  // JSON.parse semantics: last one wins
             } else {
-                members.append(JSONObject.Member(key: key, value: value))
+                memberStack.append(JSONObject.Member(key: key, value: value))
             }
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}'") }
@@ -81,6 +92,8 @@ struct JSONByteReader {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
+                let members = Array(memberStack[base...])
+                memberStack.removeSubrange(base...)
                 return .object(JSONObject(uniqueMembers: members))
             default: throw error("expected ',' or '}'")
             }
@@ -90,21 +103,24 @@ struct JSONByteReader {
     mutating func readArray(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
         index += 1
-        var items: [JSONValue] = []
+        let base = valueStack.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(items)
+            return .array([])
         }
         while true {
             skipWhitespace()
-            items.append(try readValue(depth: depth))
+            let value = try readValue(depth: depth)
+            valueStack.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or ']'") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
+                let items = Array(valueStack[base...])
+                valueStack.removeSubrange(base...)
                 return .array(items)
             default: throw error("expected ',' or ']'")
             }

@@ -13,7 +13,9 @@ public enum JSONParser {
     /// Parses a complete JSON text (surrounding whitespace allowed).
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let result = data.withUnsafeBytes { raw -> Result<JSONValue, JSONParseError> in
-            do throws(JSONParseError) { return .success(try parse(bytes: raw.bindMemory(to: UInt8.self))) } catch { return .failure(error) }
+            do throws(JSONParseError) { return .success(try parse(bytes: raw.bindMemory(to: UInt8.self))) } catch {
+                return .failure(error)
+            }
         }
         return try result.get()
     }

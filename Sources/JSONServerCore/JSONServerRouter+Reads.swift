@@ -19,7 +19,8 @@ extension JSONServerRouter {
             headers.append(HeaderField(name: "X-Total-Count", value: String(matching.count)))
             headers.append(
                 HeaderField(
-                    name: "Access-Control-Expose-Headers", value: slice.isPaged ? "X-Total-Count, Link" : "X-Total-Count"))
+                    name: "Access-Control-Expose-Headers",
+                    value: slice.isPaged ? "X-Total-Count, Link" : "X-Total-Count"))
         }
         if let link = slice.linkHeader(baseURL: request.baseURL, path: request.path, query: request.query) {
             headers.append(HeaderField(name: "Link", value: link))
@@ -54,7 +55,8 @@ extension JSONServerRouter {
     }
 
     /// Appends the cached pretty bytes of `items[index]` (serialising on first use).
-    private mutating func appendEncodedItem(_ name: String, _ index: Int, of items: [JSONValue], to body: inout [UInt8]) {
+    private mutating func appendEncodedItem(_ name: String, _ index: Int, of items: [JSONValue], to body: inout [UInt8])
+    {
         if itemCache[name]?.count != items.count {
             itemCache[name] = Array(repeating: nil, count: items.count)
         }

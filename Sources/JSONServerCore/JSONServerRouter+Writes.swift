@@ -33,7 +33,9 @@ extension JSONServerRouter {
         let items = database.collections[name] ?? []
         if let link { object[link.name] = Int(link.value).map(JSONValue.int) ?? .string(link.value) }
         if let id = object["id"], !id.isNull {
-            if index(of: id.scriptString, in: items) != nil { return .error(status: 409, "Insert failed, duplicate id") }
+            if index(of: id.scriptString, in: items) != nil {
+                return .error(status: 409, "Insert failed, duplicate id")
+            }
         } else {
             object["id"] = JSONServerRouter.nextID(in: items)
         }
@@ -41,10 +43,12 @@ extension JSONServerRouter {
         database.modifyCollection(name) { $0.append(created) }
         invalidateCache([name])
         let id = object["id"]?.scriptString ?? ""
-        return .json(status: 201, created, headers: [
-            HeaderField(name: "Access-Control-Expose-Headers", value: "Location"),
-            HeaderField(name: "Location", value: "\(request.baseURL)/\(name)/\(QueryItem.encode(id))"),
-        ])
+        return .json(
+            status: 201, created,
+            headers: [
+                HeaderField(name: "Access-Control-Expose-Headers", value: "Location"),
+                HeaderField(name: "Location", value: "\(request.baseURL)/\(name)/\(QueryItem.encode(id))"),
+            ])
     }
 
     /// The next id: the largest integer id plus one (1 for an empty

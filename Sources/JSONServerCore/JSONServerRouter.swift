@@ -14,6 +14,8 @@ public struct JSONServerRouter: Sendable {
     public let readOnly: Bool
     /// Serialised items (pretty, at list indentation) per collection, filled lazily.
     var itemCache: [String: [[UInt8]?]] = [:]
+    /// Recent GET answers, emptied by every successful write.
+    var answerCache = AnswerCache()
 
     /// Creates a router over `database`.
     public init(database: JSONDatabase, readOnly: Bool = false) {
@@ -26,9 +28,11 @@ public struct JSONServerRouter: Sendable {
         let isHead = request.method == "HEAD"
         let method = isHead ? "GET" : request.method
         if method == "OPTIONS" {
-            return EngineResponse(status: 204, headers: [
-                HeaderField(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
-            ])
+            return EngineResponse(
+                status: 204,
+                headers: [
+                    HeaderField(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
+                ])
         }
         let isWrite = ["POST", "PUT", "PATCH", "DELETE"].contains(method)
         if readOnly && isWrite {
@@ -37,11 +41,33 @@ public struct JSONServerRouter: Sendable {
             return response
         }
         let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
-        var response = route(method: method, segments: segments, request: request)
-        if method == "GET" && response.status == 200 {
-            response = JSONServerRouter.applyETag(to: response, ifNoneMatch: request.header("if-none-match"))
+        guard method == "GET" else {
+            let response = route(method: method, segments: segments, request: request)
+            if isWrite && response.status < 400 { answerCache.removeAll() }
+            return response
+        }
+        var response = cachedGET(segments: segments, request: request)
+        if response.status == 200, let etag = response.header("ETag"),
+            let ifNoneMatch = request.header("if-none-match"),
+            ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag)
+        {
+            return EngineResponse(status: 304, headers: [HeaderField(name: "ETag", value: etag)])
         }
         if isHead { response.body = Data() }
+        return response
+    }
+
+    /// A GET answer with its `ETag`, from the answer cache when the same
+    /// request was answered since the last write. Writes empty the cache, so
+    /// a cached answer is always what routing would produce now.
+    private mutating func cachedGET(segments: [String], request: EngineRequest) -> EngineResponse {
+        var key = request.baseURL + " " + request.path + "?"
+        for item in request.query { key += item.name + "=" + item.value + "&" }
+        if let cached = answerCache.answers[key] { return cached }
+        var response = route(method: "GET", segments: segments, request: request)
+        guard response.status == 200 else { return response }
+        response.headers.append(HeaderField(name: "ETag", value: ETag.weak(for: response.body)))
+        answerCache.store(response, for: key)
         return response
     }
 
@@ -80,18 +106,6 @@ public struct JSONServerRouter: Sendable {
         default:
             return .notFound
         }
-    }
-
-    /// Adds a weak `ETag` and turns the answer into `304` when the client's
-    /// `If-None-Match` already names it.
-    static func applyETag(to response: EngineResponse, ifNoneMatch: String?) -> EngineResponse {
-        var response = response
-        let etag = ETag.weak(for: response.body)
-        if let ifNoneMatch, ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag) {
-            return EngineResponse(status: 304, headers: [HeaderField(name: "ETag", value: etag)])
-        }
-        response.headers.append(HeaderField(name: "ETag", value: etag))
-        return response
     }
 
     /// Percent-decodes one path segment (`+` stays a plus sign in paths).

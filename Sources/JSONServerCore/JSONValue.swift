@@ -74,8 +74,14 @@ extension JSONValue {
     /// Follows a dotted path such as `"address.geo.lat"` through nested
     /// objects (and array indices, as lodash's `_.get` does).
     public func value(atPath path: String) -> JSONValue? {
+        if case .object(let object) = self, !path.utf8.contains(UInt8(ascii: ".")) { return object[path] }
+        return value(atComponents: path.split(separator: ".", omittingEmptySubsequences: false))
+    }
+
+    /// Follows an already split path (see ``value(atPath:)``).
+    func value(atComponents components: [some StringProtocol]) -> JSONValue? {
         var current = self
-        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+        for component in components {
             switch current {
             case .object(let object):
                 guard let next = object[String(component)] else { return nil }

@@ -114,7 +114,9 @@ public enum JSONWriter {
                 case 0x09: output.append(UInt8(ascii: "t"))
                 default:
                     let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    output.append(contentsOf: [
+                        UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    ])
                 }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))

@@ -22,6 +22,11 @@ public struct ListQuery: Sendable {
         public var values: [String]
         /// Compiled patterns for `_like`, parallel to `values`.
         var patterns: [NSRegularExpression] = []
+        /// `path` split at dots, computed once.
+        var components: [String] { path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        /// Values that are canonical integers (`"7"`, not `"07"`), for
+        /// allocation-free equality with `.int` fields.
+        var integers: [Int] { values.compactMap { text in Int(text).flatMap { String($0) == text ? $0 : nil } } }
     }
 
     /// The filters in first-appearance order.
@@ -58,7 +63,9 @@ public struct ListQuery: Sendable {
             case "q": if search == nil { search = item.value.lowercased() }
             case "_sort": if sortFields.isEmpty { sortFields = item.value.split(separator: ",").map(String.init) }
             case "_order":
-                if descending.isEmpty { descending = item.value.split(separator: ",").map { $0.lowercased() == "desc" } }
+                if descending.isEmpty {
+                    descending = item.value.split(separator: ",").map { $0.lowercased() == "desc" }
+                }
             case "_start": start = start ?? item.value
             case "_end": end = end ?? item.value
             case "_limit": limit = limit ?? item.value

@@ -21,11 +21,17 @@ struct ListSlice {
             paginate(count: count, page: page, limit: limit)
         } else if let endText = query.end, !endText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
-            guard let end = ListSlice.parseInt(endText) else { range = 0..<0; return }
+            guard let end = ListSlice.parseInt(endText) else {
+                range = 0..<0
+                return
+            }
             range = ListSlice.jsSlice(count: count, start: start, end: end)
         } else if let limitText = query.limit, !limitText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
-            guard let limit = ListSlice.parseInt(limitText) else { range = 0..<0; return }
+            guard let limit = ListSlice.parseInt(limitText) else {
+                range = 0..<0
+                return
+            }
             range = ListSlice.jsSlice(count: count, start: start, end: start + limit)
         }
     }
@@ -35,7 +41,10 @@ struct ListSlice {
     private mutating func paginate(count: Int, page: Int, limit: Int) {
         let (start, startOverflow) = (page - 1).multipliedReportingOverflow(by: limit)
         let (end, endOverflow) = page.multipliedReportingOverflow(by: limit)
-        guard !startOverflow, !endOverflow else { range = count..<count; return }
+        guard !startOverflow, !endOverflow else {
+            range = count..<count
+            return
+        }
         range = ListSlice.jsSlice(count: count, start: start, end: end)
         guard !range.isEmpty, limit > 0 else { return }
         let hasFirstAndLast = range.count != count
@@ -78,13 +87,15 @@ struct ListSlice {
     /// each url is the request's own URL with `_page` changed.
     func linkHeader(baseURL: String, path: String, query: [QueryItem]) -> String? {
         guard !links.isEmpty else { return nil }
+        // Encode the query once; only the `_page` values change between links.
+        let encoded = query.map { item in
+            (name: QueryItem.encode(item.name), value: item.name == "_page" ? nil : QueryItem.encode(item.value))
+        }
+        let prefix = "<" + baseURL + path + "?"
         return links.map { link in
-            let items = query.map { item in
-                item.name == "_page" ? QueryItem(name: item.name, value: String(link.page)) : item
-            }
-            let queryText = items.map { QueryItem.encode($0.name) + "=" + QueryItem.encode($0.value) }
-                .joined(separator: "&")
-            return "<\(baseURL)\(path)?\(queryText)>; rel=\"\(link.rel)\""
+            let page = String(link.page)
+            let queryText = encoded.map { $0.name + "=" + ($0.value ?? page) }.joined(separator: "&")
+            return prefix + queryText + ">; rel=\"" + link.rel + "\""
         }.joined(separator: ", ")
     }
 }

@@ -13,31 +13,46 @@ public enum QueryEngine {
         }
         let search = query.search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
         if filters.isEmpty && search == nil { return Array(items.indices) }
+        let prepared = filters.map { PreparedFilter(filter: $0, components: $0.components, integers: $0.integers) }
         return items.indices.filter { index in
             let item = items[index]
             if let search, !search.matches(anyValueIn: item) { return false }
-            return filters.allSatisfy { matches(item, $0) }
+            return prepared.allSatisfy { matches(item, $0) }
         }
     }
 
+    /// A filter with its path split and integer values parsed, once per request.
+    struct PreparedFilter {
+        var filter: ListQuery.FieldFilter
+        var components: [String]
+        var integers: [Int]
+    }
+
     /// Whether `item` passes one filter (any of its values).
-    static func matches(_ item: JSONValue, _ filter: ListQuery.FieldFilter) -> Bool {
-        guard let field = item.value(atPath: filter.path), !field.isNull else { return false }
-        switch filter.comparison {
+    static func matches(_ item: JSONValue, _ prepared: PreparedFilter) -> Bool {
+        guard let field = item.value(atComponents: prepared.components), !field.isNull else { return false }
+        let values = prepared.filter.values
+        switch prepared.filter.comparison {
         case .equal:
-            let text = field.scriptString
-            return filter.values.contains { $0 == text }
+            switch field {
+            case .int(let number): return prepared.integers.contains(number)
+            case .string(let text): return values.contains(text)
+            case .bool(let flag): return values.contains(flag ? "true" : "false")
+            default:
+                let text = field.scriptString
+                return values.contains { $0 == text }
+            }
         case .notEqual:
             let text = field.scriptString
-            return filter.values.contains { $0 != text }
+            return values.contains { $0 != text }
         case .greaterOrEqual:
-            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
+            return values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
         case .lessOrEqual:
-            return filter.values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
+            return values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
         case .like:
             let text = field.scriptString
             let range = NSRange(text.startIndex..., in: text)
-            return filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+            return prepared.filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
         }
     }
 
@@ -60,16 +75,47 @@ public enum QueryEngine {
     /// Sorts indices by the query's sort fields (stable; lodash `orderBy` order).
     public static func sort(_ indices: [Int], of items: [JSONValue], query: ListQuery) -> [Int] {
         guard !query.sortFields.isEmpty else { return indices }
-        let keys = indices.map { index in query.sortFields.map { items[index].value(atPath: $0) } }
+        // Extract the sort keys once, flat (row-major), so comparisons touch no objects.
+        let fieldCount = query.sortFields.count
+        let paths = query.sortFields.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+        var keys: [JSONValue?] = []
+        keys.reserveCapacity(indices.count * fieldCount)
+        for index in indices {
+            for path in paths { keys.append(items[index].value(atComponents: path)) }
+        }
+        let descending = query.descending
+        if fieldCount == 1, let sorted = sortByStrings(indices, keys: keys, descending: descending[0]) { return sorted }
         let positions = Array(indices.indices).sorted { lhs, rhs in
-            for field in query.sortFields.indices {
-                var order = compareForSort(keys[lhs][field], keys[rhs][field])
-                if query.descending[field] { order = -order }
+            for field in 0..<fieldCount {
+                var order = compareForSort(keys[lhs &* fieldCount &+ field], keys[rhs &* fieldCount &+ field])
+                if descending[field] { order = -order }
                 if order != 0 { return order < 0 }
             }
             return lhs < rhs
         }
         return positions.map { indices[$0] }
+    }
+
+    /// The common single string field case: sorts `(key, position)` pairs,
+    /// which moves rather than copies strings; `nil` when a key is not a string.
+    private static func sortByStrings(_ indices: [Int], keys: [JSONValue?], descending: Bool) -> [Int]? {
+        var pairs: [(key: String, position: Int)] = []
+        var missing: [Int] = []  // missing and null keys sort last ascending, first descending
+        pairs.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            switch key {
+            case .string(let text)?: pairs.append((text, position))
+            case nil, .null?: missing.append(position)
+            default: return nil
+            }
+        }
+        pairs.sort { lhs, rhs in
+            let order = compareBytes(lhs.key, rhs.key)
+            if order != 0 { return descending ? order > 0 : order < 0 }
+            return lhs.position < rhs.position
+        }
+        let ordered = descending ? missing + pairs.map(\.position) : pairs.map(\.position) + missing
+        return ordered.map { indices[$0] }
     }
 
     /// lodash's `compareAscending`: missing and null values last, numbers
@@ -90,6 +136,17 @@ public enum QueryEngine {
 
     /// Byte-wise (code point) comparison of two strings.
     static func compareBytes(_ lhs: String, _ rhs: String) -> Int {
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b -> Int in
+                let common = min(a.count, b.count)
+                if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+                    let result = memcmp(pa, pb, common)
+                    if result != 0 { return result < 0 ? -1 : 1 }
+                }
+                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+            }
+        }
+        if let result = fast ?? nil { return result }
         var a = lhs.utf8.makeIterator()
         var b = rhs.utf8.makeIterator()
         while true {

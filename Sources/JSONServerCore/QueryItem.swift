@@ -48,19 +48,28 @@ public struct QueryItem: Sendable, Hashable {
 
     /// Percent-encodes a query component (unreserved characters stay as they are).
     static func encode(_ text: String) -> String {
+        if text.utf8.allSatisfy({ isUnreserved($0) }) { return text }
         var output = ""
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: ","):
+            if isUnreserved(byte) {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
+            } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 output += hex.count == 1 ? "%0" + hex : "%" + hex
             }
         }
         return output
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: ","):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -7,12 +7,18 @@ struct TextSearch {
     private let needle: String
     private let needleBytes: [UInt8]
     private let isASCII: Bool
+    /// Whether the needle could occur in a number's text (digits, sign, dot, exponent).
+    private let couldMatchNumber: Bool
 
     /// Creates a search for `needle` (already lower-cased by the caller or not).
     init(_ needle: String) {
-        self.needle = needle.lowercased()
+        let lowered = needle.lowercased()
+        self.needle = lowered
         needleBytes = Array(self.needle.utf8)
         isASCII = needleBytes.allSatisfy { $0 < 0x80 }
+        couldMatchNumber =
+            lowered.allSatisfy { "0123456789-.e+".contains($0) }
+            || ["nan", "infinity"].contains { $0.contains(lowered) }
     }
 
     /// Whether any member value of `item` (or `item` itself when not an object) matches.
@@ -23,9 +29,10 @@ struct TextSearch {
     private func matches(_ value: JSONValue) -> Bool {
         switch value {
         case .null, .bool(false), .int(0): return false  // falsy values are skipped, as in JS
-        case .double(let number): return number != 0 && !number.isNaN && contains(JSONValue.scriptNumber(number))
+        case .double(let number):
+            return couldMatchNumber && number != 0 && !number.isNaN && contains(JSONValue.scriptNumber(number))
         case .bool(true): return contains("true")
-        case .int(let number): return contains(String(number))
+        case .int(let number): return couldMatchNumber && contains(String(number))
         case .string(let text): return !text.isEmpty && contains(text)
         case .array(let items): return items.contains { matches($0) }
         case .object(let object): return object.members.contains { matches($0.value) }

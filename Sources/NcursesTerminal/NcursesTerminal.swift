@@ -76,6 +76,7 @@ public final class NcursesTerminal: Terminal {
             throw .unknownTerm(term)
         }
         trestle_install_exit_restore()
+        trestle_install_crash_restore()
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let terminal = try NcursesTerminal(screen: screen, files: [], useColor: !noColor, mouse: mouse)
         terminal.configureInput()
@@ -250,9 +251,10 @@ public final class NcursesTerminal: Terminal {
                 foreground: style.foreground, background: style.background, available: colorMode.colorCount)
             let fg = mapped.foreground ?? (hasDefaultColors ? -1 : 7)
             let bg = mapped.background ?? (hasDefaultColors ? -1 : 0)
-            pair = Int16(registry.pair(foreground: fg, background: bg) { number, f, b in
-                init_pair(Int16(number), Int16(f), Int16(b)) == OK
-            })
+            pair = Int16(
+                registry.pair(foreground: fg, background: bg) { number, f, b in
+                    init_pair(Int16(number), Int16(f), Int16(b)) == OK
+                })
         }
         styleCache[style] = (attrs, pair)
         return (attrs, pair)

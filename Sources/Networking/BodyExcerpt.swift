@@ -17,7 +17,8 @@ enum BodyExcerpt {
         var line = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isControl = scalar.properties.generalCategory == .control
+            let isControl =
+                scalar.properties.generalCategory == .control
                 || scalar.properties.generalCategory == .format && scalar.value != 0x200D
             if isControl || scalar.properties.isWhitespace {
                 pendingSpace = !line.isEmpty

@@ -32,7 +32,9 @@ struct DecodingFailure: Equatable {
         for key in codingPath {
             if let index = key.intValue {
                 result += "[\(index)]"
-            } else if key.stringValue.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) && !key.stringValue.isEmpty {
+            } else if key.stringValue.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                && !key.stringValue.isEmpty
+            {
                 result += (result.isEmpty ? "" : ".") + key.stringValue
             } else {
                 result += "[\"\(key.stringValue)\"]"

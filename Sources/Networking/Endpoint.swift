@@ -40,7 +40,8 @@ extension Endpoint {
     /// ``baseURL`` joined with ``path`` (one `/` between them), with
     /// ``query``, ``headers``, ``body`` and ``timeout``. Asks for JSON.
     public func makeRequest() -> Request {
-        var result = request(method, Self.join(baseURL, path))
+        var result =
+            request(method, Self.join(baseURL, path))
             |> withAcceptJSON
             |> withQuery(query)
             |> withTimeout(timeout)

@@ -19,15 +19,18 @@ public enum HTTPDate {
         if first.contains("-") {  // RFC 850: 06-Nov-94 08:49:37 GMT
             let parts = first.split(separator: "-").map(String.init)
             guard parts.count == 3 else { return nil }
-            return build(day: parts[0], month: parts[1], year: parts[2], time: tokens.dropFirst().first,
-                         zone: tokens.dropFirst(2).first)
+            return build(
+                day: parts[0], month: parts[1], year: parts[2], time: tokens.dropFirst().first,
+                zone: tokens.dropFirst(2).first)
         }
         if month(first) != nil {  // asctime: Nov 6 08:49:37 1994
             guard tokens.count >= 4 else { return nil }
-            return build(day: tokens[1], month: first, year: tokens[3], time: tokens[2], zone: tokens.dropFirst(4).first)
+            return build(
+                day: tokens[1], month: first, year: tokens[3], time: tokens[2], zone: tokens.dropFirst(4).first)
         }
         guard tokens.count >= 4 else { return nil }  // RFC 1123 / 822: 06 Nov 1994 08:49:37 GMT
-        return build(day: tokens[0], month: tokens[1], year: tokens[2], time: tokens[3], zone: tokens.dropFirst(4).first)
+        return build(
+            day: tokens[0], month: tokens[1], year: tokens[2], time: tokens[3], zone: tokens.dropFirst(4).first)
     }
 
     /// Formats `date` as RFC 1123 in GMT, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
@@ -39,7 +42,8 @@ public enum HTTPDate {
 
     // MARK: - Pieces
 
-    private static func build(day: String, month monthName: String, year: String, time: String?, zone: String?) -> Date? {
+    private static func build(day: String, month monthName: String, year: String, time: String?, zone: String?) -> Date?
+    {
         guard let day = Int(day), let month = month(monthName), var year = Int(year), let time,
             let (hour, minute, second) = clock(time)
         else { return nil }
@@ -66,8 +70,10 @@ public enum HTTPDate {
     /// Seconds east of GMT; a missing zone means GMT (as asctime has none).
     private static func zoneOffset(_ zone: String?) -> Int? {
         guard let zone = zone?.uppercased() else { return 0 }
-        let named = ["GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
-                     "MST": -7, "MDT": -6, "PST": -8, "PDT": -7]
+        let named = [
+            "GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
+            "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+        ]
         if let hours = named[zone] { return hours * 3_600 }
         guard zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
             let value = Int(zone.dropFirst())

@@ -26,7 +26,8 @@ public struct LoggingMiddleware: Middleware {
     public func willSend(_ request: Request) {
         logger.log(
             level: requestLevel, "→ \(request.method.rawValue) \(Redaction.url(of: request))",
-            metadata: metadata(for: request).merging(["http.headers": .dictionary(Redaction.headers(request.headers))]) { $1 })
+            metadata: metadata(for: request).merging(["http.headers": .dictionary(Redaction.headers(request.headers))])
+            { $1 })
     }
 
     public func willRetry(_ request: Request, after failure: NetworkError, attempt: Int, delay: Double) {
@@ -68,7 +69,8 @@ public struct LoggingMiddleware: Middleware {
 
     private var durationSuffix: String {
         guard let trace = RequestTrace.current else { return "" }
-        let milliseconds = Double(trace.elapsed.components.seconds) * 1_000
+        let milliseconds =
+            Double(trace.elapsed.components.seconds) * 1_000
             + Double(trace.elapsed.components.attoseconds) / 1e15
         return " (\(Int(milliseconds.rounded())) ms)"
     }

@@ -24,7 +24,8 @@ public struct NetworkClient: Sendable {
     ///
     /// - Throws: ``NetworkError/status(code:excerpt:)`` for a rejected status,
     ///   or the transport's error after the last attempt.
-    public func send(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError) -> Response {
+    public func send(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError) -> Response
+    {
         var prepared = request
         for step in middleware {
             prepared = try await step.prepare(prepared)

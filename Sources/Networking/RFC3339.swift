@@ -37,8 +37,9 @@ public enum RFC3339 {
             return nil
         }
         guard scanner.isAtEnd else { return nil }
-        let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                              fraction: fraction)
+        let civil = CivilTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction)
         return civil.date(offsetSeconds: offset)
     }
 
@@ -51,7 +52,8 @@ public enum RFC3339 {
             t = CivilTime(date: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.up)))
             millis = 0
         }
-        let base = "\(padded(t.year, 4))-\(padded(t.month, 2))-\(padded(t.day, 2))T"
+        let base =
+            "\(padded(t.year, 4))-\(padded(t.month, 2))-\(padded(t.day, 2))T"
             + "\(padded(t.hour, 2)):\(padded(t.minute, 2)):\(padded(t.second, 2))"
         return base + (fractionalSeconds ? ".\(padded(millis, 3))" : "") + "Z"
     }

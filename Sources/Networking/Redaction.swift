@@ -4,9 +4,13 @@ import Logging
 /// Hides credentials in what is logged.
 enum Redaction {
     /// Headers whose whole value is secret.
-    static let secretHeaders: Set<String> = ["cookie", "set-cookie", "proxy-authorization", "x-api-key", "x-auth-token"]
+    static let secretHeaders: Set<String> = [
+        "cookie", "set-cookie", "proxy-authorization", "x-api-key", "x-auth-token",
+    ]
     /// Query item names whose value is secret.
-    static let secretQueryNames: Set<String> = ["token", "access_token", "api_key", "apikey", "key", "password", "secret"]
+    static let secretQueryNames: Set<String> = [
+        "token", "access_token", "api_key", "apikey", "key", "password", "secret",
+    ]
 
     /// Header values safe to log: `Authorization: Bearer ***`, `Cookie: ***`.
     static func headers(_ headers: HTTPHeaders) -> Logger.Metadata {

@@ -20,7 +20,9 @@ public enum TokenSource {
     /// - Throws: ``TokenSourceError/insecurePermissions(path:mode:)`` unless
     ///   group and others have no access (mode 0600 or 0400), and other
     ///   ``TokenSourceError``s if it cannot be read or is empty.
-    public static func fromFile(atPath path: String, fileManager: FileManager = .default) throws(TokenSourceError) -> String {
+    public static func fromFile(atPath path: String, fileManager: FileManager = .default) throws(TokenSourceError)
+        -> String
+    {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try fileManager.attributesOfItem(atPath: path)

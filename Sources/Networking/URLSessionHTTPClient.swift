@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An ``HTTPClient`` over its own ephemeral `URLSession`.
@@ -47,7 +47,9 @@ public struct URLSessionHTTPClient: HTTPClient {
     ///
     /// URLSession on Linux does not enforce `timeoutInterval` while a server
     /// holds a connection open without answering, so the deadline is ours.
-    private func runWithDeadline(_ urlRequest: URLRequest, seconds: Double) async -> Result<(Data, URLResponse), any Error>? {
+    private func runWithDeadline(_ urlRequest: URLRequest, seconds: Double) async -> Result<
+        (Data, URLResponse), any Error
+    >? {
         enum Outcome: Sendable {
             case finished(Result<(Data, URLResponse), any Error>)
             case timedOut
@@ -78,7 +80,8 @@ public struct URLSessionHTTPClient: HTTPClient {
     private func run(_ urlRequest: URLRequest) async -> Result<(Data, URLResponse), any Error> {
         let pending = PendingTask()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<(Data, URLResponse), any Error>, Never>) in
                 let task = owner.session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
                         continuation.resume(returning: .failure(error))
@@ -103,7 +106,8 @@ public struct URLSessionHTTPClient: HTTPClient {
         else {
             throw .invalidURL(request.url.absoluteString)
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method.rawValue
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)

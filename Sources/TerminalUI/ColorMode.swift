@@ -29,3 +29,12 @@ public enum ColorMode: Sendable, Equatable, CaseIterable {
         }
     }
 }
+
+extension Theme {
+    /// This theme as it should be drawn in `mode`: without colour (`.none`,
+    /// for `NO_COLOR` and colourless terminals) it becomes `monochrome`, so the
+    /// cursor row and status bar stay visible through reverse video.
+    public func adapted(to mode: ColorMode) -> Theme {
+        mode == .none ? monochrome : self
+    }
+}

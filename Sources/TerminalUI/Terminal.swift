@@ -19,4 +19,12 @@ public protocol Terminal: AnyObject {
     /// Sends a control string straight to the terminal (OSC 52 clipboard);
     /// the in-memory terminal records it.
     func sendRaw(_ sequence: String)
+    /// Repaints every cell on the next flush (Ctrl-L).
+    func invalidate()
+}
+
+extension Terminal {
+    /// Forgets what is on the physical screen so the next flush repaints
+    /// every cell (Ctrl-L); terminals without such state need nothing.
+    public func invalidate() {}
 }

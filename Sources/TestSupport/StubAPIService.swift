@@ -13,6 +13,8 @@ public actor StubAPIService: APIService {
     public private(set) var updates: [(id: Int, patch: TodoPatch)] = []
     public private(set) var listCalls = 0
     private var heldWrites: [CheckedContinuation<Void, Never>] = []
+    private var state = ListState<TodoObject>()
+    private var observers: [AsyncStream<ListState<TodoObject>>.Continuation] = []
     private var holdWrites = false
 
     public init(todos: [TodoObject], origin: String = "stub", keepsWrites: Bool = true) {
@@ -34,7 +36,34 @@ public actor StubAPIService: APIService {
         heldWrites = []
     }
 
-    public func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>? { cachedListing }
+    /// Yields the current state (the cached listing, if set), then each change.
+    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
+        if state.listing == nil { state.listing = cachedListing }
+        let (stream, continuation) = AsyncStream.makeStream(of: ListState<TodoObject>.self)
+        observers.append(continuation)
+        continuation.yield(state)
+        return stream
+    }
+
+    /// Publishes loading, then the list result set by the test.
+    public func refreshTodos(_ query: ListQuery, force: Bool) async {
+        publish { $0.isLoading = true }
+        listCalls += 1
+        switch listResult {
+        case .success(let listing):
+            publish { $0 = ListState(listing: listing) }
+        case .failure(let error):
+            publish { state in
+                state.error = error
+                state.isLoading = false
+            }
+        }
+    }
+
+    private func publish(_ change: (inout ListState<TodoObject>) -> Void) {
+        change(&state)
+        for observer in observers { observer.yield(state) }
+    }
 
     public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
         listCalls += 1

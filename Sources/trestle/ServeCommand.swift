@@ -1,10 +1,14 @@
+import App
 import ArgumentParser
 import Foundation
+import Serve
 
 /// `trestle serve`: a json-server-compatible server over a data file.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve a json-server db file over HTTP (default: the sample data).")
+        commandName: "serve",
+        abstract: "Serve a json-server db file over HTTP (default: the shipped sample data).",
+        discussion: "Writes are kept in memory while the server runs. Stop it with Ctrl-C.")
 
     @Option(help: "Address to bind (loopback unless told otherwise).")
     var host = "127.0.0.1"
@@ -16,12 +20,23 @@ struct ServeCommand: AsyncParsableCommand {
     var data: String?
 
     @Option(help: "Delay every answer by this many milliseconds.")
-    var delay: Int?
+    var delay = 0
 
     @Flag(name: .customLong("read-only"), help: "Refuse writes with 405.")
     var readOnly = false
 
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        guard delay >= 0 else { throw ValidationError("--delay must be ≥ 0 milliseconds") }
+    }
+
     func run() async throws {
-        throw ValidationError("serve is not wired yet")
+        guard let file = data.map({ URL(fileURLWithPath: $0) }) ?? AppRoot.shippedSampleData else {
+            throw ValidationError("the shipped sample data was not found beside the executable; pass --data FILE")
+        }
+        let options = ServeOptions(host: host, port: port, dataURL: file, readOnly: readOnly)
+            .withDelay(milliseconds: delay)
+        let status = await ServeLauncher.run(options: options)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -14,6 +14,10 @@ struct Trestle: AsyncParsableCommand {
             `trestle serve`), production (https://jsonplaceholder.typicode.com).
             Config: $XDG_CONFIG_HOME/trestle/config.yaml; TRESTLE_* variables \
             override it, flags override both. Log: $XDG_STATE_HOME/trestle/trestle.log.
+
+            Browsing flags (see `trestle help browse` for all): --env NAME, \
+            --base-url URL, --theme NAME, --delay SECONDS, --timeout SECONDS, \
+            --data FILE, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --mouse.
             """,
         version: TrestleVersion.current,
         subcommands: [Browse.self, Get.self, ServeCommand.self],
@@ -43,15 +47,22 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("fake-fail-with"), help: "Make every fake request fail with this HTTP status.")
     var fakeFailWith: Int?
 
+    @Flag(name: .customLong("fake-slow"), help: "Slow mode for demos: the fake answers after 3 s ± 0.6 s.")
+    var fakeSlow = false
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
     @Option(help: "Read this config file instead of $XDG_CONFIG_HOME/trestle/config.yaml.")
     var config: String?
 
+    /// The fake's latency in slow mode, in seconds.
+    static let slowDelay = 3.0
+
     func launchOptions(theme: String? = nil) -> LaunchOptions {
         LaunchOptions(
-            environment: env, baseURL: baseURL, delay: delay, timeout: timeout, theme: theme, logLevel: logLevel,
+            environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
+            theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config)
     }
 }

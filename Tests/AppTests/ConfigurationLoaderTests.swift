@@ -76,7 +76,8 @@ struct ConfigurationLoaderTests {
         let xdg = folder.appendingPathComponent("xdg")
         try FileManager.default.createDirectory(
             at: xdg.appendingPathComponent("trestle"), withIntermediateDirectories: true)
-        try "theme: light\n".write(to: xdg.appendingPathComponent("trestle/config.yaml"), atomically: true, encoding: .utf8)
+        try "theme: light\n".write(
+            to: xdg.appendingPathComponent("trestle/config.yaml"), atomically: true, encoding: .utf8)
         let config = try await load(env: ["XDG_CONFIG_HOME": xdg.path])
         #expect(config.themeName == "light")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 
 @testable import App
 
@@ -46,7 +46,9 @@ import TerminalUI
                   error: { fg: Red }
                 """, source: "mine.yaml")
         #expect(theme.name == "mine")
-        #expect(theme.style(.header) == Style(foreground: .rgb(255, 128, 0), background: .palette(24), bold: true, underline: true))
+        #expect(
+            theme.style(.header)
+                == Style(foreground: .rgb(255, 128, 0), background: .palette(24), bold: true, underline: true))
         #expect(theme.style(.cursorRow) == Style(foreground: .ansi(15), background: .terminalDefault, reverse: true))
         #expect(theme.style(.error).foreground == .ansi(1))
     }
@@ -111,12 +113,15 @@ import TerminalUI
             _ = try ThemeLoader.load(name: "solarized", searchPaths: [Self.shipped])
             Issue.record("loaded a theme that does not exist")
         } catch {
-            #expect(error.description == "theme 'solarized' not found (available: default, high-contrast, light, monochrome)")
+            #expect(
+                error.description
+                    == "theme 'solarized' not found (available: default, high-contrast, light, monochrome)")
         }
     }
 
     @Test func earlierSearchPathsWin() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-themes-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-themes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try "name: light\nroles:\n  header: { fg: red }\n".write(

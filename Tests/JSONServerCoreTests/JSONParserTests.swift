@@ -36,7 +36,9 @@ import Testing
         #expect(error?.column == 5)
     }
 
-    @Test(arguments: ["", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"\t\"", "[1] 2", "\"\\x\"", "{\"a\":}"])
+    @Test(arguments: [
+        "", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"\t\"", "[1] 2", "\"\\x\"", "{\"a\":}",
+    ])
     func invalidTextIsRejected(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
     }

@@ -6,19 +6,20 @@ import Testing
     @Test func prettyOutputMatchesJSONStringifyWithTwoSpaces() {
         let value: JSONValue = ["id": 1, "tags": ["a", "b"], "empty": [], "none": .object([:]), "ok": true, "x": nil]
         let text = String(decoding: JSONWriter.data(value, pretty: true), as: UTF8.self)
-        #expect(text == """
-            {
-              "id": 1,
-              "tags": [
-                "a",
-                "b"
-              ],
-              "empty": [],
-              "none": {},
-              "ok": true,
-              "x": null
-            }
-            """)
+        #expect(
+            text == """
+                {
+                  "id": 1,
+                  "tags": [
+                    "a",
+                    "b"
+                  ],
+                  "empty": [],
+                  "none": {},
+                  "ok": true,
+                  "x": null
+                }
+                """)
     }
 
     @Test func compactOutputHasNoWhitespace() {
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func sampleDataRoundTripsByteForByte() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../sample-data/db.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../sample-data/db.json")
         let data = try Data(contentsOf: url)
         let database = try JSONDatabase(data: data)
         #expect(database.resourceNames == ["users", "posts", "comments", "albums", "photos", "todos"])

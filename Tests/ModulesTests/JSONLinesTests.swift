@@ -12,7 +12,10 @@ struct JSONLinesTests {
             DetailField("done", .bool(true)),
         ])
         let text = lines.map { $0.map(\.text).joined() }
-        #expect(text == ["{", "  \"id\": 3,", "  \"address\": {", "    \"city\": \"Zürich\"", "  },", "  \"done\": true", "}"])
+        #expect(
+            text == [
+                "{", "  \"id\": 3,", "  \"address\": {", "    \"city\": \"Zürich\"", "  },", "  \"done\": true", "}",
+            ])
         #expect(lines[1].contains { $0.role == .jsonKey && $0.text == "\"id\"" })
         #expect(lines[1].contains { $0.role == .jsonNumber })
         #expect(lines[5].contains { $0.role == .jsonBool })

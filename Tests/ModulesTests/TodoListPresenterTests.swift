@@ -16,7 +16,8 @@ struct TodoListPresenterTests {
     init() {
         api = StubAPIService(todos: Fixtures.todos)
         let recorder = redraws
-        presenter = TodoListModule.build(api: api, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
+        presenter =
+            TodoListModule.build(api: api, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
             as! TodoListPresenter
     }
 
@@ -121,7 +122,8 @@ struct TodoListPresenterTests {
     @Test func aServerThatForgetsWritesIsNamedOnce() async {
         let forgetful = StubAPIService(todos: Fixtures.todos, keepsWrites: false)
         let recorder = RedrawRecorder()
-        let screen = TodoListModule.build(api: forgetful, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
+        let screen = TodoListModule.build(
+            api: forgetful, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
         screen.start()
         await recorder.wait { screen.status.count == "5" }
         _ = screen.handle(.char(" "))
@@ -138,7 +140,7 @@ struct TodoListPresenterTests {
         #expect(presenter.status.offline == "offline · cached 5 min ago")
         let terminal = screen()
         #expect(terminal.contains("buy milk"))
-        #expect(terminal.contains("Cannot connect to 127.0.0.1:3000 — r to retry"))
+        #expect(terminal.contains("Cannot connect to 127.0.0.1:3000 (r to retry)"))
     }
 
     @Test func retryAfterAnErrorLoadsAgain() async {
@@ -175,7 +177,8 @@ struct TodoListPresenterTests {
     @Test func aHundredThousandTodosDrawOnlyTheVisibleRows() async {
         let big = StubAPIService(todos: Fixtures.manyTodos(100_000))
         let recorder = RedrawRecorder()
-        let screen = TodoListModule.build(api: big, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
+        let screen =
+            TodoListModule.build(api: big, context: ScreenContext(setNeedsDisplay: { recorder.record() }))
             as! TodoListPresenter
         screen.start()
         await recorder.wait { !screen.isLoading }

@@ -1,6 +1,6 @@
 import CNcursesw
-import Testing
 import TerminalUI
+import Testing
 
 @testable import NcursesTerminal
 
@@ -38,12 +38,15 @@ import TerminalUI
     }
 
     @Test func mouseWheelAndClicksDecode() {
-        #expect(KeyDecoder.decodeMouse(state: UInt(trestle_button4_pressed), row: 2, col: 3)
-            == .mouse(MouseEvent(kind: .wheelUp, row: 2, col: 3)))
-        #expect(KeyDecoder.decodeMouse(state: UInt(trestle_button5_pressed), row: 0, col: 0)
-            == .mouse(MouseEvent(kind: .wheelDown, row: 0, col: 0)))
-        #expect(KeyDecoder.decodeMouse(state: UInt(trestle_button1_pressed), row: 5, col: 1)
-            == .mouse(MouseEvent(kind: .click, row: 5, col: 1)))
+        #expect(
+            KeyDecoder.decodeMouse(state: UInt(trestle_button4_pressed), row: 2, col: 3)
+                == .mouse(MouseEvent(kind: .wheelUp, row: 2, col: 3)))
+        #expect(
+            KeyDecoder.decodeMouse(state: UInt(trestle_button5_pressed), row: 0, col: 0)
+                == .mouse(MouseEvent(kind: .wheelDown, row: 0, col: 0)))
+        #expect(
+            KeyDecoder.decodeMouse(state: UInt(trestle_button1_pressed), row: 5, col: 1)
+                == .mouse(MouseEvent(kind: .click, row: 5, col: 1)))
         #expect(KeyDecoder.decodeMouse(state: 0, row: 0, col: 0) == nil)
     }
 }
@@ -52,7 +55,10 @@ import TerminalUI
     @Test func pairsAreAllocatedOnceAndCached() {
         var registry = ColorPairRegistry(capacity: 64)
         var allocations: [Int] = []
-        let allocate: (Int, Int, Int) -> Bool = { pair, _, _ in allocations.append(pair); return true }
+        let allocate: (Int, Int, Int) -> Bool = { pair, _, _ in
+            allocations.append(pair)
+            return true
+        }
         let a = registry.pair(foreground: 1, background: 4, allocate: allocate)
         let b = registry.pair(foreground: 1, background: 4, allocate: allocate)
         let c = registry.pair(foreground: 2, background: 4, allocate: allocate)

@@ -1,6 +1,6 @@
 import CNcursesw
-import Testing
 import TerminalUI
+import Testing
 
 @testable import NcursesTerminal
 
@@ -107,7 +107,9 @@ import TerminalUI
             t.write("x", row: 0, col: 0, style: Theme.builtinDefault.style(role))
         }
         for index in 0...255 {
-            t.write("x", row: 0, col: 1, style: Style(foreground: .palette(UInt8(index)), background: .palette(UInt8(255 - index))))
+            t.write(
+                "x", row: 0, col: 1,
+                style: Style(foreground: .palette(UInt8(index)), background: .palette(UInt8(255 - index))))
         }
         #expect(cell(t, 0, 1).text == "x")
     }
@@ -155,7 +157,9 @@ import TerminalUI
     }
 
     @Test func startErrorsReadAsOneLine() {
-        let errors: [TerminalStartError] = [.notATerminal, .termUnset, .cannotAddressCursor("dumb"), .unknownTerm("foo")]
+        let errors: [TerminalStartError] = [
+            .notATerminal, .termUnset, .cannotAddressCursor("dumb"), .unknownTerm("foo"),
+        ]
         for error in errors {
             #expect(!error.description.contains("\n"))
             #expect(error.description.hasPrefix("trestle: "))

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Networking
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MiddlewareTests {
     @Test func bearerTokenIsSentOnTheWireButRedactedInTheLog() async throws {
@@ -10,10 +10,14 @@ import TestSupport
         let lines = Recorder<CapturingLogHandler.Entry>()
         let client = NetworkClient(
             client: URLSessionHTTPClient(),
-            middleware: [AuthMiddleware(token: "s3cret-token"), LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
+            middleware: [
+                AuthMiddleware(token: "s3cret-token"),
+                LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines)),
+            ],
             retry: .never)
         let url = server.baseURL.appendingPathComponent("items")
-        _ = try await client.send(request(.get, url) |> withQuery([URLQueryItem(name: "access_token", value: "s3cret-token")]))
+        _ = try await client.send(
+            request(.get, url) |> withQuery([URLQueryItem(name: "access_token", value: "s3cret-token")]))
         let received = try #require(await server.requests.first)
         #expect(received.header("authorization") == "Bearer s3cret-token")
         let logged = lines.all
@@ -30,7 +34,8 @@ import TestSupport
         let url = try await TestHTTPServer.refusingURL()
         let lines = Recorder<CapturingLogHandler.Entry>()
         let client = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
+            client: URLSessionHTTPClient(),
+            middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
             retry: .never)
         _ = try? await client.send(request(.get, url))
         let last = try #require(lines.all.last)
@@ -103,7 +108,9 @@ import TestSupport
                 trail.append("prepare \(name)")
                 return request |> withHeader("X-Step", name)
             }
-            func process(_ result: Result<Response, NetworkError>, for request: Request) async -> Result<Response, NetworkError> {
+            func process(_ result: Result<Response, NetworkError>, for request: Request) async -> Result<
+                Response, NetworkError
+            > {
                 trail.append("process \(name)")
                 return result
             }

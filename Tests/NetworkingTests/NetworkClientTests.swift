@@ -1,7 +1,7 @@
 import Foundation
 import Networking
-import Testing
 import TestSupport
+import Testing
 
 /// `NetworkClient` over `URLSessionHTTPClient` against a real server on 127.0.0.1.
 @Suite struct NetworkClientTests {
@@ -63,7 +63,8 @@ import TestSupport
         await #expect(throws: NetworkError.cannotConnect(host: host)) {
             try await client.send(request(.get, url.appendingPathComponent("todos")))
         }
-        #expect(NetworkError.cannotConnect(host: host).userMessage == "Cannot connect to \(host) — is the server running?")
+        #expect(
+            NetworkError.cannotConnect(host: host).userMessage == "Cannot connect to \(host) — is the server running?")
     }
 
     @Test func aWrongTypeGivesDecodingErrorNamingTheField() async throws {
@@ -98,8 +99,9 @@ import TestSupport
         #expect(throws: NetworkError.decoding(path: "address.geo.lat", reason: "missing")) {
             try missing.decode(User.self)
         }
-        #expect(NetworkError.decoding(path: "address.geo.lat", reason: "missing").userMessage
-            == "Unexpected data at address.geo.lat: missing")
+        #expect(
+            NetworkError.decoding(path: "address.geo.lat", reason: "missing").userMessage
+                == "Unexpected data at address.geo.lat: missing")
     }
 
     @Test func notModifiedReachesTheCallerWhenValidationAcceptsIt() async throws {

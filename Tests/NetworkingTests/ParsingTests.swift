@@ -6,7 +6,8 @@ import Testing
     // MARK: - Paging
 
     @Test func linkHeaderYieldsEveryRelationDespiteSpacingAndQuoting() {
-        let header = #"<http://h/todos?_page=1>; rel="first",<http://h/todos?_page=3> ;rel=next, "#
+        let header =
+            #"<http://h/todos?_page=1>; rel="first",<http://h/todos?_page=3> ;rel=next, "#
             + #"<http://h/todos?_page=1>; REL='prev' , <http://h/todos?_page=20>; title="x"; rel="last""#
         let links = PageInfo.parseLinks(header)
         #expect(links["first"]?.absoluteString == "http://h/todos?_page=1")
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func relativeLinksResolveAgainstTheResponseURL() {
-        let info = PageInfo(headers: ["Link": "</todos?_page=2>; rel=\"next\""], baseURL: URL(string: "http://h:3000/todos"))
+        let info = PageInfo(
+            headers: ["Link": "</todos?_page=2>; rel=\"next\""], baseURL: URL(string: "http://h:3000/todos"))
         #expect(info.next?.absoluteString == "http://h:3000/todos?_page=2")
         #expect(info.hasNext == true)
     }

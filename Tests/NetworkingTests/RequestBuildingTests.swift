@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func withQueryAppendsAndResolvedURLEncodesPlus() {
-        let built = request(.get, URL(string: "http://h/todos?userId=1")!)
+        let built =
+            request(.get, URL(string: "http://h/todos?userId=1")!)
             |> withQuery([URLQueryItem(name: "q", value: "a+b c")])
             |> withQuery([URLQueryItem(name: "_page", value: "2")])
         #expect(built.queryItems.map(\.name) == ["q", "_page"])

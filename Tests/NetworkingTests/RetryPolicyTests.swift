@@ -28,11 +28,20 @@ import Testing
             #expect(policy.delay(after: response(status), of: get, attempt: 1, validation: .successCodes) == 0.5)
         }
         #expect(policy.delay(after: response(404), of: get, attempt: 1, validation: .successCodes) == nil)
-        #expect(policy.delay(after: .failure(.timeout(seconds: 1)), of: get, attempt: 1, validation: .successCodes) != nil)
-        #expect(policy.delay(after: .failure(.decoding(path: "", reason: "")), of: get, attempt: 1, validation: .successCodes) == nil)
+        #expect(
+            policy.delay(after: .failure(.timeout(seconds: 1)), of: get, attempt: 1, validation: .successCodes) != nil)
+        #expect(
+            policy.delay(
+                after: .failure(.decoding(path: "", reason: "")), of: get, attempt: 1, validation: .successCodes) == nil
+        )
         for method in [HTTPMethod.post, .patch] {
-            #expect(policy.delay(after: response(503), of: request(method, url), attempt: 1, validation: .successCodes) == nil)
-            #expect(policy.delay(after: .failure(.cannotConnect(host: "h")), of: request(method, url), attempt: 1, validation: .successCodes) == nil)
+            #expect(
+                policy.delay(after: response(503), of: request(method, url), attempt: 1, validation: .successCodes)
+                    == nil)
+            #expect(
+                policy.delay(
+                    after: .failure(.cannotConnect(host: "h")), of: request(method, url), attempt: 1,
+                    validation: .successCodes) == nil)
         }
     }
 
@@ -47,10 +56,16 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_000_000)
         let policy = RetryPolicy(maxDelay: 10, jitter: 0, now: { now })
         let get = request(.get, url)
-        #expect(policy.delay(after: response(503, ["Retry-After": "4"]), of: get, attempt: 1, validation: .successCodes) == 4)
-        #expect(policy.delay(after: response(429, ["Retry-After": "120"]), of: get, attempt: 1, validation: .successCodes) == 10)
+        #expect(
+            policy.delay(after: response(503, ["Retry-After": "4"]), of: get, attempt: 1, validation: .successCodes)
+                == 4)
+        #expect(
+            policy.delay(after: response(429, ["Retry-After": "120"]), of: get, attempt: 1, validation: .successCodes)
+                == 10)
         let date = HTTPDate.format(now.addingTimeInterval(7))
-        #expect(policy.delay(after: response(503, ["Retry-After": date]), of: get, attempt: 1, validation: .successCodes) == 7)
+        #expect(
+            policy.delay(after: response(503, ["Retry-After": date]), of: get, attempt: 1, validation: .successCodes)
+                == 7)
         #expect(policy.retryAfter("soon") == nil)
     }
 }

@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func stubErrorsPassThroughTheClient() async throws {
-        let client = NetworkClient(client: StubHTTPClient { _ throws(NetworkError) in throw .dns(host: "stub") }, retry: .never)
+        let client = NetworkClient(
+            client: StubHTTPClient { _ throws(NetworkError) in throw .dns(host: "stub") }, retry: .never)
         await #expect(throws: NetworkError.dns(host: "stub")) {
             try await client.send(request(.get, URL(string: "http://stub/x")!))
         }

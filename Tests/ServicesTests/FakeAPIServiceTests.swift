@@ -79,7 +79,7 @@ struct FakeAPIServiceTests {
         let engine = JSONServerEngine(database: try Self.database())
         _ = try await Self.fake(storage: storage, engine: engine).todos(ListQuery())
         let restarted = try Self.fake(storage: storage, engine: engine)
-        let cached = await restarted.cachedTodos(ListQuery())
+        let cached = await restarted.currentTodoList()?.listing
         #expect(cached?.items == Fixtures.todos)
         #expect(cached?.origin == .cache)
         #expect(try await restarted.todos(ListQuery()).origin == .revalidated)

@@ -44,11 +44,12 @@ struct LiveAPIServiceTests {
     @Test func theETagIsSentAgainAfterARestart() async throws {
         let server = try await Self.etagServer()
         defer { Task { await server.stop() } }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-live-\(UUID().uuidString).sqlite")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-live-\(UUID().uuidString).sqlite")
         _ = try await Self.service(server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
             .todos(ListQuery())
         let restarted = Self.service(server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
-        #expect(await restarted.cachedTodos(ListQuery())?.items == Fixtures.todos)
+        #expect(await restarted.currentTodoList()?.listing?.items == Fixtures.todos)
         #expect(try await restarted.todos(ListQuery()).origin == .revalidated)
         #expect(await server.requests.last?.header("If-None-Match") == "W/\"v1\"")
     }
@@ -84,12 +85,13 @@ struct LiveAPIServiceTests {
         _ = try await api.todos(ListQuery())
         await server.stop()
         await #expect(throws: ServiceError.self) { try await api.todos(ListQuery()) }
-        #expect(await api.cachedTodos(ListQuery())?.items == Fixtures.todos)
+        #expect(await api.currentTodoList()?.listing?.items == Fixtures.todos)
     }
 
     @Test func malformedDataNamesThePath() async throws {
         let server = try await TestHTTPServer.start { _ in
-            .json(#"[{"userId":1,"id":1,"title":"ok","completed":false},{"userId":1,"id":2,"title":7,"completed":true}]"#)
+            .json(
+                #"[{"userId":1,"id":1,"title":"ok","completed":false},{"userId":1,"id":2,"title":7,"completed":true}]"#)
         }
         defer { Task { await server.stop() } }
         do {
@@ -118,5 +120,44 @@ struct LiveAPIServiceTests {
         #expect(String(decoding: patch?.body ?? Data(), as: UTF8.self) == #"{"completed":true}"#)
         _ = try await api.todos(ListQuery())
         #expect(await server.requests.last?.header("If-None-Match") == nil)
+    }
+}
+
+@Suite("Observed resource state over real HTTP")
+struct ResourceObservationTests {
+    @Test func twoObserversOfOneListShareOneRequestAndSeeTheSameData() async throws {
+        let server = try await TestHTTPServer.start { _ in
+            .json(LiveAPIServiceTests.todosJSON, delay: .milliseconds(200))
+        }
+        defer { Task { await server.stop() } }
+        let api = LiveAPIServiceTests.service(server.baseURL)
+        async let first = api.settledTodoList(force: false)
+        async let second = api.settledTodoList(force: false)
+        let (a, b) = await (first, second)
+        #expect(a?.listing?.items == Fixtures.todos)
+        #expect(b?.listing?.items == Fixtures.todos)
+        #expect(await server.hitCount(path: "/todos") == 1)
+    }
+
+    @Test func aFailedReloadKeepsTheDataBesideTheError() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(LiveAPIServiceTests.todosJSON) }
+        let api = LiveAPIServiceTests.service(server.baseURL)
+        let loaded = await api.settledTodoList()
+        #expect(loaded?.listing?.origin == .network)
+        await server.stop()
+        let failed = await api.settledTodoList()
+        #expect(failed?.listing?.items == Fixtures.todos)
+        #expect(failed?.error?.kind == .offline)
+    }
+
+    @Test func freshDataIsNotFetchedAgainUnlessForced() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(LiveAPIServiceTests.todosJSON) }
+        defer { Task { await server.stop() } }
+        let api = LiveAPIServiceTests.service(server.baseURL)
+        _ = await api.settledTodoList(force: false)
+        await api.refreshTodos(ListQuery(), force: false)
+        #expect(await server.hitCount(path: "/todos") == 1)
+        await api.refreshTodos(ListQuery(), force: true)
+        #expect(await server.hitCount(path: "/todos") == 2)
     }
 }

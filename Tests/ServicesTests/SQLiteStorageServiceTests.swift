@@ -20,7 +20,8 @@ struct SQLiteStorageServiceTests {
         let fetched = Date(timeIntervalSince1970: 1_700_000_000)
         let first = try open()
         await first.store(
-            CachedResponse(key: "fake|/todos", body: Data("[1]".utf8), etag: "W/\"a\"", totalCount: 1, fetchedAt: fetched))
+            CachedResponse(
+                key: "fake|/todos", body: Data("[1]".utf8), etag: "W/\"a\"", totalCount: 1, fetchedAt: fetched))
         let second = try open()
         let read = await second.cachedResponse(forKey: "fake|/todos")
         #expect(read?.body == Data("[1]".utf8))
@@ -32,8 +33,10 @@ struct SQLiteStorageServiceTests {
 
     @Test func invalidatingAPrefixDropsValidatorsButKeepsBodies() async throws {
         let storage = try open()
-        await storage.store(CachedResponse(key: "p|http://x/todos?a=1", body: Data("[]".utf8), etag: "1", fetchedAt: Date()))
-        await storage.store(CachedResponse(key: "p|http://x/users", body: Data("[]".utf8), etag: "2", fetchedAt: Date()))
+        await storage.store(
+            CachedResponse(key: "p|http://x/todos?a=1", body: Data("[]".utf8), etag: "1", fetchedAt: Date()))
+        await storage.store(
+            CachedResponse(key: "p|http://x/users", body: Data("[]".utf8), etag: "2", fetchedAt: Date()))
         await storage.invalidateResponses(withPrefix: "p|http://x/todos")
         #expect(await storage.cachedResponse(forKey: "p|http://x/todos?a=1")?.etag == nil)
         #expect(await storage.cachedResponse(forKey: "p|http://x/todos?a=1")?.body == Data("[]".utf8))

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct ColorMapperTests {
     @Test func paletteIndicesPassThroughOn256Colours() {
@@ -39,5 +39,14 @@ import TerminalUI
         #expect(ColorMode(colors: 88) == .ansi16)
         #expect(ColorMode(colors: 8) == .ansi8)
         #expect(ColorMode(colors: 0) == .none)
+    }
+}
+
+@Suite struct ThemeAdaptationTests {
+    @Test func colourlessTerminalsGetReverseVideoCursorRow() {
+        let adapted = Theme.builtinDefault.adapted(to: .none)
+        #expect(adapted.style(.cursorRow).reverse)
+        #expect(adapted.style(.cursorRow).background == .terminalDefault)
+        #expect(Theme.builtinDefault.adapted(to: .ansi8) == Theme.builtinDefault)
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @MainActor @Suite struct TableViewTests {
     let theme = Theme.builtinDefault

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct TextWidthTests {
     @Test func asciiIsOneCellPerCharacter() {
@@ -55,12 +55,13 @@ import TerminalUI
             #expect(TextWidth.of(cut) == width, "width \(width): \(cut)")
         }
         // 4 cells: one wide char (2) + ellipsis (1) + a blank where the next would straddle.
-        #expect(TextWidth.truncate("日本語", to: 4) == "日 …")
+        #expect(TextWidth.truncate("日本語", to: 4) == "日… ")
+        #expect(TextWidth.truncate("ab 日本", to: 4) == "ab …")
     }
 
     @Test func truncatingNeverSplitsEmojiSequences() {
         let cut = TextWidth.truncate("ab👩‍💻cd", to: 4)
-        #expect(cut == "ab …")
+        #expect(cut == "ab… ")
         #expect(!cut.unicodeScalars.contains("\u{200D}"))
     }
 

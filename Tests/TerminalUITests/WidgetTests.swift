@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @MainActor @Suite struct WidgetTests {
     let theme = Theme.builtinDefault
@@ -37,7 +37,10 @@ import TerminalUI
     @Test func textViewScrollsAndTruncatesLongLines() {
         let t = InMemoryTerminal(size: Size(rows: 2, cols: 10))
         let view = TextView(
-            lines: [[StyledSpan("first")], [StyledSpan("\"key\"", .jsonKey), StyledSpan(": 日本語テキスト", .jsonString)], [StyledSpan("third")]],
+            lines: [
+                [StyledSpan("first")], [StyledSpan("\"key\"", .jsonKey), StyledSpan(": 日本語テキスト", .jsonString)],
+                [StyledSpan("third")],
+            ],
             scrollOffset: 1)
         view.draw(on: t, in: Rect(size: t.size), theme: theme)
         #expect(t.line(0).hasSuffix("…"))
@@ -81,8 +84,9 @@ import TerminalUI
         TooSmallView.draw(on: t, in: Rect(size: t.size), minimum: Size(rows: 10, cols: 60), theme: theme)
         #expect(t.line(1).contains("5x10") == false)
         #expect(t.contains("20x3"))
-        #expect(TooSmallView.message(size: Size(rows: 5, cols: 20), minimum: Size(rows: 10, cols: 60), width: 80)
-            == "terminal too small (20x5, need at least 60x10)")
+        #expect(
+            TooSmallView.message(size: Size(rows: 5, cols: 20), minimum: Size(rows: 10, cols: 60), width: 80)
+                == "terminal too small (20x5, need at least 60x10)")
         #expect(!TooSmallView.fits(Rect(size: t.size), minimum: Size(rows: 10, cols: 60)))
     }
 
@@ -94,7 +98,8 @@ import TerminalUI
             columns: [TableColumn("id", width: .fixed(4)), TableColumn("タイトル")], rowCount: 100, cursor: 50,
             sort: .init(column: 1, ascending: true)
         ) { ["\($0)", "日本語"] }.draw(on: t, in: all, theme: theme)
-        StatusBar(left: [StyledSpan("left")], right: [StyledSpan("right", .envProduction)]).draw(on: t, in: all, theme: theme)
+        StatusBar(left: [StyledSpan("left")], right: [StyledSpan("right", .envProduction)]).draw(
+            on: t, in: all, theme: theme)
         HeaderBar(title: "trestle", breadcrumbs: ["users", "3"], info: "x").draw(on: t, in: all, theme: theme)
         TextView(lines: [[StyledSpan("日本語")]]).draw(on: t, in: all, theme: theme)
         BoxView(title: "t").draw(on: t, in: all, theme: theme)

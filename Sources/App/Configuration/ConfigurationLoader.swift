@@ -66,27 +66,27 @@ public struct ConfigurationLoader: Sendable {
     private func resolve(_ reader: ConfigReader, env: AppEnvironment, file: URL) throws(ConfigurationError)
         -> AppConfiguration
     {
-        let where_ = "(flag, TRESTLE_* variable or \(file.path))"
+        let sources = "(flag, TRESTLE_* variable or \(file.path))"
         let baseText = reader.string(forKey: "baseURL") ?? env.defaultBaseURL
         guard let baseURL = URL(string: baseText), baseURL.scheme != nil, baseURL.host != nil else {
-            throw ConfigurationError("baseURL '\(baseText)' is not an absolute URL \(where_)")
+            throw ConfigurationError("baseURL '\(baseText)' is not an absolute URL \(sources)")
         }
-        let delay = try number("delay", reader, default: 0.5, where_)
-        let timeout = try number("timeout", reader, default: 15, where_)
-        let rate = try number("fakeErrorRate", reader, default: 0, where_)
+        let delay = try number("delay", reader, default: 0.5, sources)
+        let timeout = try number("timeout", reader, default: 15, sources)
+        let rate = try number("fakeErrorRate", reader, default: 0, sources)
         guard delay >= 0, timeout > 0, (0...1).contains(rate) else {
             throw ConfigurationError(
-                "delay must be ≥ 0, timeout > 0 and fakeErrorRate within 0…1 \(where_)")
+                "delay must be ≥ 0, timeout > 0 and fakeErrorRate within 0…1 \(sources)")
         }
         let levelText = reader.string(forKey: "logLevel") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ConfigurationError(
-                "logLevel '\(levelText)' is not one of trace, debug, info, notice, warning, error, critical \(where_)")
+                "logLevel '\(levelText)' is not one of trace, debug, info, notice, warning, error, critical \(sources)")
         }
         var failWith: Int?
         if let text = reader.string(forKey: "fakeFailWith") {
             guard let status = Int(text), (100...599).contains(status) else {
-                throw ConfigurationError("fakeFailWith '\(text)' is not an HTTP status \(where_)")
+                throw ConfigurationError("fakeFailWith '\(text)' is not an HTTP status \(sources)")
             }
             failWith = status
         }
@@ -98,14 +98,14 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Reads a number given as a number or as text ("0.8" from a variable).
-    private func number(_ key: String, _ reader: ConfigReader, default fallback: Double, _ where_: String)
+    private func number(_ key: String, _ reader: ConfigReader, default fallback: Double, _ sources: String)
         throws(ConfigurationError) -> Double
     {
         if let value = reader.double(forKey: ConfigKey(key)) { return value }
         if let value = reader.int(forKey: ConfigKey(key)) { return Double(value) }
         guard let text = reader.string(forKey: ConfigKey(key)) else { return fallback }
         guard let value = Double(text) else {
-            throw ConfigurationError("\(key) '\(text)' is not a number \(where_)")
+            throw ConfigurationError("\(key) '\(text)' is not a number \(sources)")
         }
         return value
     }
@@ -113,7 +113,10 @@ public struct ConfigurationLoader: Sendable {
     private var flagValues: [AbsoluteConfigKey: ConfigValue] {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         func set(_ key: String, _ value: String?) {
-            if let value { values[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
+            if let value {
+                values[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(
+                    .string(value), isSecret: false)
+            }
         }
         set("env", options.environment)
         set("baseURL", options.baseURL)

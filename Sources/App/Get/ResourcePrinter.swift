@@ -46,7 +46,9 @@ public enum ResourcePrinter {
                 .joined(separator: "\n") + "\n"
         case .table:
             let header = ["ID", "DONE", "USER", "TITLE"]
-            let rows = todos.map { [String($0.id), $0.completed ? "✓" : " ", String($0.userId), TextSanitizer.clean($0.title)] }
+            let rows = todos.map {
+                [String($0.id), $0.completed ? "✓" : " ", String($0.userId), TextSanitizer.clean($0.title)]
+            }
             let widths = (0..<3).map { column in ([header] + rows).map { TextWidth.of($0[column]) }.max() ?? 0 }
             return ([header] + rows).map { row in
                 (0..<3).map { TextWidth.pad(row[$0], to: widths[$0], alignment: $0 == 1 ? .left : .right) }

@@ -47,12 +47,11 @@ public struct FileLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(
-        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
-        let merged = metadata.merging(extra ?? [:]) { _, new in new }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+    public func log(event: LogEvent) {
+        let (level, message) = (event.level, event.message)
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        let details =
+            merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let stamp = ISO8601DateFormatter.string(
             from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
         sink.write("\(stamp) \(level) [\(label)] \(message)\(details)\n")

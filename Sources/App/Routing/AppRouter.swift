@@ -59,6 +59,7 @@ public final class AppRouter {
     public func handle(_ key: Key) -> Bool {
         if key == .ctrl("c") { return false }
         if key == .resize || key == .ctrl("l") {
+            if key == .ctrl("l") { terminal.invalidate() }
             draw()
             return true
         }
@@ -146,7 +147,8 @@ public final class AppRouter {
         } else {
             let (header, rest) = screen.splitTop(1)
             let (body, status) = rest.splitBottom(1)
-            ChromeView.drawHeader(breadcrumbs: stack.map(\.breadcrumb), chrome: chrome, on: terminal, in: header, theme: theme)
+            ChromeView.drawHeader(
+                breadcrumbs: stack.map(\.breadcrumb), chrome: chrome, on: terminal, in: header, theme: theme)
             top.draw(on: terminal, in: body, theme: theme, tick: tick)
             ChromeView.drawStatus(
                 top.status, appMessage: message, inFlight: activity(), tick: tick, chrome: chrome,

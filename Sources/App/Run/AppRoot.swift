@@ -30,7 +30,10 @@ public enum AppRoot {
     public static func prepare(options: LaunchOptions, environment: [String: String]) async throws(ConfigurationError)
         -> Prepared
     {
+        let clock = ContinuousClock()
+        let started = clock.now
         let configuration = try await ConfigurationLoader(options: options, environment: environment).load()
+        let configured = clock.now
         let sink = FileLogHandler.Sink(url: configuration.paths.logFile)
         let logger = Logger(label: "trestle") { label in
             FileLogHandler(label: label, sink: sink, level: configuration.logLevel)
@@ -53,15 +56,25 @@ public enum AppRoot {
             warnings.append("Cache unavailable (\(configuration.paths.cacheDatabase.path)): running without it")
             storage = InMemoryStorageService()
         }
+        let stored = clock.now
         let services = try await configuration.serviceBuilder.build(storage: storage, logger: logger)
+        logger.debug(
+            "start-up phases",
+            metadata: [
+                "config": "\(configured - started)", "theme+storage": "\(stored - configured)",
+                "services": "\(clock.now - stored)",
+            ])
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
-        return Prepared(configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
+        return Prepared(
+            configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
     /// The router over the todo list, drawing on `terminal`.
     @MainActor
-    public static func makeRouter(_ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init)
+    public static func makeRouter(
+        _ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init
+    )
         -> AppRouter
     {
         let redraw = RedrawRelay()
@@ -97,7 +110,7 @@ public enum AppRoot {
             return 1
         }
         var ready = prepared
-        if terminal.colorMode == .none { ready.theme = prepared.theme.monochrome }
+        ready.theme = prepared.theme.adapted(to: terminal.colorMode)
         let router = makeRouter(ready, terminal: terminal)
         router.start()
         for await key in terminal.keys() {
@@ -109,6 +122,11 @@ public enum AppRoot {
         return 0
     }
 
+    /// The shipped `sample-data/db.json`, found beside the executable.
+    public static var shippedSampleData: URL? {
+        ShippedFiles.locate("sample-data", executable: executableURL)?.appendingPathComponent(SampleDataFile.name)
+    }
+
     static func themeSearchPaths(_ configuration: AppConfiguration) -> [URL] {
         var paths = [configuration.paths.userThemes]
         if let shipped = ShippedFiles.locate("themes", executable: executableURL) { paths.append(shipped) }
@@ -116,7 +134,8 @@ public enum AppRoot {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("trestle: \(message)\n".utf8))
+        let line = message.hasPrefix("trestle: ") ? message : "trestle: \(message)"
+        FileHandle.standardError.write(Data("\(line)\n".utf8))
     }
 }
 

@@ -6,7 +6,9 @@ enum ShippedFiles {
     static func locate(_ name: String, executable: URL, fileManager: FileManager = .default) -> URL? {
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<8 {
-            for candidate in [folder.appendingPathComponent(name), folder.appendingPathComponent("share/trestle/\(name)")] {
+            for candidate in [
+                folder.appendingPathComponent(name), folder.appendingPathComponent("share/trestle/\(name)"),
+            ] {
                 var isDirectory: ObjCBool = false
                 if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
                     return candidate

@@ -37,14 +37,15 @@ public struct FakeServiceBuilder: ServiceBuilder {
         behavior.alwaysFailWith = configuration.fakeFailWith
         let api = FakeAPIService(
             engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
-            middleware: standardMiddleware(activity: activity, logger: logger), logger: logger)
+            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
+            logger: logger)
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {
         if let file = configuration.dataFile { return file }
         if let folder = ShippedFiles.locate("sample-data", executable: executable) {
-            return folder.appendingPathComponent("db.json")
+            return folder.appendingPathComponent(SampleDataFile.name)
         }
         throw ConfigurationError(
             "sample data not found beside \(executable.path) or in a folder above it; pass --data FILE")

@@ -14,7 +14,8 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
     {
         let activity = ActivityTracker()
         let network = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: standardMiddleware(activity: activity, logger: logger),
+            client: URLSessionHTTPClient(),
+            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
             retry: .never)
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
@@ -37,7 +38,7 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let activity = ActivityTracker()
-        var middleware = standardMiddleware(activity: activity, logger: logger)
+        var middleware = standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout)
         if let token = try token() {
             middleware.insert(AuthMiddleware(token: token), at: 0)
         }

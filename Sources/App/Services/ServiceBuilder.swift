@@ -12,7 +12,9 @@ public struct ServiceContainer: Sendable {
     /// A one-line warning to show at start (a repaired cache), if any.
     public var startupWarning: String?
 
-    public init(api: any APIService, storage: any StorageService, activity: ActivityTracker, startupWarning: String? = nil) {
+    public init(
+        api: any APIService, storage: any StorageService, activity: ActivityTracker, startupWarning: String? = nil
+    ) {
         self.api = api
         self.storage = storage
         self.activity = activity
@@ -36,7 +38,17 @@ extension AppConfiguration {
     }
 }
 
-/// The common middleware of every environment: activity, then logging.
-func standardMiddleware(activity: ActivityTracker, logger: Logger) -> [any Middleware] {
-    [ActivityMiddleware(tracker: activity), LoggingMiddleware(logger: logger)]
+/// The common middleware of every environment: the configured timeout,
+/// activity tracking, then logging.
+func standardMiddleware(activity: ActivityTracker, logger: Logger, timeout: Double) -> [any Middleware] {
+    [TimeoutMiddleware(seconds: timeout), ActivityMiddleware(tracker: activity), LoggingMiddleware(logger: logger)]
+}
+
+/// Applies the configured per-request timeout (`--timeout`, `timeout:`).
+struct TimeoutMiddleware: Middleware {
+    let seconds: Double
+
+    func prepare(_ request: Request) async throws(NetworkError) -> Request {
+        request |> withTimeout(seconds)
+    }
 }

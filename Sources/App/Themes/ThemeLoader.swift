@@ -51,7 +51,9 @@ public enum ThemeLoader {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for file in files {
                 let url = URL(fileURLWithPath: file)
-                if extensions.contains(url.pathExtension) { names.insert(url.deletingPathExtension().lastPathComponent) }
+                if extensions.contains(url.pathExtension) {
+                    names.insert(url.deletingPathExtension().lastPathComponent)
+                }
             }
         }
         return names.sorted()

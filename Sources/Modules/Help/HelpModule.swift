@@ -29,7 +29,8 @@ final class HelpPresenter: Screen {
     func stop() {}
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        HelpView(title: "Help — \(under)", sections: sections, scrollOffset: scroll).draw(on: terminal, in: rect, theme: theme)
+        HelpView(title: "Help — \(under)", sections: sections, scrollOffset: scroll).draw(
+            on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {

@@ -52,7 +52,7 @@ final class TodoDetailPresenter: Screen {
         TodoDetailView.draw(
             TodoDetailViewModel(
                 title: TextSanitizer.clean(todo.title), lines: lines, scroll: scroll,
-                error: error.map { "\($0.message) — r to retry" }),
+                error: error.map { "\($0.message) (r to retry)" }),
             on: terminal, in: rect, theme: theme)
     }
 

@@ -20,14 +20,43 @@ public struct TodoListInteractor: Sendable {
         self.query = query
     }
 
-    /// The last good list from the cache, if there is one.
-    public func cached() async -> Result? {
-        await api.cachedTodos(query).map(Self.result(from:))
+    /// One observed state of the list, in entities.
+    public struct Update: Sendable {
+        /// The list, when it changed since the previous update (else `nil`).
+        public var result: Result?
+        public var hasData: Bool
+        public var error: ServiceError?
+        public var isLoading: Bool
     }
 
-    /// The list from the server (revalidating the cached copy).
-    public func load() async throws(ServiceError) -> Result {
-        Self.result(from: try await api.todos(query))
+    /// The list's states: what is known at once (an earlier run's cache),
+    /// then every change. Entities are made only when the data changed.
+    public func observe() async -> AsyncStream<Update> {
+        let states = await api.todoList(query)
+        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let task = Task {
+                var previous: (Date, DataOrigin, Int)?
+                for await state in states {
+                    var update = Update(
+                        result: nil, hasData: state.listing != nil, error: state.error, isLoading: state.isLoading)
+                    if let listing = state.listing {
+                        let identity = (listing.fetchedAt, listing.origin, listing.items.count)
+                        if previous.map({ $0 != identity }) ?? true {
+                            update.result = Self.result(from: listing)
+                            previous = identity
+                        }
+                    }
+                    continuation.yield(update)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Loads the list: always when `force`, else only if missing or stale.
+    public func refresh(force: Bool) async {
+        await api.refreshTodos(query, force: force)
     }
 
     /// Sets `completed` on the server and returns the server's version.

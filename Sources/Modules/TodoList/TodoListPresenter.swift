@@ -23,7 +23,7 @@ public final class TodoListPresenter: Screen {
     private(set) var error: ServiceError?
     private(set) var totalCount: Int?
     private(set) var fetchedAt: Date?
-    private(set) var showingCache = false
+    private(set) var origin: DataOrigin?
     private(set) var message: StatusMessage?
     private var pageSize = 10
     private var loadTask: Task<Void, Never>?
@@ -55,8 +55,8 @@ public final class TodoListPresenter: Screen {
 
     public var status: ScreenStatus {
         var offline: String?
-        if showingCache, let fetchedAt {
-            let age = RelativeTime.describe(fetchedAt, now: context.now())
+        if let fetchedAt, error != nil || origin == .cache {
+            let age = RelativeAge.describe(from: fetchedAt, to: context.now())
             offline = error == nil ? "cached \(age)" : "offline · cached \(age)"
         }
         return ScreenStatus(
@@ -66,7 +66,7 @@ public final class TodoListPresenter: Screen {
 
     public func start() {
         guard loadTask == nil else { return }
-        load(cacheFirst: todos.isEmpty)
+        observe()
     }
 
     public func stop() {
@@ -75,7 +75,7 @@ public final class TodoListPresenter: Screen {
     }
 
     public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let model = viewModel(height: rect.height)
+        let model = viewModel(height: rect.height, width: rect.width)
         pageSize = model.tableHeight
         scrollOffset = model.scrollOffset
         TodoListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
@@ -102,8 +102,7 @@ public final class TodoListPresenter: Screen {
             toggleCurrent()
             return .handled
         case .char("r"), .ctrl("r"):
-            message = nil
-            load(cacheFirst: false)
+            reload()
             return .handled
         case .char("s"):
             sortColumn = TodoColumn(rawValue: (sortColumn.rawValue + 1) % TodoColumn.allCases.count) ?? .id
@@ -138,44 +137,37 @@ public final class TodoListPresenter: Screen {
     }
 
     // MARK: - Work
-    private func load(cacheFirst: Bool) {
-        loadTask?.cancel()
+    /// Watches the list's state and asks for a load if what is there is stale.
+    private func observe() {
         isLoading = true
         loadTask = Task { [weak self, interactor] in
-            if cacheFirst, let cached = await interactor.cached() {
-                self?.apply(cached, fromCache: true)
-            }
-            do throws(ServiceError) {
-                let fresh = try await interactor.load()
-                self?.apply(fresh, fromCache: false)
-            } catch {
-                self?.fail(error)
+            let updates = await interactor.observe()
+            Task { await interactor.refresh(force: false) }
+            for await update in updates {
+                self?.apply(update)
             }
         }
     }
 
-    private func apply(_ result: TodoListInteractor.Result, fromCache: Bool) {
+    private func reload() {
+        message = nil
+        isLoading = true
+        Task { [interactor] in await interactor.refresh(force: true) }
+    }
+
+    private func apply(_ update: TodoListInteractor.Update) {
         guard !Task.isCancelled else { return }
-        let selectedID = currentTodo?.id
-        todos = TodoListInteractor.sorted(result.todos, by: sortColumn, descending: sortDescending)
-        totalCount = result.totalCount
-        fetchedAt = result.fetchedAt
-        showingCache = fromCache
-        if !fromCache {
-            isLoading = false
-            error = nil
-            loadTask = nil
+        if let result = update.result {
+            let selectedID = currentTodo?.id
+            todos = TodoListInteractor.sorted(result.todos, by: sortColumn, descending: sortDescending)
+            totalCount = result.totalCount
+            fetchedAt = result.fetchedAt
+            origin = result.origin
+            refilter(keeping: selectedID)
         }
-        refilter(keeping: selectedID)
-        context.setNeedsDisplay()
-    }
-
-    private func fail(_ failure: ServiceError) {
-        guard failure.kind != .cancelled else { return }
-        isLoading = false
-        loadTask = nil
-        error = failure
-        showingCache = !todos.isEmpty
+        error = update.error?.kind == .cancelled ? nil : update.error
+        // Nothing known and nothing failed: the load asked for on start is coming.
+        isLoading = update.isLoading || (!update.hasData && error == nil)
         context.setNeedsDisplay()
     }
 
@@ -256,15 +248,18 @@ public final class TodoListPresenter: Screen {
     }
 
     private var countText: String? {
-        if todos.isEmpty && isLoading { return nil }
+        if todos.isEmpty && (isLoading || error != nil) { return nil }
         let total = totalCount ?? todos.count
         if filterText.isEmpty { return "\(total)" }
         return "\(visible.count) of \(total)"
     }
 
     // MARK: - View model
-    func viewModel(height: Int) -> TodoListViewModel {
-        let bars = (isEditingFilter || !filterText.isEmpty ? 1 : 0) + (error == nil ? 0 : 1)
+    func viewModel(height: Int, width: Int) -> TodoListViewModel {
+        let errorText = error.map { "\($0.message) (r to retry)" }
+        let bars =
+            (isEditingFilter || !filterText.isEmpty ? 1 : 0)
+            + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
         let tableHeight = max(0, height - bars - 1)
         let offset = TableView.scrollOffset(
             cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: visible.count)
@@ -276,7 +271,7 @@ public final class TodoListPresenter: Screen {
             cursor: cursor, scrollOffset: offset, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
             filterText: filterText, isEditingFilter: isEditingFilter,
-            error: error.map { "\($0.message) — r to retry" },
+            error: errorText,
             isLoading: isLoading, isEmpty: todos.isEmpty)
     }
 }

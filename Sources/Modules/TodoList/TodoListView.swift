@@ -18,9 +18,7 @@ enum TodoListView {
             area = rest
         }
         if let error = model.error {
-            let (line, rest) = area.splitTop(1)
-            terminal.write("✖ " + error, row: line.row, col: line.col, width: line.width, style: theme.style(.error))
-            area = rest
+            area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
         }
         if model.rowCount == 0 {
             drawEmpty(model, on: terminal, in: area, theme: theme, tick: tick)

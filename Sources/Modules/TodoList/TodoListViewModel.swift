@@ -10,7 +10,7 @@ public struct TodoListViewModel {
     public var sortDescending: Bool
     public var filterText: String
     public var isEditingFilter: Bool
-    /// The inline error line ("… — r to retry"), if the last load failed.
+    /// The inline error line ("… (r to retry)"), if the last load failed.
     public var error: String?
     public var isLoading: Bool
     /// Nothing loaded yet (the view shows "Loading todos…" rather than a blank).

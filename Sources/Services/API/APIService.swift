@@ -9,9 +9,14 @@ public protocol APIService: Sendable {
     /// Whether the server keeps writes (JSONPlaceholder does not).
     var keepsWrites: Bool { get }
 
-    /// The last good answer for `query`, from the cache, without the network.
-    func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>?
-    /// Todos from the server (revalidating a cached answer when there is one).
+    /// The state of the todo list for `query`: at once what is known (the
+    /// cached copy from an earlier run, if any), then every change. Screens
+    /// showing the same list share one state and one request.
+    func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>>
+    /// Asks for the list to be loaded: always when `force` (`r`), otherwise
+    /// only when what is there is missing, cached or stale.
+    func refreshTodos(_ query: ListQuery, force: Bool) async
+    /// Todos from the server, once (revalidating a cached answer): for `trestle get`.
     func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject>
     /// One todo; `.notFound` when the server has no such id.
     func todo(id: Int) async throws(ServiceError) -> TodoObject

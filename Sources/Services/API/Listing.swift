@@ -27,3 +27,17 @@ public struct Listing<Item: Sendable>: Sendable {
 }
 
 extension Listing: Equatable where Item: Equatable {}
+
+/// The observed state of a list: the latest listing, the latest error and
+/// whether a load is running (see `APIService.todoList`).
+public struct ListState<Item: Sendable>: Sendable {
+    public var listing: Listing<Item>?
+    public var error: ServiceError?
+    public var isLoading: Bool
+
+    public init(listing: Listing<Item>? = nil, error: ServiceError? = nil, isLoading: Bool = false) {
+        self.listing = listing
+        self.error = error
+        self.isLoading = isLoading
+    }
+}

@@ -26,8 +26,12 @@ public struct FakeAPIService: APIService {
         live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
     }
 
-    public func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>? {
-        await live.cachedTodos(query)
+    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
+        await live.todoList(query)
+    }
+
+    public func refreshTodos(_ query: ListQuery, force: Bool) async {
+        await live.refreshTodos(query, force: force)
     }
 
     public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {

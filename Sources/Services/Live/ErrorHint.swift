@@ -8,11 +8,10 @@ public enum ErrorHint: Sendable, Equatable {
     case whenUnreachable(String)
 
     func apply(to error: NetworkError) -> ServiceError {
-        var service = ServiceError(Self.kind(of: error), error.userMessage)
-        if case .whenUnreachable(let advice) = self, service.kind == .offline {
-            service.message += " — \(advice)"
+        if case .whenUnreachable(let advice) = self, case .cannotConnect(let host) = error {
+            return ServiceError(.offline, "Cannot connect to \(host) — \(advice)")
         }
-        return service
+        return ServiceError(Self.kind(of: error), error.userMessage)
     }
 
     static func kind(of error: NetworkError) -> ServiceError.Kind {

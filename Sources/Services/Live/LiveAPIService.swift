@@ -28,10 +28,40 @@ public struct LiveAPIService: APIService {
         self.hint = hint
     }
 
-    public func cachedTodos(_ query: ListQuery) async -> Listing<TodoObject>? {
+    /// How long a list loaded from the server counts as fresh.
+    public static let freshness: TimeInterval = 30
+
+    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
+        let states = await store.observe(TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest())
+        let hint = hint
+        let decode = listing(from:)
+        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let task = Task {
+                for await state in states {
+                    var listState = ListState<TodoObject>(isLoading: state.isLoading)
+                    listState.error = state.error.map(hint.apply(to:))
+                    if let resource = state.resource {
+                        do throws(NetworkError) {
+                            listState.listing = try decode(resource)
+                        } catch {
+                            listState.error = hint.apply(to: error)
+                        }
+                    }
+                    continuation.yield(listState)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    public func refreshTodos(_ query: ListQuery, force: Bool) async {
         let request = TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest()
-        guard let cached = await store.cached(request) else { return nil }
-        return try? listing(from: cached)
+        if force {
+            await store.reload(request)
+        } else {
+            await store.loadIfNeeded(request, maxAge: Self.freshness)
+        }
     }
 
     public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
@@ -63,7 +93,10 @@ public struct LiveAPIService: APIService {
     }
 
     private func listing(from loaded: LoadedResource) throws(NetworkError) -> Listing<TodoObject> {
-        let items = try Response(status: 200, body: loaded.body, url: baseURL).decode([TodoObject].self, decoder: decoder)
+        let (body, url, decoder) = (loaded.body, baseURL, decoder)
+        let items = try loaded.decoded.value { () throws(NetworkError) -> [TodoObject] in
+            try Response(status: 200, body: body, url: url).decode([TodoObject].self, decoder: decoder)
+        }
         return Listing(items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
     }
 }

@@ -8,6 +8,16 @@ public struct LoadedResource: Sendable {
     public var totalCount: Int?
     public var fetchedAt: Date
     public var origin: DataOrigin
+    /// The decoded body, computed by the first observer that asks and
+    /// shared with the others: one response is decoded once.
+    public let decoded = DecodeMemo()
+
+    public init(body: Data, totalCount: Int?, fetchedAt: Date, origin: DataOrigin) {
+        self.body = body
+        self.totalCount = totalCount
+        self.fetchedAt = fetchedAt
+        self.origin = origin
+    }
 }
 
 /// Resource-centric state for GET requests (the Siesta idea): one entry per
@@ -24,6 +34,8 @@ public actor ResourceStore {
     private let now: @Sendable () -> Date
     private let logger: Logger
     private var inFlight: [String: Task<LoadedResource, any Error>] = [:]
+    var states: [String: ResourceState] = [:]
+    var observers: [String: [UUID: AsyncStream<ResourceState>.Continuation]] = [:]
 
     /// - Parameter namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
     public init(
@@ -36,6 +48,8 @@ public actor ResourceStore {
         self.logger = logger
         self.now = now
     }
+
+    func currentTime() -> Date { now() }
 
     /// The cache key of a request: namespace plus the full URL.
     public func key(for request: Request) -> String {

@@ -23,9 +23,11 @@ public final class SQLiteStorageService: StorageService {
             openWarning = nil
         } catch {
             let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
-            logger.warning("cache database unusable, moved aside", metadata: [
-                "path": "\(url.path)", "error": "\(error)", "movedTo": "\(aside.path)",
-            ])
+            logger.warning(
+                "cache database unusable, moved aside",
+                metadata: [
+                    "path": "\(url.path)", "error": "\(error)", "movedTo": "\(aside.path)",
+                ])
             try? FileManager.default.moveItem(at: url, to: aside)
             dbQueue = try Self.open(url)
             openWarning = "Cache \(url.path) was corrupt; moved aside and started empty"

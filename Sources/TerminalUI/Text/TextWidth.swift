@@ -55,15 +55,18 @@ public enum TextWidth {
     /// `s` cut to at most `width` cells, ending in `ellipsis` when cut.
     ///
     /// Never splits a wide character: when one would straddle the limit,
-    /// a space takes its place, so the result is exactly `width` cells wide
-    /// whenever `s` was wider than `width`.
+    /// a space pads the result after the ellipsis, so the result is exactly
+    /// `width` cells wide whenever `s` was wider than `width`.
     public static func truncate(_ s: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         let total = of(s)
         if total <= width { return s }
         let ellipsisWidth = of(ellipsis)
         if ellipsisWidth > width { return prefix(s, width: width) }
-        return prefix(s, width: width - ellipsisWidth) + ellipsis
+        // The ellipsis follows the text directly; a blank left by a wide
+        // character that did not fit goes after it ("日本… ", not "日本 …").
+        let (head, used) = fittingPrefix(s, width: width - ellipsisWidth)
+        return head + ellipsis + spaces(width - ellipsisWidth - used)
     }
 
     /// `s` padded with spaces (or truncated with an ellipsis) to exactly `width` cells.
@@ -84,22 +87,26 @@ public enum TextWidth {
     /// The longest leading part of `s` that fits `width` cells, padded with a
     /// space when a wide character would have straddled the limit.
     public static func prefix(_ s: String, width: Int) -> String {
-        guard width > 0 else { return "" }
+        let (head, used) = fittingPrefix(s, width: width)
+        // Pad only where a wide character was left out at the limit.
+        return used < width && head.utf8.count < s.utf8.count ? head + spaces(width - used) : head
+    }
+
+    /// The longest leading part of `s` that fits `width` cells, and its width.
+    static func fittingPrefix(_ s: String, width: Int) -> (String, Int) {
+        guard width > 0 else { return ("", 0) }
         if let ascii = printableASCIICount(s) {
-            return ascii <= width ? s : String(s.prefix(width))
+            return ascii <= width ? (s, ascii) : (String(s.prefix(width)), width)
         }
         var result = ""
         var used = 0
         for character in s {
             let w = of(character)
-            if used + w > width {
-                if used < width { result += spaces(width - used) }
-                return result
-            }
+            if used + w > width { break }
             result.append(character)
             used += w
         }
-        return result
+        return (result, used)
     }
 
     // MARK: - Helpers

@@ -20,7 +20,8 @@ public struct Dialog: Sendable {
 
     /// The rectangle the dialog takes when centred in `area`.
     public func frame(in area: Rect) -> Rect {
-        let bodyWidth = body.map { line in line.reduce(0) { $0 + TextWidth.of(TextSanitizer.clean($1.text)) } }.max() ?? 0
+        let bodyWidth =
+            body.map { line in line.reduce(0) { $0 + TextWidth.of(TextSanitizer.clean($1.text)) } }.max() ?? 0
         let contentWidth = max(bodyWidth, TextWidth.of(TextSanitizer.clean(hints)), TextWidth.of(title) + 2)
         let width = min(area.width, contentWidth + 4)
         let height = min(area.height, body.count + 2 + (hints.isEmpty ? 0 : 2))
@@ -41,7 +42,9 @@ public struct Dialog: Sendable {
         let hintRows = hints.isEmpty ? 0 : min(2, inner.height)
         let bodyRows = inner.height - hintRows
         for (index, line) in body.prefix(max(0, bodyRows)).enumerated() {
-            TextView.drawSpans(line, on: terminal, row: inner.row + index, col: inner.col, width: inner.width, theme: theme, base: base)
+            TextView.drawSpans(
+                line, on: terminal, row: inner.row + index, col: inner.col, width: inner.width, theme: theme, base: base
+            )
         }
         if hintRows > 0 {
             terminal.write(

@@ -29,7 +29,8 @@ public struct HelpView: Sendable {
     /// The help content as styled lines: section titles, then keys in a
     /// column as wide as the widest key (at most 16 cells) and descriptions.
     public var lines: [[StyledSpan]] {
-        let keyWidth = min(16, sections.flatMap(\.entries).map { TextWidth.of(TextSanitizer.clean($0.keys)) }.max() ?? 0)
+        let keyWidth = min(
+            16, sections.flatMap(\.entries).map { TextWidth.of(TextSanitizer.clean($0.keys)) }.max() ?? 0)
         var result: [[StyledSpan]] = []
         for (index, section) in sections.enumerated() {
             if index > 0 { result.append([]) }
@@ -57,6 +58,7 @@ public struct HelpView: Sendable {
         guard !box.isEmpty else { return }
         BoxView(title: title).draw(on: terminal, in: box, theme: theme)
         let inner = Rect(row: box.row + 1, col: box.col + 2, height: box.height - 2, width: box.width - 4)
-        TextView(lines: content, scrollOffset: scrollOffset).draw(on: terminal, in: inner, theme: theme, background: .dialog)
+        TextView(lines: content, scrollOffset: scrollOffset).draw(
+            on: terminal, in: inner, theme: theme, background: .dialog)
     }
 }

@@ -52,7 +52,9 @@ public struct StatusBar: Sendable {
             let room = leftLimit - x
             guard room >= 3 else { break }
             let width = min(TextWidth.of(text) + 2, room)
-            drawSegment(StyledSpan(text, segment.role), on: terminal, row: rect.row, col: x, width: width, theme: theme, base: base)
+            drawSegment(
+                StyledSpan(text, segment.role), on: terminal, row: rect.row, col: x, width: width, theme: theme,
+                base: base)
             x += width
         }
     }
@@ -64,7 +66,8 @@ public struct StatusBar: Sendable {
     ) {
         guard width > 0 else { return }
         let style = theme.style(segment.role).over(base)
-        let inner = width >= 3 ? " " + TextWidth.pad(segment.text, to: width - 2) + " " : TextWidth.pad(segment.text, to: width)
+        let inner =
+            width >= 3 ? " " + TextWidth.pad(segment.text, to: width - 2) + " " : TextWidth.pad(segment.text, to: width)
         terminal.write(inner, row: row, col: col, style: style)
     }
 

@@ -98,7 +98,8 @@ public struct TableView {
             var title = TextSanitizer.clean(columns[index].title)
             if let sort, sort.column == index {
                 let marker = sort.ascending ? "▲" : "▼"
-                title = width >= 3
+                title =
+                    width >= 3
                     ? TextWidth.truncate(title, to: width - 2) + " " + marker
                     : marker
             }

@@ -28,7 +28,8 @@ public struct TextView: Sendable {
             terminal.fill(row: y, col: rect.col, width: rect.width, style: base)
             let index = offset + line
             guard index < lines.count else { continue }
-            Self.drawSpans(lines[index], on: terminal, row: y, col: rect.col, width: rect.width, theme: theme, base: base)
+            Self.drawSpans(
+                lines[index], on: terminal, row: y, col: rect.col, width: rect.width, theme: theme, base: base)
         }
         return offset
     }

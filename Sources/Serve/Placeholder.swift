@@ -1,2 +1,0 @@
-// Serve: placeholder until the first real file lands.
-enum ServePlaceholder {}

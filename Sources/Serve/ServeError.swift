@@ -1,0 +1,37 @@
+import Foundation
+import JSONServerCore
+
+/// Why `trestle serve` could not start; the message names the file and,
+/// for bad JSON, the line and column.
+public enum ServeError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// The data file could not be read.
+    case unreadableData(path: String, reason: String)
+    /// The data file is not a json-server database.
+    case invalidData(path: String, error: JSONDatabase.LoadError)
+
+    /// e.g. `sample-data/db.json: invalid JSON: expected ',' or '}' at line 12, column 5`.
+    public var description: String {
+        switch self {
+        case .unreadableData(let path, let reason): return "\(path): cannot read the data file: \(reason)"
+        case .invalidData(let path, let error): return "\(path): \(error)"
+        }
+    }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// Loads and parses the database at `url`.
+    static func loadDatabase(at url: URL) throws(ServeError) -> JSONDatabase {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableData(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            return try JSONDatabase(data: data)
+        } catch {
+            throw .invalidData(path: url.path, error: error)
+        }
+    }
+}

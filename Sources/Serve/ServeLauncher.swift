@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the `trestle serve` subcommand does once its flags are parsed:
+/// load the data, print the banner when listening, serve until SIGINT/SIGTERM.
+///
+/// Kept here so the executable stays a thin argument parser, and so
+/// `scripts/bench-serve.sh` can run the same code before the subcommand exists.
+public enum ServeLauncher {
+    /// Runs the server and returns the process exit status (0 after a clean
+    /// shutdown, 1 when the data cannot be loaded or the port cannot be bound).
+    /// `output` receives the banner; `errorOutput` receives one-line errors.
+    public static func run(
+        options: ServeOptions,
+        output: @escaping @Sendable (String) -> Void = { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered, also when piped
+        },
+        errorOutput: @escaping @Sendable (String) -> Void = { message in
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+    ) async -> Int32 {
+        let server: TrestleServer
+        do {
+            server = try TrestleServer(options: options)
+        } catch {
+            errorOutput("trestle serve: \(error)")
+            return 1
+        }
+        do {
+            try await server.run { url in output(server.banner(url: url)) }
+            return 0
+        } catch {
+            errorOutput("trestle serve: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import JSONServerCore
+import Logging
+
+/// `trestle serve`: a json-server compatible HTTP server over a data file.
+///
+/// Build it once (which loads and checks the data), then `run` it; `run`
+/// returns when the process receives SIGINT/SIGTERM (or, with
+/// `handlingSignals: false`, when its task is cancelled). It prints nothing:
+/// the executable prints ``banner(url:)`` from `onReady`.
+public struct TrestleServer: Sendable {
+    /// The options the server was built with.
+    public let options: ServeOptions
+    /// The engine answering requests; shared with whoever wants to inspect writes.
+    public let engine: LockedJSONServer
+    /// Resource names and item counts at start, in file order.
+    public let resources: [(name: String, count: Int)]
+    private let logger: Logger
+
+    /// Loads `options.dataURL`; a missing or malformed file throws a
+    /// ``ServeError`` naming the file (and the line and column).
+    public init(options: ServeOptions, logger: Logger? = nil) throws(ServeError) {
+        let database = try ServeError.loadDatabase(at: options.dataURL)
+        self.init(options: options, database: database, logger: logger)
+    }
+
+    /// Serves an already loaded database (tests, embedding).
+    public init(options: ServeOptions, database: JSONDatabase, logger: Logger? = nil) {
+        self.options = options
+        self.engine = LockedJSONServer(database: database, readOnly: options.readOnly)
+        self.resources = database.summary
+        self.logger = logger ?? Logger(label: "trestle.serve", factory: { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// `resources: users (10), posts (100), …`
+    public var resourceSummary: String {
+        "resources: " + resources.map { "\($0.name) (\($0.count))" }.joined(separator: ", ")
+    }
+
+    /// `Serving http://127.0.0.1:3000 — resources: users (10), posts (100), …`
+    public func banner(url: URL) -> String {
+        "Serving \(url.absoluteString) — \(resourceSummary)"
+    }
+
+    /// Runs until shut down; `onReady` gets the bound URL (with the real port
+    /// when `options.port` is 0) once the server accepts connections.
+    public func run(handlingSignals: Bool = true, onReady: @escaping @Sendable (URL) async -> Void = { _ in })
+        async throws
+    {
+        let host = options.host
+        let configuredPort = options.port
+        let boundBase = BoundAddress(fallback: "http://\(host):\(configuredPort)")
+        let responder = EngineResponder(
+            engine: engine, delay: options.delay, maximumBodySize: options.maximumBodySize,
+            fallbackBaseURL: { boundBase.value })
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: configuredPort), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuredPort
+                let base = "http://\(host):\(port)"
+                boundBase.value = base
+                if let url = URL(string: base) { await onReady(url) }
+            },
+            logger: logger)
+        if handlingSignals {
+            try await app.runService()
+        } else {
+            try await app.run()
+        }
+    }
+}
+
+/// Convenience: load `options.dataURL` and serve until SIGINT/SIGTERM.
+public func runServer(options: ServeOptions, onReady: @escaping @Sendable (URL) async -> Void) async throws {
+    try await TrestleServer(options: options).run(onReady: onReady)
+}
