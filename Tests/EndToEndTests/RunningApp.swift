@@ -22,7 +22,8 @@ final class RunningApp {
         ownsHome = home == nil
         let home = try home ?? TemporaryHome()
         self.home = home
-        let invocation = (shellPrefix.isEmpty ? "" : shellPrefix + " ")
+        let invocation =
+            (shellPrefix.isEmpty ? "" : shellPrefix + " ")
             + ([BuiltProducts.trestle.path] + arguments).map(TmuxSession.quote).joined(separator: " ")
         var command = directory.map { "cd \(TmuxSession.quote($0)) && " } ?? ""
         if reportingExit {
@@ -91,8 +92,11 @@ enum StyledScreen {
 
         /// Applies one SGR parameter list (`0;1;7`, `48;5;117`, `49`).
         mutating func apply(_ parameters: String) {
-            let parts = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false)
-                .map { Int($0) ?? 0 }
+            let parts =
+                parameters.isEmpty
+                ? [0]
+                : parameters.split(separator: ";", omittingEmptySubsequences: false)
+                    .map { Int($0) ?? 0 }
             var index = 0
             while index < parts.count {
                 let code = parts[index]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// The built `trestle` in a real terminal (tmux), fake environment: what a
