@@ -271,6 +271,8 @@ def main():
 
     print(f"trestle benchmark — {binary}")
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {args.runs} runs each, fresh XDG folders per run")
+    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          "(other work on the machine skews start-up times)")
     print()
     print(f"{'measure':52} {'median':>8} {'min':>8} {'max':>8}")
     print(f"{'(a) start → first todo title, fake --delay 0 (ms)':52} {ms(fake)}")

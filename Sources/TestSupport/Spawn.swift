@@ -51,8 +51,10 @@ public enum Spawn {
 
         var out = Data()
         var err = Data()
-        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0),
+        ]
         var open = 2
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while open > 0 {
@@ -63,7 +65,11 @@ public enum Spawn {
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
                 let count = read(fds[index].fd, &buffer, buffer.count)
                 if count > 0 {
-                    if index == 0 { out.append(contentsOf: buffer[..<count]) } else { err.append(contentsOf: buffer[..<count]) }
+                    if index == 0 {
+                        out.append(contentsOf: buffer[..<count])
+                    } else {
+                        err.append(contentsOf: buffer[..<count])
+                    }
                 } else if count == 0 || errno != EINTR {
                     close(fds[index].fd)
                     fds[index].fd = -1

@@ -29,9 +29,11 @@ public final class TmuxSession: @unchecked Sendable {
         // remain-on-exit is set before the pane exists: set afterwards, a
         // command that ends at once (a refusal, a crash) takes the session
         // with it and the set-option fails with "no server running".
-        try tmux(["-f", "/dev/null", "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                  "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
-                  "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(env)sh -c \(Self.quote(command))"])
+        try tmux([
+            "-f", "/dev/null", "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+            "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
+            "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(env)sh -c \(Self.quote(command))",
+        ])
     }
 
     deinit { kill() }
@@ -62,7 +64,9 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The process id of the command in the pane.
     public func panePID() throws -> Int32 {
-        Int32(try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        Int32(
+            try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Polls the screen until `predicate` holds (tmux offers no event for

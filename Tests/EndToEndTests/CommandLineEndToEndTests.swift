@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// `trestle get` from a pipe, fault injection, and finding the shipped data
@@ -19,8 +19,11 @@ extension EndToEnd {
             let nonEmpty = lines.last == "" ? Array(lines.dropLast()) : lines
             #expect(nonEmpty.count == 201, "header + 200 rows, got \(nonEmpty.count)")
             let header = nonEmpty.first?.lowercased() ?? ""
-            #expect(header.contains("id") && header.contains("title") && header.contains("completed"), "header: \(header)")
-            #expect(nonEmpty.dropFirst().first?.hasPrefix("1,") == true || nonEmpty.dropFirst().first?.contains(",1,") == true)
+            #expect(
+                header.contains("id") && header.contains("title") && header.contains("completed"), "header: \(header)")
+            #expect(
+                nonEmpty.dropFirst().first?.hasPrefix("1,") == true
+                    || nonEmpty.dropFirst().first?.contains(",1,") == true)
             #expect(!outcome.stdout.contains("\u{1B}"))
         }
 
@@ -58,7 +61,8 @@ extension EndToEnd {
             let app = try RunningApp(directory: elsewhere.path)
             let screen = try app.waitForList()
             #expect(TableRows.ids(in: screen).prefix(3) == [1, 2, 3])
-            #expect(try ProcessRunner.currentDirectory(of: app.trestlePID()) == elsewhere.resolvingSymlinksInPath().path)
+            #expect(
+                try ProcessRunner.currentDirectory(of: app.trestlePID()) == elsewhere.resolvingSymlinksInPath().path)
         }
     }
 }

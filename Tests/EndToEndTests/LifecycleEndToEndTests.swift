@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// Starting and leaving: quitting restores the user's terminal; without a
@@ -50,7 +50,8 @@ extension EndToEnd {
             #expect(!outcome.signalled)
             let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.count == 1, "stderr: \(outcome.stderr)")
-            #expect(lines.first?.hasPrefix("trestle: stdin/stdout is not a terminal") == true, "stderr: \(outcome.stderr)")
+            #expect(
+                lines.first?.hasPrefix("trestle: stdin/stdout is not a terminal") == true, "stderr: \(outcome.stderr)")
             // No escape codes written into the pipe.
             #expect(!outcome.stdout.contains("\u{1B}"))
         }
@@ -80,16 +81,17 @@ extension EndToEnd {
 
         /// After the app: the shell's `stty -a` shows a cooked terminal and tmux
         /// is back on the normal screen.
-        static func expectRestored(_ screen: String, _ app: RunningApp, sourceLocation: SourceLocation = #_sourceLocation)
-            throws
-        {
+        static func expectRestored(
+            _ screen: String, _ app: RunningApp, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let flags = screen.replacingOccurrences(of: "\n", with: " ")
             #expect(flags.contains(" icanon "), "stty: \(screen)", sourceLocation: sourceLocation)
             #expect(!flags.contains("-icanon"), "stty: \(screen)", sourceLocation: sourceLocation)
             #expect(flags.contains(" echo "), "stty: \(screen)", sourceLocation: sourceLocation)
             #expect(!flags.contains(" -echo "), "stty: \(screen)", sourceLocation: sourceLocation)
             #expect(flags.contains(" isig "), "stty: \(screen)", sourceLocation: sourceLocation)
-            #expect(try !app.session.alternateScreenOn(), "still on the alternate screen", sourceLocation: sourceLocation)
+            #expect(
+                try !app.session.alternateScreenOn(), "still on the alternate screen", sourceLocation: sourceLocation)
             #expect(!screen.contains("Title"), "the app's screen is still shown", sourceLocation: sourceLocation)
         }
     }

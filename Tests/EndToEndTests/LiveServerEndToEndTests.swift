@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// The production environment against a real json-server on 127.0.0.1:
@@ -75,7 +75,9 @@ extension EndToEnd {
             defer { home.remove() }
 
             let first = try RunningApp(Self.arguments(server), reportingExit: true, home: home)
-            try await first.session.eventually("the first run's todos") { $0.contains("e2e calibrate the flux capacitor") }
+            try await first.session.eventually("the first run's todos") {
+                $0.contains("e2e calibrate the flux capacitor")
+            }
             let coldRequest = try #require(await server.requests.first { $0.path == "/todos" })
             #expect(coldRequest.header("If-None-Match") == nil, "a cold cache sent If-None-Match")
             try first.session.press("q")
@@ -85,7 +87,9 @@ extension EndToEnd {
 
             let second = try RunningApp(Self.arguments(server), home: home)
             defer { second.stop() }
-            try await second.session.eventually("the second run's todos") { $0.contains("e2e calibrate the flux capacitor") }
+            try await second.session.eventually("the second run's todos") {
+                $0.contains("e2e calibrate the flux capacitor")
+            }
             // The revalidating request may land just after the cached list is drawn.
             let deadline = Date().addingTimeInterval(10)
             var conditional: [TestHTTPRequest] = []

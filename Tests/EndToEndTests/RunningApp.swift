@@ -12,15 +12,18 @@ final class RunningApp {
 
     let session: TmuxSession
     let home: TemporaryHome
+    private let ownsHome: Bool
 
     init(
         _ arguments: [String] = ["--delay", "0"], cols: Int = 120, rows: Int = 40,
         environment: [String: String] = [:], reportingExit: Bool = false, directory: String? = nil,
         home: TemporaryHome? = nil, shellPrefix: String = ""
     ) throws {
+        ownsHome = home == nil
         let home = try home ?? TemporaryHome()
         self.home = home
-        let invocation = (shellPrefix.isEmpty ? "" : shellPrefix + " ")
+        let invocation =
+            (shellPrefix.isEmpty ? "" : shellPrefix + " ")
             + ([BuiltProducts.trestle.path] + arguments).map(TmuxSession.quote).joined(separator: " ")
         var command = directory.map { "cd \(TmuxSession.quote($0)) && " } ?? ""
         if reportingExit {
@@ -35,7 +38,10 @@ final class RunningApp {
             command: command, cols: cols, rows: rows, environment: home.environment.merging(environment) { $1 })
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if ownsHome { home.remove() }
+    }
 
     func stop() {
         session.kill()
@@ -86,8 +92,11 @@ enum StyledScreen {
 
         /// Applies one SGR parameter list (`0;1;7`, `48;5;117`, `49`).
         mutating func apply(_ parameters: String) {
-            let parts = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false)
-                .map { Int($0) ?? 0 }
+            let parts =
+                parameters.isEmpty
+                ? [0]
+                : parameters.split(separator: ";", omittingEmptySubsequences: false)
+                    .map { Int($0) ?? 0 }
             var index = 0
             while index < parts.count {
                 let code = parts[index]

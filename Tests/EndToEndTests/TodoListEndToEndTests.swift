@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// The built `trestle` in a real terminal (tmux), fake environment: what a
@@ -101,6 +101,17 @@ extension EndToEnd {
             let list = try app.session.waitUntil("help closed") { !$0.contains("toggle completed") }
             #expect(list.contains("todos 200"))
             #expect(TableRows.ids(in: list).prefix(3) == [1, 2, 3])
+        }
+
+        @Test func helpShowsEveryKeyInFull() throws {
+            let app = try RunningApp()
+            try app.waitForList()
+            try app.session.press("?")
+            let help = try app.session.waitFor("toggle completed")
+            // PRODUCT.md: the list pages with "PgUp PgDn / Ctrl-B Ctrl-F".
+            #expect(help.contains("Ctrl-B Ctrl-F"), "a key name is cut short in the help")
+            let truncated = help.components(separatedBy: "\n").filter { $0.contains("│") && $0.contains("…") }
+            #expect(truncated.isEmpty, "truncated help lines: \(truncated)")
         }
 
         @Test func resizingRedrawsAtEverySizeWithoutCrashing() throws {
