@@ -8,7 +8,9 @@ public enum BuiltProducts {
         var candidate = bundle.deletingLastPathComponent()
         // Bundles may be folders (`X.xctest/Contents/...`) on some platforms.
         while candidate.pathComponents.count > 1 {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("trestle").path) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("trestle").path) {
+                return candidate
+            }
             candidate = candidate.deletingLastPathComponent()
         }
         return bundle.deletingLastPathComponent()
@@ -19,6 +21,7 @@ public enum BuiltProducts {
 
     /// The package's root (for `sample-data/` and `themes/`).
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 }

@@ -13,6 +13,8 @@ public enum Fixtures {
 
     /// `count` generated todos (ids 1…count, ten per user).
     public static func manyTodos(_ count: Int) -> [TodoObject] {
-        (1...max(1, count)).map { TodoObject(userId: ($0 - 1) / 10 + 1, id: $0, title: "todo number \($0)", completed: $0 % 3 == 0) }
+        (1...max(1, count)).map {
+            TodoObject(userId: ($0 - 1) / 10 + 1, id: $0, title: "todo number \($0)", completed: $0 % 3 == 0)
+        }
     }
 }

@@ -15,7 +15,8 @@ public enum ConformanceRunner {
         for (number, step) in testCase.steps.enumerated() {
             var headers = step.headers
             if let source = step.ifNoneMatchOfStep {
-                headers["If-None-Match"] = etags.indices.contains(source - 1) ? etags[source - 1] ?? "\"none\"" : "\"none\""
+                headers["If-None-Match"] =
+                    etags.indices.contains(source - 1) ? etags[source - 1] ?? "\"none\"" : "\"none\""
             }
             let response = try await send(step.method, step.target, headers, step.body.map { Data($0.utf8) })
             etags.append(response.headers["etag"])
@@ -51,7 +52,9 @@ public enum ConformanceRunner {
         if let wanted = expect.json, json != wanted { failures.append("body \(json), expected \(wanted)") }
         if let wanted = expect.ids {
             let got: [Int?] = json.arrayValue.map { $0.map { $0["id"]?.intValue } } ?? [json["id"]?.intValue]
-            if got != wanted.map(Optional.some) { failures.append("ids \(got.map { $0.map(String.init) ?? "-" }), expected \(wanted)") }
+            if got != wanted.map(Optional.some) {
+                failures.append("ids \(got.map { $0.map(String.init) ?? "-" }), expected \(wanted)")
+            }
         }
         for (path, value) in expect.fields where json.value(atPath: path) != value {
             failures.append("\(path) = \(json.value(atPath: path).map(\.description) ?? "missing"), expected \(value)")
