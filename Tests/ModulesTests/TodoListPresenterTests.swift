@@ -188,4 +188,16 @@ struct TodoListPresenterTests {
         #expect(terminal.contains("todo number 100000"))
         #expect(!terminal.contains("todo number 99990 "))
     }
+
+    @Test func yCopiesTheTodoUnderTheCursorAsJSON() async {
+        await loaded()
+        _ = presenter.handle(.char("j"))
+        guard case .copy(let text, let description) = presenter.handle(.char("y")) else {
+            Issue.record("y did not copy")
+            return
+        }
+        #expect(text.contains("\"id\": 2,"))
+        #expect(text.contains("\"title\": \"write 日本語 report\""))
+        #expect(description == "todo 2 as JSON")
+    }
 }

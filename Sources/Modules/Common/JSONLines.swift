@@ -5,6 +5,11 @@ import TerminalUI
 public enum JSONLines {
     public typealias Span = (text: String, role: Role)
 
+    /// The same JSON as plain text (for the clipboard).
+    public static func text(_ fields: [DetailField]) -> String {
+        render(fields).map { $0.map(\.text).joined() }.joined(separator: "\n")
+    }
+
     public static func render(_ fields: [DetailField]) -> [[Span]] {
         var lines: [[Span]] = []
         appendObject(fields, indent: 0, prefix: [], suffix: "", into: &lines)

@@ -67,8 +67,7 @@ final class TodoDetailPresenter: Screen {
             reload()
             return .handled
         case .char("y"):
-            let json = JSONLines.render(todo.fields).map { $0.map(\.text).joined() }.joined(separator: "\n")
-            return .copy(json, description: "todo \(todo.id) as JSON")
+            return .copy(JSONLines.text(todo.fields), description: "todo \(todo.id) as JSON")
         default:
             return .unhandled
         }

@@ -48,7 +48,7 @@ public final class TodoListPresenter: Screen {
                     ("↑ ↓ / k j", "move"), ("PgUp PgDn / Ctrl-B Ctrl-F", "page"), ("g G / Home End", "top, bottom"),
                     ("Enter / l", "open the todo"), ("Space", "toggle completed"), ("/", "filter as you type"),
                     ("Esc", "clear the filter"), ("s / S", "sort by next column / reverse"),
-                    ("r", "reload from the server"),
+                    ("r", "reload from the server"), ("y", "copy the todo as JSON"),
                 ])
         ]
     }
@@ -92,6 +92,9 @@ public final class TodoListPresenter: Screen {
         case .enter, .char("l"), .right:
             guard let todo = currentTodo else { return .handled }
             return .push(router.detail(for: todo))
+        case .char("y"):
+            guard let todo = currentTodo else { return .handled }
+            return .copy(JSONLines.text(todo.fields), description: "todo \(todo.id) as JSON")
         case .char("/"):
             isEditingFilter = true
             return .handled
