@@ -200,4 +200,17 @@ struct TodoListPresenterTests {
         #expect(text.contains("\"title\": \"write 日本語 report\""))
         #expect(description == "todo 2 as JSON")
     }
+
+    @Test func clickingARowSelectsItAndTheWheelScrolls() async {
+        await loaded()
+        _ = screen()  // lays out: header row 0 of the rect, body rows from row 1
+        _ = presenter.handle(.mouse(MouseEvent(kind: .click, row: 3, col: 10)))
+        #expect(presenter.currentTodo?.id == 3)
+        _ = presenter.handle(.mouse(MouseEvent(kind: .wheelUp, row: 3, col: 10)))
+        #expect(presenter.currentTodo?.id == 1)
+        _ = presenter.handle(.mouse(MouseEvent(kind: .wheelDown, row: 3, col: 10)))
+        #expect(presenter.currentTodo?.id == 4)
+        _ = presenter.handle(.mouse(MouseEvent(kind: .click, row: 0, col: 10)))
+        #expect(presenter.currentTodo?.id == 4)
+    }
 }

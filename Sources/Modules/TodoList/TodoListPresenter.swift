@@ -26,6 +26,8 @@ public final class TodoListPresenter: Screen {
     private(set) var origin: DataOrigin?
     private(set) var message: StatusMessage?
     private var pageSize = 10
+    /// The screen row of the table's first body row, as last drawn (for clicks).
+    private var firstRowOnScreen = 0
     private var loadTask: Task<Void, Never>?
     private var writeTasks: [Int: Task<Void, Never>] = [:]
     private var toldAboutForgetfulServer = false
@@ -78,6 +80,7 @@ public final class TodoListPresenter: Screen {
         let model = viewModel(height: rect.height, width: rect.width)
         pageSize = model.tableHeight
         scrollOffset = model.scrollOffset
+        firstRowOnScreen = rect.row + rect.height - model.tableHeight
         TodoListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
     }
 
@@ -92,6 +95,10 @@ public final class TodoListPresenter: Screen {
         case .enter, .char("l"), .right:
             guard let todo = currentTodo else { return .handled }
             return .push(router.detail(for: todo))
+        case .mouse(let event) where event.kind == .click:
+            let position = scrollOffset + event.row - firstRowOnScreen
+            if event.row >= firstRowOnScreen, visible.indices.contains(position) { cursor = position }
+            return .handled
         case .char("y"):
             guard let todo = currentTodo else { return .handled }
             return .copy(JSONLines.text(todo.fields), description: "todo \(todo.id) as JSON")
