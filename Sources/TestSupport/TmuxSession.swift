@@ -91,8 +91,12 @@ public final class TmuxSession: @unchecked Sendable {
         try waitUntil("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Ends the session's server and removes its socket file (tmux leaves
+    /// it behind, one stale file in /tmp/tmux-UID per test otherwise).
     public func kill() {
         _ = try? tmux(["kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
     }
 
     /// Runs one tmux command on this session's socket (through `Spawn`, not
