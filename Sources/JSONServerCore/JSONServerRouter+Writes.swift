@@ -58,8 +58,12 @@ extension JSONServerRouter {
         for item in items {
             if case .int(let id)? = item["id"] { largest = max(largest ?? id, id) }
         }
-        if let largest { return .int(largest + 1) }
+        if let largest {
+            let (next, overflow) = largest.addingReportingOverflow(1)
+            if !overflow { return .int(next) }
+        }
         if items.isEmpty { return .int(1) }
+        // Ids that are not integers, or an integer id at Int.max: a short random string.
         return .string(String(UUID().uuidString.lowercased().prefix(8)))
     }
 

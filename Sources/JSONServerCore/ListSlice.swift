@@ -32,16 +32,19 @@ struct ListSlice {
                 range = 0..<0
                 return
             }
-            range = ListSlice.jsSlice(count: count, start: start, end: start + limit)
+            // Huge numbers from the query saturate rather than trap.
+            let (end, overflow) = start.addingReportingOverflow(limit)
+            range = ListSlice.jsSlice(count: count, start: start, end: overflow ? (limit < 0 ? Int.min : Int.max) : end)
         }
     }
 
     /// json-server's `getPage`: links only when the page is not empty and
     /// does not already hold the whole list.
     private mutating func paginate(count: Int, page: Int, limit: Int) {
-        let (start, startOverflow) = (page - 1).multipliedReportingOverflow(by: limit)
+        let (previous, pageOverflow) = page.subtractingReportingOverflow(1)
+        let (start, startOverflow) = previous.multipliedReportingOverflow(by: limit)
         let (end, endOverflow) = page.multipliedReportingOverflow(by: limit)
-        guard !startOverflow, !endOverflow else {
+        guard !pageOverflow, !startOverflow, !endOverflow else {
             range = count..<count
             return
         }
@@ -51,7 +54,7 @@ struct ListSlice {
         if hasFirstAndLast { links.append(("first", 1)) }
         if page > 1 { links.append(("prev", page - 1)) }
         if end < count { links.append(("next", page + 1)) }
-        if hasFirstAndLast { links.append(("last", (count + limit - 1) / limit)) }
+        if hasFirstAndLast { links.append(("last", (count - 1) / limit + 1)) }
     }
 
     /// `Array.prototype.slice(start, end)` bounds: negatives count from the end.

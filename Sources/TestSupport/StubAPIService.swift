@@ -50,7 +50,8 @@ public actor StubAPIService: APIService {
         publish { $0.isLoading = true }
         listCalls += 1
         switch listResult {
-        case .success(let listing):
+        case .success(var listing):
+            listing.fetchedAt = Date()  // every load is a new answer
             publish { $0 = ListState(listing: listing) }
         case .failure(let error):
             publish { state in

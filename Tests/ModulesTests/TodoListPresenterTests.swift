@@ -213,4 +213,35 @@ struct TodoListPresenterTests {
         _ = presenter.handle(.mouse(MouseEvent(kind: .click, row: 0, col: 10)))
         #expect(presenter.currentTodo?.id == 4)
     }
+
+    @Test func aServerErrorMarksCachedDataStaleNotOffline() async {
+        let fetched = Date(timeIntervalSinceNow: -300)
+        await api.setCached(Listing(items: Fixtures.todos, totalCount: 5, fetchedAt: fetched, origin: .cache))
+        await api.setList(.failure(ServiceError(.server(status: 500), "Server answered 500 Internal Server Error")))
+        presenter.start()
+        await redraws.wait { presenter.error != nil }
+        #expect(presenter.status.offline == "stale · cached 5 min ago")
+    }
+
+    @Test func aListArrivingDuringAWriteKeepsThePendingToggle() async {
+        await loaded()
+        await api.holdWritesUntilReleased()
+        _ = presenter.handle(.char(" "))
+        #expect(presenter.currentTodo?.completed == true)
+        _ = presenter.handle(.char("r"))
+        await redraws.wait { !presenter.isLoading }
+        #expect(presenter.currentTodo?.completed == true)
+        await api.releaseWrites()
+        await redraws.wait { presenter.status.message != nil }
+        #expect(presenter.currentTodo?.completed == true)
+    }
+
+    @Test func aRefusedToggleSaysWhyInAFewWords() async {
+        await loaded()
+        await api.setUpdateFailure(
+            ServiceError(.offline, "Cannot connect to 127.0.0.1:3000 — start one with `trestle serve`"))
+        _ = presenter.handle(.char(" "))
+        await redraws.wait { presenter.status.message != nil }
+        #expect(presenter.status.message?.text == "Todo 1 not saved (server unreachable) — rolled back")
+    }
 }

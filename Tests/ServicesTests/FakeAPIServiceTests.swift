@@ -109,4 +109,18 @@ struct FakeAPIServiceTests {
         #expect(sawActivity)
         #expect(activity.inFlight == 0)
     }
+
+    @Test func twoDataFilesNeverShareACache() async throws {
+        let storage = InMemoryStorageService()
+        let logger = Self.logger
+        let first = FakeAPIService(
+            engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
+            middleware: [], logger: logger, cacheNamespace: "fake|/a.json")
+        _ = try await first.todos(ListQuery())
+        let other = FakeAPIService(
+            engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
+            middleware: [], logger: logger, cacheNamespace: "fake|/b.json")
+        #expect(await other.currentTodoList()?.listing == nil)
+        #expect(await first.currentTodoList()?.listing?.items == Fixtures.todos)
+    }
 }

@@ -42,6 +42,13 @@ public struct ConfigurationLoader: Sendable {
 
     public func load() async throws(ConfigurationError) -> AppConfiguration {
         let file = configFile
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw ConfigurationError("config file \(file.path) is a directory") }
+            if !FileManager.default.isReadableFile(atPath: file.path) {
+                throw ConfigurationError("config file \(file.path) is not readable")
+            }
+        }
         let fileProvider: FileProvider<YAMLSnapshot>
         do {
             fileProvider = try await FileProvider<YAMLSnapshot>(filePath: FilePath(file.path), allowMissing: true)
@@ -74,9 +81,9 @@ public struct ConfigurationLoader: Sendable {
         let delay = try number("delay", reader, default: 0.5, sources)
         let timeout = try number("timeout", reader, default: 15, sources)
         let rate = try number("fakeErrorRate", reader, default: 0, sources)
-        guard delay >= 0, timeout > 0, (0...1).contains(rate) else {
+        guard (0...600).contains(delay), timeout > 0, timeout <= 3600, (0...1).contains(rate) else {
             throw ConfigurationError(
-                "delay must be ≥ 0, timeout > 0 and fakeErrorRate within 0…1 \(sources)")
+                "delay must be 0…600 s, timeout above 0 and at most 3600 s, fakeErrorRate 0…1 \(sources)")
         }
         let levelText = reader.string(forKey: "logLevel") ?? "info"
         guard let level = Logger.Level(rawValue: levelText) else {
@@ -130,7 +137,12 @@ public struct ConfigurationLoader: Sendable {
         return values
     }
 
+    /// A parser's message in one line: its first two lines (position and
+    /// reason); YAML errors go on with a source snippet and a caret.
     private static func oneLine(_ error: any Error) -> String {
-        "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+        "\(error)".split(whereSeparator: \.isNewline).prefix(2)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) }
+            .joined(separator: "; ")
     }
+
 }

@@ -173,8 +173,7 @@ public final class AppRouter {
         let busy = top.status.isLoading || activity() > 0
         guard busy, animation == nil else { return }
         animation = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: .milliseconds(100))
-            guard let self else { return }
+            guard (try? await Task.sleep(for: .milliseconds(100))) != nil, let self else { return }
             self.animation = nil
             self.tick &+= 1
             self.draw()

@@ -24,16 +24,17 @@ enum ChromeView {
     static func leftSegments(_ status: ScreenStatus, appMessage: StatusMessage?, chrome: AppRouter.Chrome)
         -> [StyledSpan]
     {
+        // Most important first: what is cut on a narrow terminal is the tail.
         var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
-        spans.append(StyledSpan(" \(chrome.origin) ", .statusBar))
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))
-        if let offline = status.offline {
-            spans.append(StyledSpan(" \(offline) ", offline.hasPrefix("offline") ? .offline : .statusBar))
-        }
         if let message = appMessage ?? status.message {
             spans.append(StyledSpan(" \(message.text) ", role(of: message.severity)))
         }
+        if let offline = status.offline {
+            spans.append(StyledSpan(" \(offline) ", offline.hasPrefix("cached") ? .statusBar : .offline))
+        }
+        spans.append(StyledSpan(" \(chrome.origin) ", .statusBar))
         return spans
     }
 

@@ -38,7 +38,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
         let api = FakeAPIService(
             engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
             middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
-            logger: logger)
+            logger: logger, cacheNamespace: "fake|\(file.standardizedFileURL.path)")
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
 

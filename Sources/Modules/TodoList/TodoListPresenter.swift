@@ -30,6 +30,8 @@ public final class TodoListPresenter: Screen {
     private var firstRowOnScreen = 0
     private var loadTask: Task<Void, Never>?
     private var writeTasks: [Int: Task<Void, Never>] = [:]
+    /// Values written but not yet confirmed, re-applied over any list that arrives meanwhile.
+    private var pendingCompleted: [Int: Bool] = [:]
     private var toldAboutForgetfulServer = false
 
     init(interactor: TodoListInteractor, router: TodoListRouter, context: ScreenContext) {
@@ -59,7 +61,11 @@ public final class TodoListPresenter: Screen {
         var offline: String?
         if let fetchedAt, error != nil || origin == .cache {
             let age = RelativeAge.describe(from: fetchedAt, to: context.now())
-            offline = error == nil ? "cached \(age)" : "offline · cached \(age)"
+            switch error?.kind {
+            case nil: offline = "cached \(age)"
+            case .offline?, .timeout?: offline = "offline · cached \(age)"
+            default: offline = "stale · cached \(age)"
+            }
         }
         return ScreenStatus(
             resource: "todos", count: countText, offline: offline,
@@ -170,6 +176,9 @@ public final class TodoListPresenter: Screen {
         if let result = update.result {
             let selectedID = currentTodo?.id
             todos = TodoListInteractor.sorted(result.todos, by: sortColumn, descending: sortDescending)
+            for (index, todo) in todos.enumerated() where pendingCompleted[todo.id] != nil {
+                todos[index].completed = pendingCompleted[todo.id] ?? todo.completed
+            }
             totalCount = result.totalCount
             fetchedAt = result.fetchedAt
             origin = result.origin
@@ -189,6 +198,7 @@ public final class TodoListPresenter: Screen {
         }
         let newValue = !todo.completed
         todos[index].completed = newValue
+        pendingCompleted[todo.id] = newValue
         message = nil
         writeTasks[todo.id] = Task { [weak self, interactor] in
             do throws(ServiceError) {
@@ -202,6 +212,7 @@ public final class TodoListPresenter: Screen {
 
     private func finishWrite(_ saved: TodoEntity, id: Int) {
         writeTasks[id] = nil
+        pendingCompleted[id] = nil
         if let index = todos.firstIndex(where: { $0.id == id }) { todos[index].completed = saved.completed }
         let state = saved.completed ? "done" : "not done"
         if !interactor.serverKeepsWrites && !toldAboutForgetfulServer {
@@ -216,10 +227,11 @@ public final class TodoListPresenter: Screen {
 
     private func rollBack(_ original: TodoEntity, _ failure: ServiceError) {
         writeTasks[original.id] = nil
+        pendingCompleted[original.id] = nil
         if let index = todos.firstIndex(where: { $0.id == original.id }) {
             todos[index].completed = original.completed
         }
-        message = StatusMessage("Could not change todo \(original.id): \(failure.message) — rolled back", .error)
+        message = StatusMessage("Todo \(original.id) not saved (\(failure.shortReason)) — rolled back", .error)
         context.setNeedsDisplay()
     }
 

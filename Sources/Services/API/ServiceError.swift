@@ -21,4 +21,18 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var description: String { message }
+
+    /// A few words for tight places ("server unreachable", "server answered 503").
+    public var shortReason: String {
+        switch kind {
+        case .offline: return "server unreachable"
+        case .timeout: return "timed out"
+        case .notFound: return "not found"
+        case .server(let status): return "server answered \(status)"
+        case .badData: return "unexpected data"
+        case .cancelled: return "cancelled"
+        case .configuration: return "configuration"
+        case .other: return message
+        }
+    }
 }

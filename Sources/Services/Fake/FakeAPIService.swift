@@ -14,15 +14,16 @@ public struct FakeAPIService: APIService {
     public var origin: String { "sample-data" }
     public var keepsWrites: Bool { true }
 
+    /// - Parameter cacheNamespace: keeps the caches of different data files apart.
     public init(
         engine: JSONServerEngine, behavior: StubBehavior, storage: any StorageService,
-        middleware: [any Middleware], logger: Logger
+        middleware: [any Middleware], logger: Logger, cacheNamespace: String = "fake"
     ) {
         let base = URL(string: "fake://sample-data") ?? URL(fileURLWithPath: "/sample-data")
         let network = NetworkClient(
             client: EngineHTTPClient(engine: engine, behavior: behavior), middleware: middleware,
             retry: .never)
-        let store = ResourceStore(network: network, storage: storage, namespace: "fake", logger: logger)
+        let store = ResourceStore(network: network, storage: storage, namespace: cacheNamespace, logger: logger)
         live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
     }
 

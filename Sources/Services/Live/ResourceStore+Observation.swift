@@ -9,7 +9,9 @@ extension ResourceStore {
     public func observe(_ request: Request) async -> AsyncStream<ResourceState> {
         let key = key(for: request)
         if states[key] == nil {
-            states[key] = ResourceState(resource: await cached(request))
+            let seed = await cached(request)
+            // A load may have published while storage was read: keep its state.
+            if states[key] == nil { states[key] = ResourceState(resource: seed) }
         }
         let (stream, continuation) = AsyncStream.makeStream(
             of: ResourceState.self, bufferingPolicy: .bufferingNewest(1))

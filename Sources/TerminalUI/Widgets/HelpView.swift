@@ -27,10 +27,10 @@ public struct HelpView: Sendable {
     }
 
     /// The help content as styled lines: section titles, then keys in a
-    /// column as wide as the widest key (at most 16 cells) and descriptions.
+    /// column as wide as the widest key (at most 28 cells) and descriptions.
     public var lines: [[StyledSpan]] {
         let keyWidth = min(
-            16, sections.flatMap(\.entries).map { TextWidth.of(TextSanitizer.clean($0.keys)) }.max() ?? 0)
+            28, sections.flatMap(\.entries).map { TextWidth.of(TextSanitizer.clean($0.keys)) }.max() ?? 0)
         var result: [[StyledSpan]] = []
         for (index, section) in sections.enumerated() {
             if index > 0 { result.append([]) }
