@@ -6,16 +6,16 @@ public struct TodoEntity: Equatable, Sendable, Identifiable {
     public var userId: Int
     public var title: String
     public var completed: Bool
-    /// The lower-cased text a filter matches against.
-    public let searchKey: String
 
     public init(id: Int, userId: Int, title: String, completed: Bool) {
         self.id = id
         self.userId = userId
         self.title = title
         self.completed = completed
-        self.searchKey = "\(id) \(title) user \(userId)".lowercased()
     }
+
+    /// The text a filter matches against (lower-cased by `SearchIndex`).
+    public var searchText: String { "\(id) \(title) user \(userId)" }
 
     public init(_ object: TodoObject) {
         self.init(id: object.id, userId: object.userId, title: object.title, completed: object.completed)

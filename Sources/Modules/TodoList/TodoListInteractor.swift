@@ -67,22 +67,23 @@ public struct TodoListInteractor: Sendable {
     /// Whether writes survive on this service (JSONPlaceholder forgets them).
     public var serverKeepsWrites: Bool { api.keepsWrites }
 
-    /// Indices of `todos` whose search key contains every word of `text`.
+    /// The search index of `todos`, in their order.
+    public static func index(_ todos: [TodoEntity]) -> SearchIndex {
+        SearchIndex(todos.lazy.map(\.searchText))
+    }
+
+    /// Indices of the todos whose search text contains every word of `text`.
     ///
     /// `within` narrows an earlier result when the new text extends the old
     /// (typing one more letter), so each keystroke scans only what matched.
-    public static func filter(_ todos: [TodoEntity], text: String, within: [Int]? = nil) -> [Int] {
-        let words = text.lowercased().split(separator: " ").map(String.init)
-        let candidates = within ?? Array(todos.indices)
-        guard !words.isEmpty else { return candidates }
-        return candidates.filter { index in
-            let key = todos[index].searchKey
-            return words.allSatisfy { key.contains($0) }
-        }
+    public static func filter(_ index: SearchIndex, text: String, within: [Int]? = nil) -> [Int] {
+        index.rows(matching: text, within: within)
     }
 
     /// `todos` sorted by `column` (stable; ties keep id order).
     public static func sorted(_ todos: [TodoEntity], by column: TodoColumn, descending: Bool) -> [TodoEntity] {
+        // Servers send ids in order: skip the sort when there is nothing to do.
+        if column == .id, !descending, zip(todos, todos.dropFirst()).allSatisfy({ $0.id < $1.id }) { return todos }
         let ascending = todos.sorted { lhs, rhs in
             switch column {
             case .id: return lhs.id < rhs.id

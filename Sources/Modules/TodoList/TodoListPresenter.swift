@@ -13,6 +13,7 @@ public final class TodoListPresenter: Screen {
     // MARK: - State
     private(set) var todos: [TodoEntity] = []
     private(set) var visible: [Int] = []
+    private var searchIndex = SearchIndex([String]())
     private(set) var cursor = 0
     private(set) var scrollOffset = 0
     private(set) var filterText = ""
@@ -241,7 +242,7 @@ public final class TodoListPresenter: Screen {
         let narrowing = !filterText.isEmpty && text.hasPrefix(filterText) && !text.hasSuffix(" ")
         let previous = narrowing ? visible : nil
         filterText = text
-        visible = TodoListInteractor.filter(todos, text: text, within: previous)
+        visible = TodoListInteractor.filter(searchIndex, text: text, within: previous)
         restoreCursor(to: selectedID)
     }
 
@@ -251,8 +252,10 @@ public final class TodoListPresenter: Screen {
         refilter(keeping: selectedID)
     }
 
+    /// After `todos` changed order or content: a new index, the filter again.
     private func refilter(keeping selectedID: Int?) {
-        visible = TodoListInteractor.filter(todos, text: filterText)
+        searchIndex = TodoListInteractor.index(todos)
+        visible = TodoListInteractor.filter(searchIndex, text: filterText)
         restoreCursor(to: selectedID)
     }
 

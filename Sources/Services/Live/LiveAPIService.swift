@@ -93,9 +93,9 @@ public struct LiveAPIService: APIService {
     }
 
     private func listing(from loaded: LoadedResource) throws(NetworkError) -> Listing<TodoObject> {
-        let (body, url, decoder) = (loaded.body, baseURL, decoder)
+        let body = loaded.body
         let items = try loaded.decoded.value { () throws(NetworkError) -> [TodoObject] in
-            try Response(status: 200, body: body, url: url).decode([TodoObject].self, decoder: decoder)
+            try TodoObject.decodeList(body)
         }
         return Listing(items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
     }
