@@ -51,7 +51,7 @@ public struct SearchIndex: Sendable {
         bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
                 var position = 0
-                while let hit = Self.find(pattern, in: haystack, from: position) {
+                while let hit = Self.find(pattern, in: haystack, from: position, to: haystack.count) {
                     while starts[row + 1] <= hit { row += 1 }
                     rows.append(row)
                     position = starts[row + 1]
@@ -64,21 +64,20 @@ public struct SearchIndex: Sendable {
     private func contains(_ needle: [UInt8], row: Int) -> Bool {
         bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { pattern in
-                guard let hit = Self.find(pattern, in: haystack, from: starts[row]) else { return false }
-                return hit + pattern.count <= starts[row + 1]
+                Self.find(pattern, in: haystack, from: starts[row], to: starts[row + 1]) != nil
             }
         }
     }
 
-    /// The offset of the first `pattern` at or after `start`.
+    /// The offset of the first whole `pattern` within `start..<end` of `haystack`.
     private static func find(
-        _ pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+        _ pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
     ) -> Int? {
         guard let base = haystack.baseAddress, let needle = pattern.baseAddress, !pattern.isEmpty else {
             return pattern.isEmpty ? start : nil
         }
         var position = start
-        let last = haystack.count - pattern.count
+        let last = end - pattern.count
         while position <= last {
             guard let found = memchr(base + position, Int32(needle[0]), last - position + 1) else { return nil }
             let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))

@@ -49,6 +49,9 @@ public actor ResourceStore {
         self.now = now
     }
 
+    /// Bodies above this size (16 MB) are not kept for offline use.
+    public static let largestCachedBody = 16 * 1024 * 1024
+
     func currentTime() -> Date { now() }
 
     /// The cache key of a request: namespace plus the full URL.
@@ -108,10 +111,16 @@ public actor ResourceStore {
     private func keep(_ response: Response, key: String) async -> LoadedResource {
         let fetchedAt = now()
         let total = response.pageInfo.totalCount
-        await storage.store(
-            CachedResponse(
-                key: key, body: response.body, etag: response.etag,
-                lastModified: response.headers["Last-Modified"], totalCount: total, fetchedAt: fetchedAt))
+        if response.body.count <= Self.largestCachedBody {
+            await storage.store(
+                CachedResponse(
+                    key: key, body: response.body, etag: response.etag,
+                    lastModified: response.headers["Last-Modified"], totalCount: total, fetchedAt: fetchedAt))
+        } else {
+            // Writing a huge body on every load costs more than the offline copy is worth.
+            logger.debug("not cached: body too large", metadata: ["url": "\(key)", "bytes": "\(response.body.count)"])
+            await storage.removeResponse(forKey: key)
+        }
         return LoadedResource(body: response.body, totalCount: total, fetchedAt: fetchedAt, origin: .network)
     }
 
