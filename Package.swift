@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "Modules", "Services", "Networking", "TerminalUI", "NcursesTerminal",
+                "Modules", "Services", "Networking", "JSONServerCore", "TerminalUI", "NcursesTerminal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),

@@ -4,9 +4,9 @@ import Foundation
 extension JSONServerRouter {
     mutating func list(_ name: String, request: EngineRequest, extraFilter: QueryItem? = nil) -> EngineResponse {
         guard let items = database.collections[name] else { return .notFound }
-        let query: ListQuery
+        let query: CollectionQuery
         do {
-            query = try ListQuery(request.query + (extraFilter.map { [$0] } ?? []))
+            query = try CollectionQuery(request.query + (extraFilter.map { [$0] } ?? []))
         } catch {
             return .error(status: 400, "Invalid regular expression in _like: \(error.pattern)")
         }
@@ -46,7 +46,7 @@ extension JSONServerRouter {
 
     func show(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
         guard let items = database.collections[name], let index = index(of: id, in: items) else { return .notFound }
-        let query = try? ListQuery(request.query)  // a bad `_like` does not matter here
+        let query = try? CollectionQuery(request.query)  // a bad `_like` does not matter here
         let embed = query?.embed ?? []
         let expand = query?.expand ?? []
         guard !embed.isEmpty || !expand.isEmpty else { return .json(status: 200, items[index]) }

@@ -11,7 +11,7 @@ struct ListSlice {
     /// Whether the request was paged (so `Link` is exposed).
     var isPaged = false
 
-    init(count: Int, query: ListQuery) {
+    init(count: Int, query: CollectionQuery) {
         range = 0..<count
         if let pageText = query.page, !pageText.isEmpty {
             isPaged = true

@@ -7,7 +7,7 @@ public enum QueryEngine {
     ///
     /// Equality filters on fields that no item has are ignored, as json-server
     /// drops query parameters it cannot find in the data.
-    public static func matchingIndices(_ items: [JSONValue], query: ListQuery) -> [Int] {
+    public static func matchingIndices(_ items: [JSONValue], query: CollectionQuery) -> [Int] {
         let filters = query.filters.filter { filter in
             filter.comparison != .equal || items.contains { $0.value(atPath: filter.path) != nil }
         }
@@ -23,7 +23,7 @@ public enum QueryEngine {
 
     /// A filter with its path split and integer values parsed, once per request.
     struct PreparedFilter {
-        var filter: ListQuery.FieldFilter
+        var filter: CollectionQuery.FieldFilter
         var components: [String]
         var integers: [Int]
     }
@@ -73,7 +73,7 @@ public enum QueryEngine {
     }
 
     /// Sorts indices by the query's sort fields (stable; lodash `orderBy` order).
-    public static func sort(_ indices: [Int], of items: [JSONValue], query: ListQuery) -> [Int] {
+    public static func sort(_ indices: [Int], of items: [JSONValue], query: CollectionQuery) -> [Int] {
         guard !query.sortFields.isEmpty else { return indices }
         // Extract the sort keys once, flat (row-major), so comparisons touch no objects.
         let fieldCount = query.sortFields.count

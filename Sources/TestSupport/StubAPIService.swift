@@ -1,4 +1,5 @@
 import Foundation
+import JSONServerCore
 import Services
 
 /// An `APIService` whose answers a test sets, and which records what it was
@@ -69,6 +70,11 @@ public actor StubAPIService: APIService {
     public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
         listCalls += 1
         return try listResult.get()
+    }
+
+    /// Not used by the screens under test: no records.
+    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
+        Listing(items: [], totalCount: 0, fetchedAt: Date(), origin: .network)
     }
 
     public func todo(id: Int) async throws(ServiceError) -> TodoObject {

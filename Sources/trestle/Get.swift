@@ -6,7 +6,7 @@ struct Get: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a resource as a table, JSON or CSV (no UI).")
 
-    @Argument(help: "The resource to print (todos).")
+    @Argument(help: "The collection to print: todos, users, posts, comments, albums, photos, …")
     var resource: String
 
     @Option(help: "table, json or csv.")

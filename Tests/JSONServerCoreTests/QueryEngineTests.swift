@@ -11,43 +11,47 @@ import Testing
     ]
 
     @Test func sortPutsMissingValuesLastAndKeepsTiesStable() throws {
-        let query = try ListQuery([QueryItem(name: "_sort", value: "score")])
+        let query = try CollectionQuery([QueryItem(name: "_sort", value: "score")])
         let sorted = QueryEngine.sort(Array(items.indices), of: items, query: query)
         #expect(sorted == [0, 3, 1, 2])
     }
 
     @Test func descendingSortReversesNumbersButKeepsTiesStable() throws {
-        let query = try ListQuery([QueryItem(name: "_sort", value: "score"), QueryItem(name: "_order", value: "desc")])
+        let query = try CollectionQuery([
+            QueryItem(name: "_sort", value: "score"), QueryItem(name: "_order", value: "desc"),
+        ])
         #expect(QueryEngine.sort(Array(items.indices), of: items, query: query) == [2, 1, 0, 3])
     }
 
     @Test func stringSortPutsMissingTitlesLastAscendingAndFirstDescending() throws {
         let rows: [JSONValue] = [["title": "b"], ["title": "B"], ["id": 9], ["title": "a"], ["title": "a"]]
-        let ascending = try ListQuery([QueryItem(name: "_sort", value: "title")])
+        let ascending = try CollectionQuery([QueryItem(name: "_sort", value: "title")])
         #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: ascending) == [1, 3, 4, 0, 2])
-        let descending = try ListQuery([
+        let descending = try CollectionQuery([
             QueryItem(name: "_sort", value: "title"), QueryItem(name: "_order", value: "desc"),
         ])
         #expect(QueryEngine.sort(Array(rows.indices), of: rows, query: descending) == [2, 0, 3, 4, 1])
     }
 
     @Test func fullTextSearchLooksInsideArrays() throws {
-        let query = try ListQuery([QueryItem(name: "q", value: "X")])
+        let query = try CollectionQuery([QueryItem(name: "q", value: "X")])
         #expect(QueryEngine.matchingIndices(items, query: query) == [0])
     }
 
     @Test func equalityMatchesStringIdsAndIntegerIdsByText() throws {
-        let query = try ListQuery([QueryItem(name: "id", value: "four"), QueryItem(name: "id", value: "2")])
+        let query = try CollectionQuery([QueryItem(name: "id", value: "four"), QueryItem(name: "id", value: "2")])
         #expect(QueryEngine.matchingIndices(items, query: query) == [1, 3])
     }
 
     @Test func zeroPaddedNumbersDoNotMatchIntegers() throws {
-        let query = try ListQuery([QueryItem(name: "id", value: "02")])
+        let query = try CollectionQuery([QueryItem(name: "id", value: "02")])
         #expect(QueryEngine.matchingIndices(items, query: query).isEmpty)
     }
 
     @Test func invalidLikePatternIsReported() {
-        #expect(throws: ListQuery.InvalidPattern.self) { try ListQuery([QueryItem(name: "title_like", value: "[")]) }
+        #expect(throws: CollectionQuery.InvalidPattern.self) {
+            try CollectionQuery([QueryItem(name: "title_like", value: "[")])
+        }
     }
 
     @Test(arguments: [

@@ -123,4 +123,17 @@ struct FakeAPIServiceTests {
         #expect(await other.currentTodoList()?.listing == nil)
         #expect(await first.currentTodoList()?.listing?.items == Fixtures.todos)
     }
+
+    @Test func anyCollectionCanBeReadAsRecords() async throws {
+        let fake = try Self.fake()
+        let listing = try await fake.records("todos", ListQuery(filters: [.init("userId", "1")]))
+        #expect(listing.items.count == 3)
+        #expect(listing.items.first?["title"]?.stringValue == "buy milk")
+        do {
+            _ = try await fake.records("nosuch", ListQuery())
+            Issue.record("expected not found")
+        } catch {
+            #expect(error.kind == .notFound)
+        }
+    }
 }

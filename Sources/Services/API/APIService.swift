@@ -1,3 +1,5 @@
+import JSONServerCore
+
 /// The REST service as the screens see it.
 ///
 /// `LiveAPIService` talks HTTP; `FakeAPIService` answers from the sample data
@@ -18,6 +20,9 @@ public protocol APIService: Sendable {
     func refreshTodos(_ query: ListQuery, force: Bool) async
     /// Todos from the server, once (revalidating a cached answer): for `trestle get`.
     func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject>
+    /// Any collection's records, once, as JSON values (`trestle get users`);
+    /// `.notFound` when the service has no such collection.
+    func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue>
     /// One todo; `.notFound` when the server has no such id.
     func todo(id: Int) async throws(ServiceError) -> TodoObject
     /// Changes fields of a todo and returns the server's version of it.

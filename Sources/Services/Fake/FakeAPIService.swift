@@ -39,6 +39,10 @@ public struct FakeAPIService: APIService {
         try await live.todos(query)
     }
 
+    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
+        try await live.records(resource, query)
+    }
+
     public func todo(id: Int) async throws(ServiceError) -> TodoObject {
         try await live.todo(id: id)
     }

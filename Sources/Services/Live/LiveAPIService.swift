@@ -1,4 +1,5 @@
 import Foundation
+import JSONServerCore
 import Logging
 import Networking
 
@@ -68,6 +69,24 @@ public struct LiveAPIService: APIService {
         let request = TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest()
         do {
             return try listing(from: try await store.load(request))
+        } catch {
+            throw hint.apply(to: error)
+        }
+    }
+
+    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
+        guard ResourceEndpoint.isValidName(resource) else {
+            throw ServiceError(.configuration, "'\(resource)' is not a collection name")
+        }
+        let request = ResourceEndpoint(baseURL: baseURL, resource: resource, route: .list(query)).makeRequest()
+        do {
+            let loaded = try await store.load(request)
+            let body = loaded.body
+            let items = try loaded.decoded.value { () throws(NetworkError) -> [JSONValue] in
+                try JSONValue.records(from: body)
+            }
+            return Listing(
+                items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
         } catch {
             throw hint.apply(to: error)
         }

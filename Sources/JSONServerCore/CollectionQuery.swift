@@ -6,7 +6,7 @@ import Foundation
 /// `_page`, `_embed`, `_expand`) steer the answer; every other parameter is
 /// a field filter, optionally with an operator suffix (`_gte`, `_lte`,
 /// `_ne`, `_like`). Repeated filter names are ORed, different names ANDed.
-public struct ListQuery: Sendable {
+public struct CollectionQuery: Sendable {
     /// A filter on one field path.
     public struct FieldFilter: Sendable {
         /// How a filter compares.
@@ -72,7 +72,7 @@ public struct ListQuery: Sendable {
             case "_page": page = page ?? item.value
             case "_embed": embed.append(item.value)
             case "_expand": expand.append(item.value)
-            case _ where ListQuery.reserved.contains(item.name): continue
+            case _ where CollectionQuery.reserved.contains(item.name): continue
             default:
                 if grouped[item.name] == nil { order.append(item.name) }
                 grouped[item.name, default: []].append(item.value)
@@ -80,7 +80,7 @@ public struct ListQuery: Sendable {
         }
         while descending.count < sortFields.count { descending.append(false) }
         for name in order {
-            filters.append(try ListQuery.filter(name: name, values: grouped[name] ?? []))
+            filters.append(try CollectionQuery.filter(name: name, values: grouped[name] ?? []))
         }
     }
 

@@ -1,0 +1,36 @@
+import JSONServerCore
+import TerminalUI
+import Testing
+
+@testable import App
+
+@Suite("trestle get output")
+struct ResourcePrinterTests {
+    let records: [JSONValue] = [
+        try! JSONParser.parse(#"{"id":1,"name":"Ann, \"A\"","address":{"city":"Zürich"}}"#),
+        try! JSONParser.parse(#"{"id":2,"name":"日本","extra":true}"#),
+    ]
+
+    @Test func csvHasTheUnionOfColumnsQuotedAsRFC4180() {
+        let lines = ResourcePrinter.render(records, format: .csv).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "id,name,address,extra")
+        #expect(lines[1] == #"1,"Ann, ""A""","{""city"":""Zürich""}","#)
+        #expect(lines[2] == "2,日本,,true")
+    }
+
+    @Test func jsonIsAPrettyArrayThatParsesBack() throws {
+        let text = ResourcePrinter.render(records, format: .json)
+        let parsed = try JSONParser.parse(text)
+        #expect(parsed.arrayValue?.count == 2)
+        #expect(text.contains("\n  {"))
+    }
+
+    @Test func tableColumnsAlignByDisplayWidth() throws {
+        let lines = ResourcePrinter.render(records, format: .table).split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("ID  NAME"))
+        // "日本" is 2 characters but 4 cells: the next columns still line up.
+        let header = try #require(lines[0].components(separatedBy: "EXTRA").first)
+        let row = try #require(lines[2].components(separatedBy: "true").first)
+        #expect(TextWidth.of(row) == TextWidth.of(header))
+    }
+}
