@@ -7,13 +7,7 @@ extension TodoObject {
     /// faster than `JSONDecoder` on large lists), with the same readable
     /// error paths (`[3].title: expected String`).
     static func decodeList(_ body: Data) throws(NetworkError) -> [TodoObject] {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(body)
-        } catch {
-            throw .decoding(path: "", reason: "not valid JSON (\(error))")
-        }
-        guard let items = root.arrayValue else { throw .decoding(path: "", reason: "expected an array") }
+        let items = try JSONValue.records(from: body)
         var todos: [TodoObject] = []
         todos.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

@@ -12,7 +12,6 @@ public struct LiveAPIService: APIService {
     private let network: NetworkClient
     private let store: ResourceStore
     private let hint: ErrorHint
-    private let decoder = JSONDecoder()
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
