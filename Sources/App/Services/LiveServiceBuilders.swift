@@ -7,6 +7,10 @@ import Services
 public struct DevelopmentServiceBuilder: ServiceBuilder {
     public var configuration: AppConfiguration
 
+    /// One quick retry: a local server that fails once still shows its data,
+    /// and one that is not running is reported within a fraction of a second.
+    static let retry = RetryPolicy(maxAttempts: 2, baseDelay: 0.2, maxDelay: 2)
+
     public init(configuration: AppConfiguration) { self.configuration = configuration }
 
     public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
@@ -16,7 +20,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         let network = NetworkClient(
             client: URLSessionHTTPClient(),
             middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
-            retry: .never)
+            retry: Self.retry)
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))
