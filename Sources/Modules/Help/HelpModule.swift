@@ -34,7 +34,7 @@ final class HelpPresenter: Screen {
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        let lines = sections.reduce(0) { $0 + $1.entries.count + 2 }
+        let lines = HelpView(sections: sections).lines.count
         if let moved = ListNavigation.move(cursor: scroll, count: lines, page: 10, key: key) {
             scroll = moved
             return .handled

@@ -7,7 +7,11 @@ import TerminalUI
 final class TodoDetailPresenter: Screen {
     private let interactor: TodoDetailInteractor
     private let context: ScreenContext
-    private(set) var todo: TodoEntity
+    private(set) var todo: TodoEntity {
+        didSet { lines = JSONLines.render(todo.fields) }
+    }
+    /// The record as coloured JSON lines, rendered once per change of `todo`.
+    private var lines: [[JSONLines.Span]]
     private(set) var isLoading = false
     private(set) var error: ServiceError?
     private(set) var scroll = 0
@@ -16,6 +20,7 @@ final class TodoDetailPresenter: Screen {
 
     init(todo: TodoEntity, interactor: TodoDetailInteractor, context: ScreenContext) {
         self.todo = todo
+        self.lines = JSONLines.render(todo.fields)
         self.interactor = interactor
         self.context = context
     }
@@ -46,7 +51,6 @@ final class TodoDetailPresenter: Screen {
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let lines = JSONLines.render(todo.fields)
         pageSize = max(1, rect.height - 1)
         scroll = min(scroll, max(0, lines.count - 1))
         TodoDetailView.draw(
@@ -57,8 +61,7 @@ final class TodoDetailPresenter: Screen {
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        let lineCount = JSONLines.render(todo.fields).count
-        if let moved = ListNavigation.move(cursor: scroll, count: lineCount, page: pageSize, key: key) {
+        if let moved = ListNavigation.move(cursor: scroll, count: lines.count, page: pageSize, key: key) {
             scroll = moved
             return .handled
         }
