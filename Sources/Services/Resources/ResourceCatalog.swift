@@ -1,0 +1,108 @@
+import JSONServerCore
+
+/// The resources of one service, in the order the start screen lists them.
+public struct ResourceCatalog: Sendable, Hashable {
+    public var resources: [ResourceDescriptor]
+
+    public init(_ resources: [ResourceDescriptor]) {
+        self.resources = resources
+    }
+
+    public subscript(name: String) -> ResourceDescriptor? {
+        resources.first { $0.name == name }
+    }
+
+    public var names: [String] { resources.map(\.name) }
+
+    /// The descriptor for `name`, or one inferred from `sample` records
+    /// (their first keys become columns) for a collection nobody described.
+    public func descriptor(for name: String, sample: [JSONValue] = []) -> ResourceDescriptor {
+        self[name] ?? Self.inferred(name: name, from: sample)
+    }
+
+    /// A plain descriptor for an undescribed collection: `id` first, then
+    /// the first record's scalar fields, up to six columns.
+    public static func inferred(name: String, from sample: [JSONValue]) -> ResourceDescriptor {
+        var fields: [String] = []
+        if let object = sample.first?.objectValue {
+            for (key, value) in object where value.objectValue == nil && value.arrayValue == nil {
+                fields.append(key)
+            }
+        }
+        if fields.isEmpty { fields = ["id"] }
+        if let index = fields.firstIndex(of: "id"), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
+        let columns = fields.prefix(6).map { field in
+            field == "id"
+                ? ResourceDescriptor.Column(field, width: .fixed(6), alignment: .right, priority: 9)
+                : ResourceDescriptor.Column(field)
+        }
+        let label = fields.first { ["name", "title", "label"].contains($0) }
+        return ResourceDescriptor(name: name, labelField: label, columns: Array(columns))
+    }
+}
+
+extension ResourceCatalog {
+    /// The six collections of a JSONPlaceholder-style service and their relations.
+    public static let jsonPlaceholder = ResourceCatalog([
+        ResourceDescriptor(
+            name: "todos", labelField: "title",
+            columns: [
+                .init("id", width: .fixed(5), alignment: .right, priority: 2),
+                .init("completed", title: "Done", width: .fixed(4), alignment: .center, priority: 1),
+                .init("title", width: .flexible(weight: 1), priority: 3),
+                .init("userId", title: "User", width: .fixed(4), alignment: .right),
+            ],
+            relations: [.parent("user", target: "users", by: "userId")],
+            toggle: .init(field: "completed", on: "done", off: "not done"),
+            formFields: [.init("title", .text), .init("completed", .bool), .init("userId", label: "User id", .number)]),
+        ResourceDescriptor(
+            name: "posts", labelField: "title",
+            columns: [
+                .init("id", width: .fixed(5), alignment: .right, priority: 2),
+                .init("title", width: .flexible(weight: 2), priority: 3),
+                .init("body", width: .flexible(weight: 3)),
+                .init("userId", title: "User", width: .fixed(4), alignment: .right, priority: 1),
+            ],
+            relations: [.children("comments", by: "postId"), .parent("author", target: "users", by: "userId")],
+            formFields: [.init("title", .text), .init("body", .text), .init("userId", label: "User id", .number)]),
+        ResourceDescriptor(
+            name: "comments", labelField: "name",
+            columns: [
+                .init("id", width: .fixed(5), alignment: .right, priority: 2),
+                .init("name", width: .flexible(weight: 2), priority: 3),
+                .init("email", width: .flexible(weight: 1), priority: 1),
+                .init("postId", title: "Post", width: .fixed(4), alignment: .right),
+            ],
+            relations: [.parent("post", target: "posts", by: "postId")]),
+        ResourceDescriptor(
+            name: "albums", labelField: "title",
+            columns: [
+                .init("id", width: .fixed(5), alignment: .right, priority: 2),
+                .init("title", width: .flexible(weight: 1), priority: 3),
+                .init("userId", title: "User", width: .fixed(4), alignment: .right, priority: 1),
+            ],
+            relations: [.children("photos", by: "albumId"), .parent("owner", target: "users", by: "userId")]),
+        ResourceDescriptor(
+            name: "photos", labelField: "title",
+            columns: [
+                .init("id", width: .fixed(5), alignment: .right, priority: 2),
+                .init("title", width: .flexible(weight: 2), priority: 3),
+                .init("url", title: "URL", width: .flexible(weight: 1)),
+                .init("albumId", title: "Album", width: .fixed(5), alignment: .right, priority: 1),
+            ],
+            relations: [.parent("album", target: "albums", by: "albumId")]),
+        ResourceDescriptor(
+            name: "users", labelField: "name",
+            columns: [
+                .init("id", width: .fixed(4), alignment: .right, priority: 3),
+                .init("name", width: .flexible(weight: 2), priority: 4),
+                .init("username", width: .flexible(weight: 1), priority: 1),
+                .init("email", width: .flexible(weight: 2), priority: 2),
+                .init("address.city", title: "City", width: .flexible(weight: 1)),
+                .init("company.name", title: "Company", width: .flexible(weight: 1)),
+            ],
+            relations: [
+                .children("todos", by: "userId"), .children("posts", by: "userId"), .children("albums", by: "userId"),
+            ]),
+    ])
+}

@@ -1,0 +1,176 @@
+import JSONServerCore
+
+/// Everything the screens need to know about one collection of a REST
+/// service: its name, the columns of its table, the relations to follow and
+/// what may be written. A resource is added by describing it (in code for the
+/// six JSONPlaceholder collections, or in the config file for any
+/// json-server-compatible API), never by writing a new screen.
+public struct ResourceDescriptor: Sendable, Hashable {
+    /// The collection's name and path segment (`users` → `/users`).
+    public var name: String
+    /// One record, in words (`user`), for messages and dialogs.
+    public var singular: String
+    /// The field holding the record's id.
+    public var idField: String
+    /// The field that names a record in breadcrumbs (`3 Clementine`), if any.
+    public var labelField: String?
+    /// The table's columns, in display order.
+    public var columns: [Column]
+    /// Relations to follow from one record (detail screen jump targets).
+    public var relations: [Relation]
+    /// A boolean field that `Space` flips (todos: `completed`).
+    public var toggle: Toggle?
+    /// Fields of the new/edit form; empty when records are read-only here.
+    public var formFields: [FormField]
+    /// Records per page when the list pages in from the server.
+    public var pageSize: Int
+
+    public init(
+        name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
+        columns: [Column], relations: [Relation] = [], toggle: Toggle? = nil, formFields: [FormField] = [],
+        pageSize: Int = ResourceDescriptor.defaultPageSize
+    ) {
+        self.name = name
+        self.singular = singular ?? Self.singular(of: name)
+        self.idField = idField
+        self.labelField = labelField
+        self.columns = columns
+        self.relations = relations
+        self.toggle = toggle
+        self.formFields = formFields
+        self.pageSize = pageSize
+    }
+
+    /// Records asked for per page unless a descriptor says otherwise.
+    public static let defaultPageSize = 100
+
+    /// `posts` → `post`, `categories` → `category`; other names stay as they are.
+    public static func singular(of name: String) -> String {
+        if name.hasSuffix("ies") { return String(name.dropLast(3)) + "y" }
+        if name.hasSuffix("s") && !name.hasSuffix("ss") { return String(name.dropLast()) }
+        return name
+    }
+
+    /// Whether records of this resource can be created, edited and deleted here.
+    public var isWritable: Bool { !formFields.isEmpty }
+
+    /// One column of the resource's table.
+    public struct Column: Sendable, Hashable {
+        public enum Width: Sendable, Hashable {
+            /// This many cells when there is room.
+            case fixed(Int)
+            /// A share of the space left over, by weight.
+            case flexible(weight: Int)
+        }
+
+        public enum Alignment: String, Sendable, Hashable, CaseIterable {
+            case left, right, center
+        }
+
+        /// The field shown; a dotted path reaches into nested objects (`address.city`).
+        public var field: String
+        public var title: String
+        public var width: Width
+        public var alignment: Alignment
+        /// Narrow terminals drop low-priority columns first.
+        public var priority: Int
+
+        public init(
+            _ field: String, title: String? = nil, width: Width = .flexible(weight: 1),
+            alignment: Alignment = .left, priority: Int = 0
+        ) {
+            self.field = field
+            self.title = title ?? Self.title(for: field)
+            self.width = width
+            self.alignment = alignment
+            self.priority = priority
+        }
+
+        /// `userId` → `User Id`, `address.city` → `City`, `id` → `ID`.
+        public static func title(for field: String) -> String {
+            let last = field.split(separator: ".").last.map(String.init) ?? field
+            if last.lowercased() == "id" { return "ID" }
+            var words: [String] = []
+            var current = ""
+            for character in last {
+                if character.isUppercase, !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+                if character == "_" || character == "-" {
+                    if !current.isEmpty { words.append(current) }
+                    current = ""
+                    continue
+                }
+                current.append(character)
+            }
+            if !current.isEmpty { words.append(current) }
+            return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
+    }
+
+    /// A way from one record to others, fetched with a filter
+    /// (`/todos?userId=3`), never with nested routes.
+    public struct Relation: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            /// Records of `target` whose `foreignKey` equals this record's id
+            /// (user → todos: `/todos?userId=<id>`).
+            case children(foreignKey: String)
+            /// The one record of `target` whose id is this record's
+            /// `foreignKey` (todo → user: `/users/<userId>`).
+            case parent(foreignKey: String)
+        }
+
+        /// The jump target's name (`todos`, `author`).
+        public var name: String
+        /// The related collection (`users`).
+        public var target: String
+        public var kind: Kind
+
+        public init(_ name: String, target: String? = nil, _ kind: Kind) {
+            self.name = name
+            self.target = target ?? name
+            self.kind = kind
+        }
+
+        /// `name` → children of `name` through `foreignKey`.
+        public static func children(_ name: String, by foreignKey: String) -> Relation {
+            Relation(name, .children(foreignKey: foreignKey))
+        }
+
+        /// `name` → the parent in `target` through `foreignKey`.
+        public static func parent(_ name: String, target: String, by foreignKey: String) -> Relation {
+            Relation(name, target: target, .parent(foreignKey: foreignKey))
+        }
+    }
+
+    /// A boolean field flipped with `Space`, and how to say its two states.
+    public struct Toggle: Sendable, Hashable {
+        public var field: String
+        public var on: String
+        public var off: String
+
+        public init(field: String, on: String, off: String) {
+            self.field = field
+            self.on = on
+            self.off = off
+        }
+    }
+
+    /// One field of the new/edit form.
+    public struct FormField: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
+            case text, number, bool
+        }
+
+        public var field: String
+        public var label: String
+        public var kind: Kind
+
+        public init(_ field: String, label: String? = nil, _ kind: Kind) {
+            self.field = field
+            self.label = label ?? Column.title(for: field)
+            self.kind = kind
+        }
+    }
+}
