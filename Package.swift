@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "TerminalUI"]),
+        .target(name: "Modules", dependencies: ["Services", "JSONServerCore", "TerminalUI"]),
         .target(
             name: "App",
             dependencies: [
@@ -77,7 +77,8 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             dependencies: ["Services", "Networking", "JSONServerCore", "TestSupport"]),
-        .testTarget(name: "ModulesTests", dependencies: ["Modules", "Services", "TerminalUI", "TestSupport"]),
+        .testTarget(
+            name: "ModulesTests", dependencies: ["Modules", "Services", "JSONServerCore", "TerminalUI", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: ["App", "Modules", "Services", "Networking", "TerminalUI", "TestSupport"]),

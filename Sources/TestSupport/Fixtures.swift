@@ -1,3 +1,4 @@
+import JSONServerCore
 import Services
 
 /// Small, readable data sets for tests.
@@ -17,4 +18,7 @@ public enum Fixtures {
             TodoObject(userId: ($0 - 1) / 10 + 1, id: $0, title: "todo number \($0)", completed: $0 % 3 == 0)
         }
     }
+
+    /// The five todos as JSON records.
+    public static var todoRecords: [JSONValue] { todos.map(\.json) }
 }

@@ -2,31 +2,48 @@ import Foundation
 import JSONServerCore
 import Services
 
-/// An `APIService` whose answers a test sets, and which records what it was
-/// asked. Writes can be held until the test releases them, to observe the
-/// optimistic state in between.
+/// An `APIService` whose records a test sets, and which records what it was
+/// asked. It answers filters and pages as json-server does (optionally
+/// without `X-Total-Count`); writes can fail on request or be held until the
+/// test releases them, to observe the optimistic state in between.
 public actor StubAPIService: APIService {
     public nonisolated let origin: String
     public nonisolated let keepsWrites: Bool
-    public var cachedListing: Listing<TodoObject>?
-    public var listResult: Result<Listing<TodoObject>, ServiceError>
-    public var updateFailure: ServiceError?
-    public private(set) var updates: [(id: Int, patch: TodoPatch)] = []
-    public private(set) var listCalls = 0
+    /// Records by collection name.
+    public private(set) var collections: [String: [JSONValue]]
+    /// The listing a list yields before any load (an earlier run's cache).
+    public var cachedListing: Listing<JSONValue>?
+    /// When set, every list load fails with it.
+    public var listFailure: ServiceError?
+    public var writeFailure: ServiceError?
+    /// Whether list answers carry a total (`X-Total-Count`).
+    public var sendsTotalCount = true
+    public private(set) var updates: [(resource: String, id: String, fields: JSONObject)] = []
+    public private(set) var created: [(resource: String, fields: JSONObject)] = []
+    public private(set) var deleted: [(resource: String, id: String)] = []
+    /// Every list query answered, in order.
+    public private(set) var listQueries: [(resource: String, query: ListQuery)] = []
+    public var listCalls: Int { listQueries.count }
     private var heldWrites: [CheckedContinuation<Void, Never>] = []
-    private var state = ListState<TodoObject>()
-    private var observers: [AsyncStream<ListState<TodoObject>>.Continuation] = []
     private var holdWrites = false
+    private var states: [String: ListState<JSONValue>] = [:]
+    private var observers: [String: [AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
 
-    public init(todos: [TodoObject], origin: String = "stub", keepsWrites: Bool = true) {
+    public init(collections: [String: [JSONValue]], origin: String = "stub", keepsWrites: Bool = true) {
         self.origin = origin
         self.keepsWrites = keepsWrites
-        listResult = .success(Listing(items: todos, totalCount: todos.count, fetchedAt: Date(), origin: .network))
+        self.collections = collections
     }
 
-    public func setList(_ result: Result<Listing<TodoObject>, ServiceError>) { listResult = result }
-    public func setCached(_ listing: Listing<TodoObject>?) { cachedListing = listing }
-    public func setUpdateFailure(_ error: ServiceError?) { updateFailure = error }
+    public init(todos: [TodoObject], origin: String = "stub", keepsWrites: Bool = true) {
+        self.init(collections: ["todos": todos.map(\.json)], origin: origin, keepsWrites: keepsWrites)
+    }
+
+    public func setCollection(_ name: String, _ records: [JSONValue]) { collections[name] = records }
+    public func setCached(_ listing: Listing<JSONValue>?) { cachedListing = listing }
+    public func setListFailure(_ error: ServiceError?) { listFailure = error }
+    public func setWriteFailure(_ error: ServiceError?) { writeFailure = error }
+    public func setSendsTotalCount(_ flag: Bool) { sendsTotalCount = flag }
 
     /// Makes writes wait until `releaseWrites()`.
     public func holdWritesUntilReleased() { holdWrites = true }
@@ -37,59 +54,143 @@ public actor StubAPIService: APIService {
         heldWrites = []
     }
 
+    private func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
+        "\(resource.name)?\(query.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))"
+    }
+
     /// Yields the current state (the cached listing, if set), then each change.
-    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
-        if state.listing == nil { state.listing = cachedListing }
-        let (stream, continuation) = AsyncStream.makeStream(of: ListState<TodoObject>.self)
-        observers.append(continuation)
-        continuation.yield(state)
+    public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async
+        -> AsyncStream<ListState<JSONValue>>
+    {
+        let key = key(resource, query)
+        if states[key] == nil { states[key] = ListState(listing: cachedListing) }
+        let (stream, continuation) = AsyncStream.makeStream(of: ListState<JSONValue>.self)
+        observers[key, default: []].append(continuation)
+        continuation.yield(states[key] ?? ListState())
         return stream
     }
 
-    /// Publishes loading, then the list result set by the test.
-    public func refreshTodos(_ query: ListQuery, force: Bool) async {
-        publish { $0.isLoading = true }
-        listCalls += 1
-        switch listResult {
-        case .success(var listing):
-            listing.fetchedAt = Date()  // every load is a new answer
-            publish { $0 = ListState(listing: listing) }
-        case .failure(let error):
-            publish { state in
+    /// Publishes loading, then the answer.
+    public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
+        let key = key(resource, query)
+        publish(key) { $0.isLoading = true }
+        do throws(ServiceError) {
+            let listing = try answer(resource, query)
+            publish(key) { $0 = ListState(listing: listing) }
+        } catch {
+            publish(key) { state in
                 state.error = error
                 state.isLoading = false
             }
         }
     }
 
-    private func publish(_ change: (inout ListState<TodoObject>) -> Void) {
+    private func publish(_ key: String, _ change: (inout ListState<JSONValue>) -> Void) {
+        var state = states[key] ?? ListState()
         change(&state)
-        for observer in observers { observer.yield(state) }
+        states[key] = state
+        for observer in observers[key] ?? [] { observer.yield(state) }
     }
 
-    public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
-        listCalls += 1
-        return try listResult.get()
+    public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> Listing<JSONValue>
+    {
+        try answer(resource, query)
     }
 
-    /// Not used by the screens under test: no records.
-    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
-        Listing(items: [], totalCount: 0, fetchedAt: Date(), origin: .network)
+    /// json-server's semantics, in small: filters, `q`, sort, pages.
+    private func answer(_ resource: ResourceDescriptor, _ query: ListQuery) throws(ServiceError) -> Listing<JSONValue> {
+        listQueries.append((resource.name, query))
+        if let listFailure { throw listFailure }
+        guard var items = collections[resource.name] else {
+            throw ServiceError(.notFound, "No collection \(resource.name) (404)")
+        }
+        for filter in query.filters {
+            items = items.filter { RecordFormat.cell($0, filter.field) == filter.value }
+        }
+        if let search = query.search?.lowercased(), !search.isEmpty {
+            items = items.filter { String(decoding: JSONWriter.data($0), as: UTF8.self).lowercased().contains(search) }
+        }
+        if let sort = query.sort.first {
+            items.sort { lhs, rhs in
+                let (a, b) = (lhs[sort.field], rhs[sort.field])
+                let ascending: Bool
+                if let x = a?.doubleValue, let y = b?.doubleValue {
+                    ascending = x < y
+                } else {
+                    ascending = RecordFormat.cell(lhs, sort.field) < RecordFormat.cell(rhs, sort.field)
+                }
+                return sort.descending ? !ascending : ascending
+            }
+        }
+        let total = items.count
+        if let page = query.page, let limit = query.limit {
+            let start = min(items.count, (page - 1) * limit)
+            items = Array(items[start..<min(items.count, start + limit)])
+        }
+        return Listing(
+            items: items, totalCount: sendsTotalCount ? total : nil, fetchedAt: Date(), origin: .network)
     }
 
-    public func todo(id: Int) async throws(ServiceError) -> TodoObject {
-        let items = try listResult.get().items
-        guard let todo = items.first(where: { $0.id == id }) else { throw ServiceError(.notFound, "No todo \(id)") }
-        return todo
+    public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
+        var all = query
+        all.page = nil
+        all.limit = nil
+        return try answer(resource, all).items.count
     }
 
-    public func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject {
-        updates.append((id, patch))
+    public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
+        guard let record = collections[resource.name]?.first(where: { $0.recordID(resource.idField) == id }) else {
+            throw ServiceError(.notFound, "No \(resource.singular) \(id) (404)")
+        }
+        return record
+    }
+
+    public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        created.append((resource.name, fields))
+        try await settleWrite()
+        let next = (collections[resource.name] ?? []).compactMap { $0[resource.idField]?.intValue }.max() ?? 0
+        var object = fields
+        object[resource.idField] = .int(next + 1)
+        if keepsWrites { collections[resource.name, default: []].append(.object(object)) }
+        return .object(object)
+    }
+
+    public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        updates.append((resource.name, id, fields))
+        try await settleWrite()
+        var object = try await record(resource, id: id).objectValue ?? JSONObject()
+        for (key, value) in fields { object[key] = value }
+        if keepsWrites, let index = collections[resource.name]?.firstIndex(where: { $0.recordID() == id }) {
+            collections[resource.name]?[index] = .object(object)
+        }
+        return .object(object)
+    }
+
+    public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
+        deleted.append((resource.name, id))
+        try await settleWrite()
+        if keepsWrites { collections[resource.name]?.removeAll { $0.recordID() == id } }
+    }
+
+    private func settleWrite() async throws(ServiceError) {
         if holdWrites { await withCheckedContinuation { heldWrites.append($0) } }
-        if let updateFailure { throw updateFailure }
-        var todo = try await todo(id: id)
-        if let completed = patch.completed { todo.completed = completed }
-        if let title = patch.title { todo.title = title }
-        return todo
+        if let writeFailure { throw writeFailure }
+    }
+}
+
+extension TodoObject {
+    /// The todo as the JSON record a server sends.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["userId"] = .int(userId)
+        object["id"] = .int(id)
+        object["title"] = .string(title)
+        object["completed"] = .bool(completed)
+        return .object(object)
     }
 }

@@ -4,8 +4,8 @@ import Services
 import TerminalUI
 
 /// The navigation stack and the frame around it: header with breadcrumbs,
-/// the top screen's body, the status bar. Keys go to the top screen first;
-/// what it leaves unhandled gets the global meaning.
+/// the top screen's body, the status bar (or the `:` command line). Keys go
+/// to the top screen first; what it leaves unhandled gets the global meaning.
 @MainActor
 public final class AppRouter {
     public struct Chrome: Sendable {
@@ -21,11 +21,18 @@ public final class AppRouter {
     }
 
     private(set) var stack: [any Screen] = []
+    /// How deep the stack was at launch: `q` there quits, deeper it goes back.
+    private let launchDepth: Int
     private let terminal: any Terminal
     private let chrome: Chrome
     private let activity: @MainActor () -> Int
+    private let navigator: ResourceNavigator
+    private let writer: any FileWriting
+    private let bindings: KeyBindings
     var theme: Theme
     private(set) var message: StatusMessage?
+    private(set) var prompt: CommandPrompt?
+    private var history = LineHistory()
     private(set) var tick = 0
     private var needsDisplay = false
     private var drawWaiters: [CheckedContinuation<Void, Never>] = []
@@ -37,15 +44,21 @@ public final class AppRouter {
     static let minimumSize = Size(rows: 4, cols: 16)
 
     public init(
-        root: any Screen, terminal: any Terminal, theme: Theme, chrome: Chrome,
+        stack: [any Screen], terminal: any Terminal, theme: Theme, chrome: Chrome, navigator: ResourceNavigator,
+        writer: any FileWriting, bindings: KeyBindings = .defaults,
         activity: @escaping @MainActor () -> Int, startupMessage: StatusMessage? = nil
     ) {
+        precondition(!stack.isEmpty, "the router needs a first screen")
         self.terminal = terminal
         self.theme = theme
         self.chrome = chrome
+        self.navigator = navigator
+        self.writer = writer
+        self.bindings = bindings
         self.activity = activity
         self.message = startupMessage
-        stack = [root]
+        self.stack = stack
+        launchDepth = stack.count
     }
 
     public var top: any Screen { stack[stack.count - 1] }
@@ -58,12 +71,18 @@ public final class AppRouter {
     /// Handles one key; returns `false` when Trestle should quit.
     public func handle(_ key: Key) -> Bool {
         if key == .ctrl("c") { return false }
-        if key == .resize || key == .ctrl("l") {
-            if key == .ctrl("l") { terminal.invalidate() }
+        if key == .resize || (prompt == nil && !top.capturesText && bindings.action(for: key) == .redraw) {
+            if key != .resize { terminal.invalidate() }
             draw()
             return true
         }
+        if prompt != nil { return handlePrompt(key) }
         if !top.capturesText { message = nil }
+        if case .mouse(let event) = key, event.kind == .click, event.row == 0 {
+            clickHeader(col: event.col)
+            setNeedsDisplay()
+            return true
+        }
         let command = top.handle(key)
         let keepRunning = perform(command, for: key)
         setNeedsDisplay()
@@ -76,6 +95,9 @@ public final class AppRouter {
             return true
         case .push(let screen):
             push(screen)
+            return true
+        case .replace(let screens):
+            replace(with: screens)
             return true
         case .pop:
             pop()
@@ -92,14 +114,16 @@ public final class AppRouter {
     }
 
     private func handleGlobal(_ key: Key) -> Bool {
-        switch key {
-        case .char("q"):
-            if stack.count == 1 { return false }
+        switch bindings.action(for: key) {
+        case .quit?:
+            if stack.count <= launchDepth { return false }
             pop()
-        case .escape, .char("h"), .left:
+        case .back?:
             pop()
-        case .char("?"):
-            push(HelpModule.build(for: top, global: Self.globalHelp))
+        case .help?:
+            push(HelpModule.build(for: top, global: globalHelp))
+        case .command?:
+            prompt = CommandPrompt(completer: CommandCompleter(catalog: navigator.catalog))
         default:
             break
         }
@@ -116,12 +140,107 @@ public final class AppRouter {
         stack.removeLast().stop()
     }
 
-    static let globalHelp = HelpSection(
-        "Everywhere",
-        [
-            ("?", "this help"), ("Esc / h / q", "back (q on the first screen quits)"),
-            ("Ctrl-L", "redraw"), ("Ctrl-C", "quit"),
-        ])
+    /// Keeps the first screen, stops the rest, and shows `screens` on top.
+    private func replace(with screens: [any Screen]) {
+        while stack.count > 1 { stack.removeLast().stop() }
+        for screen in screens { stack.append(screen) }
+        top.start()
+    }
+
+    /// A click on a breadcrumb goes back to that level.
+    private func clickHeader(col: Int) {
+        let crumbs = visibleCrumbs
+        let header = HeaderBar(title: "Trestle", breadcrumbs: crumbs.map(\.text))
+        guard let index = header.crumbIndex(atColumn: col, width: terminal.size.cols) else { return }
+        let depth = crumbs[index].depth
+        while stack.count > depth + 1 { stack.removeLast().stop() }
+    }
+
+    /// The breadcrumbs shown, with the stack depth each belongs to (screens
+    /// with an empty crumb, such as the start screen, show none).
+    private var visibleCrumbs: [(text: String, depth: Int)] {
+        stack.enumerated().compactMap { index, screen in
+            screen.breadcrumb.isEmpty ? nil : (screen.breadcrumb, index)
+        }
+    }
+
+    var globalHelp: HelpSection {
+        HelpSection(
+            "Everywhere",
+            [
+                (bindings.label(for: .help), "this help"),
+                (bindings.label(for: .back), "back"),
+                (bindings.label(for: .quit), "back; quits on the first screen"),
+                (
+                    bindings.label(for: .command),
+                    "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :q"
+                ),
+                (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
+            ])
+    }
+
+    // MARK: - Command line
+
+    private func handlePrompt(_ key: Key) -> Bool {
+        guard var prompt else { return true }
+        let outcome = prompt.handle(key, history: &history)
+        self.prompt = prompt
+        var keepRunning = true
+        switch outcome {
+        case .editing:
+            break
+        case .cancel:
+            self.prompt = nil
+        case .submit(let line):
+            self.prompt = nil
+            keepRunning = run(line)
+        }
+        setNeedsDisplay()
+        return keepRunning
+    }
+
+    /// Runs one command line; returns `false` for `:q`.
+    func run(_ line: String) -> Bool {
+        let command: AppCommand
+        do throws(CommandParser.Failure) {
+            command = try CommandParser.parse(line, resources: navigator.catalog.names)
+        } catch {
+            message = StatusMessage(error.message, .error)
+            return true
+        }
+        switch command {
+        case .quit:
+            return false
+        case .help:
+            push(HelpModule.build(for: top, global: globalHelp))
+        case .resources:
+            while stack.count > 1 { stack.removeLast().stop() }
+            top.start()
+        case .open(let name, let id, let filters):
+            let resource = navigator.resource(named: name)
+            var screens = [navigator.list(resource, filters: filters)]
+            if let id { screens.append(navigator.detail(resource, id: id)) }
+            replace(with: screens)
+        case .export(let format, let path):
+            export(format, to: path)
+        }
+        return true
+    }
+
+    private func export(_ format: RecordFormat, to path: String) {
+        guard let source = top.exportSource else {
+            message = StatusMessage("Nothing to export here — open a list first", .warning)
+            return
+        }
+        do throws(ServiceError) {
+            let written = try writer.write(Data(format.render(source.records).utf8), to: path)
+            let count = source.records.count
+            let noun = count == 1 ? source.resource.singular : source.resource.name
+            message = StatusMessage("Exported \(count) \(noun) to \(written)")
+        } catch {
+            message = StatusMessage("Export failed: \(error.message)", .error)
+        }
+    }
 
     // MARK: - Drawing
 
@@ -148,11 +267,15 @@ public final class AppRouter {
             let (header, rest) = screen.splitTop(1)
             let (body, status) = rest.splitBottom(1)
             ChromeView.drawHeader(
-                breadcrumbs: stack.map(\.breadcrumb), chrome: chrome, on: terminal, in: header, theme: theme)
+                breadcrumbs: visibleCrumbs.map(\.text), chrome: chrome, on: terminal, in: header, theme: theme)
             top.draw(on: terminal, in: body, theme: theme, tick: tick)
-            ChromeView.drawStatus(
-                top.status, appMessage: message, inFlight: activity(), tick: tick, chrome: chrome,
-                on: terminal, in: status, theme: theme)
+            if let prompt {
+                ChromeView.drawPrompt(prompt, on: terminal, body: body, line: status, theme: theme)
+            } else {
+                ChromeView.drawStatus(
+                    top.status, appMessage: message, inFlight: activity(), tick: tick, chrome: chrome,
+                    on: terminal, in: status, theme: theme)
+            }
         }
         terminal.flush()
         frameCount += 1

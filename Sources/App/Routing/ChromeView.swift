@@ -21,6 +21,24 @@ enum ChromeView {
         ).draw(on: terminal, in: rect, theme: theme)
     }
 
+    /// The `:` command line on the status row, its completions on the row above.
+    static func drawPrompt(
+        _ prompt: CommandPrompt, on terminal: any Terminal, body: Rect, line: Rect, theme: Theme
+    ) {
+        let base = theme.style(.statusBar)
+        terminal.fill(row: line.row, col: line.col, width: line.width, style: base)
+        prompt.editor.draw(
+            prompt: ":", on: terminal, row: line.row, col: line.col, width: line.width, style: base,
+            cursorStyle: theme.style(.cursorRow), showsCursor: true)
+        guard !prompt.candidates.isEmpty, body.height > 1 else { return }
+        let words = prompt.candidates.prefix(12).map { $0.split(separator: " ").last.map(String.init) ?? $0 }
+        let text = " Tab completes: " + words.joined(separator: "  ")
+        terminal.fill(row: body.maxRow - 1, col: body.col, width: body.width, style: theme.style(.dialog))
+        terminal.write(
+            text, row: body.maxRow - 1, col: body.col, width: body.width,
+            style: theme.style(.dim).over(theme.style(.dialog)))
+    }
+
     static func leftSegments(_ status: ScreenStatus, appMessage: StatusMessage?, chrome: AppRouter.Chrome)
         -> [StyledSpan]
     {

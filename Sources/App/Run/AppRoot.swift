@@ -24,6 +24,11 @@ public enum AppRoot {
         public var theme: Theme
         public var warnings: [String]
         public var logger: Logger
+
+        /// The resources browsed (the config file's service, or JSONPlaceholder's six).
+        public var catalog: ResourceCatalog { .jsonPlaceholder }
+        /// The key map (defaults, or the config file's `keys:`).
+        public var bindings: KeyBindings { .defaults }
     }
 
     /// Loads configuration and builds the services; errors are one line each.
@@ -70,22 +75,27 @@ public enum AppRoot {
             configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
-    /// The router over the todo list, drawing on `terminal`.
+    /// The router over the start screen with the first resource (todos)
+    /// open on it, drawing on `terminal`.
     @MainActor
     public static func makeRouter(
-        _ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init
-    )
-        -> AppRouter
-    {
+        _ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init,
+        writer: any FileWriting = LocalFileWriter()
+    ) -> AppRouter {
         let redraw = RedrawRelay()
-        let context = ScreenContext(setNeedsDisplay: { redraw.fire() }, now: now)
-        let root = TodoListModule.build(api: prepared.services.api, context: context)
+        let bindings = prepared.bindings
+        let context = ScreenContext(setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings)
+        let catalog = prepared.catalog
+        let navigator = ResourceNavigator(api: prepared.services.api, catalog: catalog, context: context)
+        var stack = [navigator.start()]
+        if let first = catalog.resources.first { stack.append(navigator.list(first)) }
         let activity = prepared.services.activity
         let router = AppRouter(
-            root: root, terminal: terminal, theme: prepared.theme,
+            stack: stack, terminal: terminal, theme: prepared.theme,
             chrome: .init(
                 environment: prepared.configuration.environment, origin: prepared.services.api.origin,
                 themeName: prepared.theme.name),
+            navigator: navigator, writer: writer, bindings: bindings,
             activity: { activity.inFlight },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
         redraw.target = router

@@ -1,3 +1,5 @@
+import JSONServerCore
+import Services
 import TerminalUI
 
 /// One screen on the navigation stack: a VIPER module's face to the router.
@@ -23,6 +25,24 @@ public protocol Screen: AnyObject {
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
     /// Reacts to a key.
     func handle(_ key: Key) -> ScreenCommand
+    /// The records `:export` writes from this screen (its list, filter and
+    /// sort applied), or `nil` when it shows no list.
+    var exportSource: ExportSource? { get }
+}
+
+extension Screen {
+    public var exportSource: ExportSource? { nil }
+}
+
+/// The records a screen offers to `:export`.
+public struct ExportSource: Sendable {
+    public var resource: ResourceDescriptor
+    public var records: [JSONValue]
+
+    public init(resource: ResourceDescriptor, records: [JSONValue]) {
+        self.resource = resource
+        self.records = records
+    }
 }
 
 /// What a key press asks the router to do.
@@ -31,6 +51,8 @@ public enum ScreenCommand {
     case handled
     case unhandled
     case push(any Screen)
+    /// Back to the first screen, then these on top (`:posts`).
+    case replace([any Screen])
     case pop
     case quit
     /// Put text on the clipboard (OSC 52) and say so.

@@ -1,6 +1,7 @@
 import JSONServerCore
 
-/// The REST service as the screens see it.
+/// The REST service as the screens see it: any collection a
+/// `ResourceDescriptor` describes, as JSON records.
 ///
 /// `LiveAPIService` talks HTTP; `FakeAPIService` answers from the sample data
 /// with the same semantics. Both cache the last good answer, revalidate with
@@ -11,20 +12,40 @@ public protocol APIService: Sendable {
     /// Whether the server keeps writes (JSONPlaceholder does not).
     var keepsWrites: Bool { get }
 
-    /// The state of the todo list for `query`: at once what is known (the
-    /// cached copy from an earlier run, if any), then every change. Screens
-    /// showing the same list share one state and one request.
-    func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>>
+    /// The state of one list (one page of it when `query` pages): at once
+    /// what is known (the cached copy from an earlier run, if any), then
+    /// every change. Screens showing the same list share one state and one
+    /// request.
+    func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async -> AsyncStream<ListState<JSONValue>>
     /// Asks for the list to be loaded: always when `force` (`r`), otherwise
     /// only when what is there is missing, cached or stale.
-    func refreshTodos(_ query: ListQuery, force: Bool) async
-    /// Todos from the server, once (revalidating a cached answer): for `trestle get`.
-    func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject>
-    /// Any collection's records, once, as JSON values (`trestle get users`);
-    /// `.notFound` when the service has no such collection.
-    func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue>
-    /// One todo; `.notFound` when the server has no such id.
-    func todo(id: Int) async throws(ServiceError) -> TodoObject
-    /// Changes fields of a todo and returns the server's version of it.
-    func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject
+    func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async
+    /// The records `query` selects, once (revalidating a cached answer):
+    /// further pages, `trestle get`, exports. `.notFound` when the service
+    /// has no such collection.
+    func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue>
+    /// How many records the collection holds (`X-Total-Count` of a one-record
+    /// page when the server sends it, else by fetching the list).
+    func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int
+    /// One record; `.notFound` when the server has no such id.
+    func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue
+    /// Creates a record (`POST`) and returns the server's version, with its new id.
+    func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue
+    /// Changes fields of a record (`PATCH`) and returns the server's version.
+    func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    /// Deletes a record (`DELETE`).
+    func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError)
+}
+
+extension JSONValue {
+    /// A record's id as URL text (`3`, `a1b2`), read from `field`.
+    public func recordID(_ field: String = "id") -> String? {
+        switch self[field] {
+        case .int(let number)?: return String(number)
+        case .string(let text)?: return text
+        case .double(let number)?: return number.rounded() == number ? String(Int(number)) : String(number)
+        default: return nil
+        }
+    }
 }

@@ -1,3 +1,6 @@
+import JSONServerCore
+import Networking
+
 /// A todo as the service sends it (`/todos`).
 public struct TodoObject: Codable, Sendable, Equatable, Identifiable {
     public var userId: Int
@@ -13,13 +16,11 @@ public struct TodoObject: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-/// The fields of a todo a client may change with PATCH.
-public struct TodoPatch: Codable, Sendable, Equatable {
-    public var title: String?
-    public var completed: Bool?
-
-    public init(title: String? = nil, completed: Bool? = nil) {
-        self.title = title
-        self.completed = completed
+extension TodoObject: RecordObject {
+    public init(json: JSONValue, path: String) throws(NetworkError) {
+        let fields = try JSONFields(json, path: path)
+        self.init(
+            userId: try fields.int("userId"), id: try fields.int("id"), title: try fields.string("title"),
+            completed: try fields.bool("completed"))
     }
 }

@@ -27,27 +27,43 @@ public struct FakeAPIService: APIService {
         live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
     }
 
-    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
-        await live.todoList(query)
+    public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async
+        -> AsyncStream<ListState<JSONValue>>
+    {
+        await live.recordList(resource, query)
     }
 
-    public func refreshTodos(_ query: ListQuery, force: Bool) async {
-        await live.refreshTodos(query, force: force)
+    public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
+        await live.refreshRecords(resource, query, force: force)
     }
 
-    public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
-        try await live.todos(query)
-    }
-
-    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
+    public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> Listing<JSONValue>
+    {
         try await live.records(resource, query)
     }
 
-    public func todo(id: Int) async throws(ServiceError) -> TodoObject {
-        try await live.todo(id: id)
+    public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
+        try await live.count(resource, query)
     }
 
-    public func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject {
-        try await live.updateTodo(id: id, patch)
+    public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
+        try await live.record(resource, id: id)
+    }
+
+    public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        try await live.create(resource, fields)
+    }
+
+    public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        try await live.update(resource, id: id, fields)
+    }
+
+    public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
+        try await live.delete(resource, id: id)
     }
 }

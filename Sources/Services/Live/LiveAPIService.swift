@@ -31,18 +31,26 @@ public struct LiveAPIService: APIService {
     /// How long a list loaded from the server counts as fresh.
     public static let freshness: TimeInterval = 30
 
-    public func todoList(_ query: ListQuery) async -> AsyncStream<ListState<TodoObject>> {
-        let states = await store.observe(TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest())
+    public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async
+        -> AsyncStream<ListState<JSONValue>>
+    {
+        guard let request = try? listRequest(resource, query) else {
+            let error = invalidName(resource)
+            return AsyncStream { continuation in
+                continuation.yield(ListState(error: error))
+                continuation.finish()
+            }
+        }
+        let states = await store.observe(request)
         let hint = hint
-        let decode = listing(from:)
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
                 for await state in states {
-                    var listState = ListState<TodoObject>(isLoading: state.isLoading)
+                    var listState = ListState<JSONValue>(isLoading: state.isLoading)
                     listState.error = state.error.map(hint.apply(to:))
-                    if let resource = state.resource {
+                    if let loaded = state.resource {
                         do throws(NetworkError) {
-                            listState.listing = try decode(resource)
+                            listState.listing = try Self.listing(from: loaded, schema: resource.schema)
                         } catch {
                             listState.error = hint.apply(to: error)
                         }
@@ -55,8 +63,8 @@ public struct LiveAPIService: APIService {
         }
     }
 
-    public func refreshTodos(_ query: ListQuery, force: Bool) async {
-        let request = TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest()
+    public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
+        guard let request = try? listRequest(resource, query) else { return }
         if force {
             await store.reload(request)
         } else {
@@ -64,56 +72,101 @@ public struct LiveAPIService: APIService {
         }
     }
 
-    public func todos(_ query: ListQuery) async throws(ServiceError) -> Listing<TodoObject> {
-        let request = TodoEndpoint(baseURL: baseURL, route: .list(query)).makeRequest()
+    public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> Listing<JSONValue>
+    {
+        let request = try listRequest(resource, query)
         do {
-            return try listing(from: try await store.load(request))
+            return try Self.listing(from: try await store.load(request), schema: resource.schema)
         } catch {
             throw hint.apply(to: error)
         }
     }
 
-    public func records(_ resource: String, _ query: ListQuery) async throws(ServiceError) -> Listing<JSONValue> {
-        guard ResourceEndpoint.isValidName(resource) else {
-            throw ServiceError(.configuration, "'\(resource)' is not a collection name")
-        }
-        let request = ResourceEndpoint(baseURL: baseURL, resource: resource, route: .list(query)).makeRequest()
+    public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
+        var probe = query
+        probe.page = 1
+        probe.limit = 1
+        let request = try listRequest(resource, probe)
         do {
-            let loaded = try await store.load(request)
-            let body = loaded.body
-            let items = try loaded.decoded.value { () throws(NetworkError) -> [JSONValue] in
-                try JSONValue.records(from: body)
+            if let total = try await store.load(request).totalCount { return total }
+        } catch {
+            throw hint.apply(to: error)
+        }
+        // No X-Total-Count: count what the full list holds.
+        var all = query
+        all.page = nil
+        all.limit = nil
+        return try await records(resource, all).items.count
+    }
+
+    public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
+        try await send(resource, .one(id: id), invalidates: false)
+    }
+
+    public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        try await send(resource, .create(fields), invalidates: true)
+    }
+
+    public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        try await send(resource, .update(id: id, fields), invalidates: true)
+    }
+
+    public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
+        _ = try await send(resource, .delete(id: id), invalidates: true, expectsRecord: false)
+    }
+
+    // MARK: - Helpers
+
+    private func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery) throws(ServiceError) -> Request {
+        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        return ResourceEndpoint(baseURL: baseURL, resource: resource.name, route: .list(query)).makeRequest()
+    }
+
+    private func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
+        ServiceError(.configuration, "'\(resource.name)' is not a collection name")
+    }
+
+    /// Sends one record request; a write forgets the stored validators of the
+    /// collection's lists so the next look asks the server again.
+    private func send(
+        _ resource: ResourceDescriptor, _ route: ResourceEndpoint.Route, invalidates: Bool,
+        expectsRecord: Bool = true
+    ) async throws(ServiceError) -> JSONValue {
+        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: resource.name, route: route)
+        do {
+            let response = try await network.send(endpoint)
+            if invalidates { await store.invalidate(under: baseURL.appendingPathComponent(resource.name)) }
+            guard expectsRecord else { return .null }
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(response.body)
+            } catch {
+                throw NetworkError.decoding(path: "", reason: "not valid JSON (\(error))")
             }
-            return Listing(
-                items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
-        } catch {
+            guard value.objectValue != nil else { throw NetworkError.decoding(path: "", reason: "expected an object") }
+            try resource.schema?.validate(value, path: "record")
+            return value
+        } catch let error as NetworkError {
             throw hint.apply(to: error)
+        } catch {
+            throw hint.apply(to: NetworkError.transport("\(error)"))
         }
     }
 
-    public func todo(id: Int) async throws(ServiceError) -> TodoObject {
-        do {
-            return try await network.decode(TodoObject.self, from: TodoEndpoint(baseURL: baseURL, route: .one(id: id)))
-        } catch {
-            throw hint.apply(to: error)
-        }
-    }
-
-    public func updateTodo(id: Int, _ patch: TodoPatch) async throws(ServiceError) -> TodoObject {
-        do {
-            let endpoint = TodoEndpoint(baseURL: baseURL, route: .patch(id: id, patch))
-            let updated = try await network.decode(TodoObject.self, from: endpoint)
-            await store.invalidate(under: baseURL.appendingPathComponent("todos"))
-            return updated
-        } catch {
-            throw hint.apply(to: error)
-        }
-    }
-
-    private func listing(from loaded: LoadedResource) throws(NetworkError) -> Listing<TodoObject> {
+    private static func listing(from loaded: LoadedResource, schema: RecordSchema?) throws(NetworkError)
+        -> Listing<JSONValue>
+    {
         let body = loaded.body
-        let items = try loaded.decoded.value { () throws(NetworkError) -> [TodoObject] in
-            try TodoObject.decodeList(body)
+        let items = try loaded.decoded.value { () throws(NetworkError) -> [JSONValue] in
+            let records = try JSONValue.records(from: body)
+            try schema?.validate(records)
+            return records
         }
         return Listing(items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
     }

@@ -1,11 +1,17 @@
 import Foundation
+import JSONServerCore
 import Networking
 
-/// Any collection of a json-server-compatible service, by name (`/users`,
-/// `/photos?albumId=3`): the generic counterpart of `TodoEndpoint`.
+/// The routes of any collection of a json-server-compatible service
+/// (`/users`, `/photos?albumId=3`, `/todos/7`): the only place record URLs
+/// are built.
 public struct ResourceEndpoint: Endpoint {
     public enum Route: Sendable, Equatable {
         case list(ListQuery)
+        case one(id: String)
+        case create(JSONObject)
+        case update(id: String, JSONObject)
+        case delete(id: String)
     }
 
     public let baseURL: URL
@@ -26,13 +32,39 @@ public struct ResourceEndpoint: Endpoint {
             }
     }
 
-    public var path: String { "/\(resource)" }
-
-    public var query: [URLQueryItem] {
+    public var path: String {
         switch route {
-        case .list(let query): return query.queryItems
+        case .list, .create: return "/\(resource)"
+        case .one(let id), .update(let id, _), .delete(let id):
+            let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+            return "/\(resource)/\(escaped)"
         }
     }
 
-    public var headers: [String: String] { ["Accept": "application/json"] }
+    public var method: HTTPMethod {
+        switch route {
+        case .list, .one: return .get
+        case .create: return .post
+        case .update: return .patch
+        case .delete: return .delete
+        }
+    }
+
+    public var query: [URLQueryItem] {
+        if case .list(let query) = route { return query.queryItems }
+        return []
+    }
+
+    public var body: Data? {
+        switch route {
+        case .create(let fields), .update(_, let fields): return JSONWriter.data(.object(fields))
+        default: return nil
+        }
+    }
+
+    public var headers: [String: String] {
+        var headers = ["Accept": "application/json"]
+        if body != nil { headers["Content-Type"] = "application/json; charset=utf-8" }
+        return headers
+    }
 }

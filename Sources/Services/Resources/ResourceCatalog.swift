@@ -45,7 +45,7 @@ extension ResourceCatalog {
     /// The six collections of a JSONPlaceholder-style service and their relations.
     public static let jsonPlaceholder = ResourceCatalog([
         ResourceDescriptor(
-            name: "todos", labelField: "title",
+            name: "todos", labelField: "title", schema: .todo,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("completed", title: "Done", width: .fixed(4), alignment: .center, priority: 1),
@@ -56,7 +56,7 @@ extension ResourceCatalog {
             toggle: .init(field: "completed", on: "done", off: "not done"),
             formFields: [.init("title", .text), .init("completed", .bool), .init("userId", label: "User id", .number)]),
         ResourceDescriptor(
-            name: "posts", labelField: "title",
+            name: "posts", labelField: "title", schema: .post,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 2), priority: 3),
@@ -66,7 +66,7 @@ extension ResourceCatalog {
             relations: [.children("comments", by: "postId"), .parent("author", target: "users", by: "userId")],
             formFields: [.init("title", .text), .init("body", .text), .init("userId", label: "User id", .number)]),
         ResourceDescriptor(
-            name: "comments", labelField: "name",
+            name: "comments", labelField: "name", schema: .comment,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("name", width: .flexible(weight: 2), priority: 3),
@@ -75,7 +75,7 @@ extension ResourceCatalog {
             ],
             relations: [.parent("post", target: "posts", by: "postId")]),
         ResourceDescriptor(
-            name: "albums", labelField: "title",
+            name: "albums", labelField: "title", schema: .album,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 1), priority: 3),
@@ -83,7 +83,7 @@ extension ResourceCatalog {
             ],
             relations: [.children("photos", by: "albumId"), .parent("owner", target: "users", by: "userId")]),
         ResourceDescriptor(
-            name: "photos", labelField: "title",
+            name: "photos", labelField: "title", schema: .photo,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 2), priority: 3),
@@ -92,7 +92,7 @@ extension ResourceCatalog {
             ],
             relations: [.parent("album", target: "albums", by: "albumId")]),
         ResourceDescriptor(
-            name: "users", labelField: "name",
+            name: "users", labelField: "name", schema: .user,
             columns: [
                 .init("id", width: .fixed(4), alignment: .right, priority: 3),
                 .init("name", width: .flexible(weight: 2), priority: 4),

@@ -24,10 +24,14 @@ public struct ResourceDescriptor: Sendable, Hashable {
     public var formFields: [FormField]
     /// Records per page when the list pages in from the server.
     public var pageSize: Int
+    /// The typed DTO that checks each record (the six JSONPlaceholder
+    /// collections), or `nil` for plain JSON records.
+    public var schema: RecordSchema?
 
     public init(
         name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
-        columns: [Column], relations: [Relation] = [], toggle: Toggle? = nil, formFields: [FormField] = [],
+        schema: RecordSchema? = nil, columns: [Column], relations: [Relation] = [], toggle: Toggle? = nil,
+        formFields: [FormField] = [],
         pageSize: Int = ResourceDescriptor.defaultPageSize
     ) {
         self.name = name
@@ -39,10 +43,11 @@ public struct ResourceDescriptor: Sendable, Hashable {
         self.toggle = toggle
         self.formFields = formFields
         self.pageSize = pageSize
+        self.schema = schema
     }
 
     /// Records asked for per page unless a descriptor says otherwise.
-    public static let defaultPageSize = 100
+    public static let defaultPageSize = 500
 
     /// `posts` → `post`, `categories` → `category`; other names stay as they are.
     public static func singular(of name: String) -> String {

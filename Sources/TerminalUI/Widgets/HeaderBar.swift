@@ -58,4 +58,26 @@ public struct HeaderBar: Sendable {
         }
         return TextWidth.truncate(text, to: width)
     }
+
+    /// Which breadcrumb (an index into `breadcrumbs`) is drawn at column
+    /// `col` of a header `width` cells wide, for mouse clicks.
+    public func crumbIndex(atColumn col: Int, width: Int) -> Int? {
+        let crumbs = breadcrumbs.map(TextSanitizer.clean)
+        var x = TextWidth.of(" " + TextSanitizer.clean(title) + " ")
+        guard !crumbs.isEmpty, col >= x else { return nil }
+        // The crumbs that fit, as `fitCrumbs` keeps them: the last ones.
+        var first = 0
+        while first < crumbs.count - 1,
+            TextWidth.of(((first > 0 ? ["…"] : []) + crumbs[first...]).joined(separator: Self.separator)) > width - x
+        {
+            first += 1
+        }
+        if first > 0 { x += TextWidth.of("…" + Self.separator) }
+        for index in first..<crumbs.count {
+            let end = x + TextWidth.of(crumbs[index])
+            if col >= x && col < end { return index }
+            x = end + TextWidth.of(Self.separator)
+        }
+        return nil
+    }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Services
+
+/// What a `:` command line asks for.
+public enum AppCommand: Equatable, Sendable {
+    /// `:posts`, `:users 3`, `:todos userId=2 completed=false`.
+    case open(resource: String, id: String?, filters: [ListQuery.Filter])
+    /// `:export csv FILE`, `:export json FILE`.
+    case export(RecordFormat, path: String)
+    /// `:resources` (the start screen).
+    case resources
+    /// `:help`.
+    case help
+    /// `:q`, `:quit`.
+    case quit
+}
+
+/// Reads a command line: one line in, one command or one clear error out.
+public enum CommandParser {
+    /// A command line that does not parse, in words.
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    /// The commands besides resource names, for completion and errors.
+    public static let keywords = ["export", "resources", "help", "quit", "q"]
+
+    public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let head = words.first else { throw Failure(message: "Empty command — try :posts or :q") }
+        switch head {
+        case "q", "quit", "q!", "exit":
+            return .quit
+        case "help", "?":
+            return .help
+        case "resources", "home":
+            return .resources
+        case "export":
+            return try parseExport(Array(words.dropFirst()), line: line)
+        default:
+            return try parseOpen(head, Array(words.dropFirst()), resources: resources)
+        }
+    }
+
+    private static func parseExport(_ arguments: [String], line: String) throws(Failure) -> AppCommand {
+        guard arguments.count >= 2, let format = RecordFormat(rawValue: arguments[0].lowercased()) else {
+            throw Failure(message: "Usage: :export csv FILE  or  :export json FILE")
+        }
+        // The path is the rest of the line, so it may contain spaces.
+        let afterFormat = line.drop { $0.isWhitespace }.dropFirst("export".count).drop { $0.isWhitespace }
+            .dropFirst(arguments[0].count).drop { $0.isWhitespace }
+        let path = String(afterFormat).trimmingCharacters(in: .whitespaces)
+        return .export(format, path: path)
+    }
+
+    private static func parseOpen(_ head: String, _ arguments: [String], resources: [String]) throws(Failure)
+        -> AppCommand
+    {
+        guard ResourceEndpoint.isValidName(head) else {
+            throw Failure(
+                message: "Unknown command '\(head)' — try :\(resources.first ?? "todos"), :export csv FILE or :q")
+        }
+        if !resources.contains(head), let suggestion = closest(to: head, in: resources + keywords) {
+            // A typo of a known name is more likely than an undescribed collection.
+            if distance(head, suggestion) <= 2, head.count > 2 {
+                throw Failure(message: "Unknown resource '\(head)' — did you mean :\(suggestion)?")
+            }
+        }
+        var id: String?
+        var filters: [ListQuery.Filter] = []
+        for argument in arguments {
+            if let equals = argument.firstIndex(of: "=") {
+                let field = String(argument[..<equals])
+                let value = String(argument[argument.index(after: equals)...])
+                guard !field.isEmpty else { throw Failure(message: "Filter '\(argument)' has no field name") }
+                filters.append(ListQuery.Filter(field, value))
+            } else if id == nil, filters.isEmpty {
+                id = argument
+            } else {
+                throw Failure(message: "Unexpected '\(argument)' — filters look like field=value")
+            }
+        }
+        if id != nil, !filters.isEmpty { throw Failure(message: "Give an id or filters, not both") }
+        return .open(resource: head, id: id, filters: filters)
+    }
+
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        candidates.min { distance(word, $0) < distance(word, $1) }
+    }
+
+    /// Levenshtein distance (short words only).
+    static func distance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs.lowercased())
+        let b = Array(rhs.lowercased())
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,65 @@
+import Services
+
+/// Builds the screens one screen can lead to (lists, details, the start
+/// screen), so that modules reach each other without knowing each other's
+/// construction. It holds exactly what those modules need: the API, the
+/// catalog of resources and the screen context.
+@MainActor
+public struct ResourceNavigator {
+    let api: any APIService
+    public let catalog: ResourceCatalog
+    let context: ScreenContext
+
+    public init(api: any APIService, catalog: ResourceCatalog, context: ScreenContext) {
+        self.api = api
+        self.catalog = catalog
+        self.context = context
+    }
+
+    /// The descriptor of `name`: described, or inferred for any other collection.
+    public func resource(named name: String) -> ResourceDescriptor {
+        catalog.descriptor(for: name)
+    }
+
+    /// The start screen: every resource with its count.
+    public func start() -> any Screen {
+        ResourcesModule.build(catalog: catalog, api: api, navigator: self, context: context)
+    }
+
+    /// A list of `resource`, optionally limited by `filters`.
+    public func list(_ resource: ResourceDescriptor, filters: [ListQuery.Filter] = [], breadcrumb: String? = nil)
+        -> any Screen
+    {
+        ResourceListModule.build(
+            resource: resource, filters: filters, breadcrumb: breadcrumb, api: api, navigator: self, context: context)
+    }
+
+    /// The detail of a record already loaded.
+    public func detail(_ resource: ResourceDescriptor, record: RecordEntity, breadcrumb: String? = nil) -> any Screen {
+        RecordDetailModule.build(
+            resource: resource, id: record.id, record: record, breadcrumb: breadcrumb, api: api, navigator: self,
+            context: context)
+    }
+
+    /// The detail of the record with `id`, loaded when it opens.
+    public func detail(_ resource: ResourceDescriptor, id: String, breadcrumb: String? = nil) -> any Screen {
+        RecordDetailModule.build(
+            resource: resource, id: id, record: nil, breadcrumb: breadcrumb, api: api, navigator: self,
+            context: context)
+    }
+
+    /// Where `relation` leads from `record`: the related list (children,
+    /// fetched with a filter) or the related record (parent); `nil` when
+    /// the record lacks the key.
+    public func follow(_ relation: ResourceDescriptor.Relation, from record: RecordEntity) -> (any Screen)? {
+        let target = resource(named: relation.target)
+        switch relation.kind {
+        case .children(let foreignKey):
+            guard record.hasID else { return nil }
+            return list(target, filters: [ListQuery.Filter(foreignKey, record.id)], breadcrumb: relation.name)
+        case .parent(let foreignKey):
+            guard let id = record.json.recordID(foreignKey) else { return nil }
+            return detail(target, id: id, breadcrumb: nil)
+        }
+    }
+}

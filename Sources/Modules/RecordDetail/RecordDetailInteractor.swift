@@ -1,0 +1,31 @@
+import Foundation
+import Services
+
+/// Loads one record and the sizes of its related lists.
+public struct RecordDetailInteractor: Sendable {
+    private let api: any APIService
+    public let resource: ResourceDescriptor
+    private let catalog: ResourceCatalog
+
+    public init(api: any APIService, resource: ResourceDescriptor, catalog: ResourceCatalog) {
+        self.api = api
+        self.resource = resource
+        self.catalog = catalog
+    }
+
+    /// The record with `id`, fresh from the server.
+    public func load(id: String) async throws(ServiceError) -> RecordEntity {
+        let json = try await api.record(resource, id: id)
+        let record = RecordEntity(json, of: resource)
+        return record.hasID ? record : RecordEntity(id: id, json: json)
+    }
+
+    /// How many records a children relation of `record` leads to.
+    public func count(_ relation: ResourceDescriptor.Relation, of record: RecordEntity) async throws(ServiceError)
+        -> Int?
+    {
+        guard case .children(let foreignKey) = relation.kind else { return nil }
+        let target = catalog.descriptor(for: relation.target)
+        return try await api.count(target, ListQuery(filters: [ListQuery.Filter(foreignKey, record.id)]))
+    }
+}

@@ -1,0 +1,43 @@
+import TerminalUI
+
+/// Draws one record: its name, its relations as numbered jump targets, then
+/// every field as coloured JSON, scrolled.
+@MainActor
+enum RecordDetailView {
+    static func draw(_ model: RecordDetailViewModel, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
+    {
+        var area = rect
+        let (titleLine, rest) = area.splitTop(1)
+        let title = model.isLoading && model.lines.isEmpty ? "\(Spinner.frame(tick: tick)) \(model.title)" : model.title
+        terminal.write(
+            title, row: titleLine.row, col: titleLine.col + 1, width: max(0, titleLine.width - 1),
+            style: theme.style(.columnHeader))
+        area = rest
+        if !model.jumps.isEmpty, area.height > 2 {
+            let (line, below) = area.splitTop(1)
+            drawJumps(model.jumps, on: terminal, in: line, theme: theme)
+            area = below
+        }
+        if let error = model.error {
+            area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
+        }
+        let view = TextView(
+            lines: model.lines.map { $0.map { StyledSpan($0.text, $0.role) } }, scrollOffset: model.scroll)
+        view.draw(on: terminal, in: area, theme: theme)
+    }
+
+    private static func drawJumps(
+        _ jumps: [RecordDetailViewModel.Jump], on terminal: any Terminal, in line: Rect, theme: Theme
+    ) {
+        var spans = [StyledSpan(" related ", .dim)]
+        for (index, jump) in jumps.enumerated() {
+            let text = " \(index + 1) \(jump.title) "
+            spans.append(StyledSpan(text, jump.isSelected ? .cursorRow : .link))
+            spans.append(StyledSpan(" ", .text))
+        }
+        spans.append(StyledSpan(" Tab selects · Enter opens", .dim))
+        TextView.drawSpans(
+            spans, on: terminal, row: line.row, col: line.col, width: line.width, theme: theme,
+            base: theme.style(.text))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import JSONServerCore
+import Services
+
+/// The resource list's business logic: loading pages (cache first, then the
+/// server), writing records, filtering and sorting. No UI state lives here.
+public struct ResourceListInteractor: Sendable {
+    private let api: any APIService
+    public let resource: ResourceDescriptor
+    /// Filters that define this list (`userId=3` for a user's todos).
+    public let filters: [ListQuery.Filter]
+
+    public init(api: any APIService, resource: ResourceDescriptor, filters: [ListQuery.Filter]) {
+        self.api = api
+        self.resource = resource
+        self.filters = filters
+    }
+
+    /// The query for `page` (1-based) with an optional server-side sort and search.
+    public func query(page: Int?, sort: ListQuery.SortKey?, search: String?) -> ListQuery {
+        let paged = resource.pageSize > 0
+        return ListQuery(
+            filters: filters, sort: sort.map { [$0] } ?? [], page: paged ? page : nil,
+            limit: paged ? resource.pageSize : nil, search: search)
+    }
+
+    /// One page as entities.
+    public struct Page: Sendable {
+        public var records: [RecordEntity]
+        public var totalCount: Int?
+        public var fetchedAt: Date
+        public var origin: DataOrigin
+    }
+
+    /// One observed state of the first page.
+    public struct Update: Sendable {
+        /// The page, when it changed since the previous update (else `nil`).
+        public var page: Page?
+        public var hasData: Bool
+        public var error: ServiceError?
+        public var isLoading: Bool
+    }
+
+    /// The first page's states: what is known at once (an earlier run's
+    /// cache), then every change. Entities are made only when data changed.
+    public func observe(_ query: ListQuery) async -> AsyncStream<Update> {
+        let states = await api.recordList(resource, query)
+        let resource = resource
+        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let task = Task {
+                var previous: (Date, DataOrigin, Int)?
+                for await state in states {
+                    var update = Update(
+                        page: nil, hasData: state.listing != nil, error: state.error, isLoading: state.isLoading)
+                    if let listing = state.listing {
+                        let identity = (listing.fetchedAt, listing.origin, listing.items.count)
+                        if previous.map({ $0 != identity }) ?? true {
+                            update.page = Self.page(from: listing, resource)
+                            previous = identity
+                        }
+                    }
+                    continuation.yield(update)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Loads the first page: always when `force`, else only if missing or stale.
+    public func refresh(_ query: ListQuery, force: Bool) async {
+        await api.refreshRecords(resource, query, force: force)
+    }
+
+    /// Loads one further page.
+    public func load(_ query: ListQuery) async throws(ServiceError) -> Page {
+        Self.page(from: try await api.records(resource, query), resource)
+    }
+
+    /// Writes `fields` to the record and returns the server's version.
+    public func update(_ id: String, _ fields: JSONObject) async throws(ServiceError) -> RecordEntity {
+        let saved = try await api.update(resource, id: id, fields)
+        let entity = RecordEntity(saved, of: resource)
+        return entity.hasID ? entity : RecordEntity(id: id, json: saved)
+    }
+
+    /// Creates a record and returns the server's version (with its new id).
+    public func create(_ fields: JSONObject) async throws(ServiceError) -> RecordEntity {
+        let saved = try await api.create(resource, fields)
+        let entity = RecordEntity(saved, of: resource)
+        guard entity.hasID else {
+            throw ServiceError(.badData, "the server created a \(resource.singular) without an \(resource.idField)")
+        }
+        return entity
+    }
+
+    public func delete(_ id: String) async throws(ServiceError) {
+        try await api.delete(resource, id: id)
+    }
+
+    /// Whether writes survive on this service (JSONPlaceholder forgets them).
+    public var serverKeepsWrites: Bool { api.keepsWrites }
+
+    /// The search index of `records`, in their order: every scalar value of each.
+    public static func index(_ records: [RecordEntity]) -> SearchIndex {
+        SearchIndex(records.lazy.map { Self.searchText($0.json) })
+    }
+
+    /// Every scalar value of a record (nested ones too), space-separated.
+    static func searchText(_ value: JSONValue) -> String {
+        switch value {
+        case .object(let object):
+            var parts: [String] = []
+            for (_, member) in object { parts.append(searchText(member)) }
+            return parts.joined(separator: " ")
+        case .array(let items): return items.map(searchText).joined(separator: " ")
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return RecordEntity.text(value)
+        }
+    }
+
+    /// `records` sorted by the column's field (stable; numbers as numbers).
+    public static func sorted(_ records: [RecordEntity], by field: String, descending: Bool) -> [RecordEntity] {
+        let keys = records.map { SortKey($0.json.value(atPath: field)) }
+        let order = records.indices.sorted { lhs, rhs in
+            let ordering = keys[lhs].compare(keys[rhs])
+            return ordering == 0 ? lhs < rhs : (descending ? ordering > 0 : ordering < 0)
+        }
+        return order.map { records[$0] }
+    }
+
+    /// A field value ready for comparison: numbers before text, text without case.
+    struct SortKey {
+        let number: Double?
+        let text: String
+
+        init(_ value: JSONValue?) {
+            switch value {
+            case .int(let number)?: self.number = Double(number)
+            case .double(let number)?: self.number = number
+            case .bool(let flag)?: self.number = flag ? 1 : 0
+            default: self.number = nil
+            }
+            text = number == nil ? RecordEntity.text(value).lowercased() : ""
+        }
+
+        func compare(_ other: SortKey) -> Int {
+            switch (number, other.number) {
+            case let (lhs?, rhs?): return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0)
+            case (.some, nil): return -1
+            case (nil, .some): return 1
+            case (nil, nil): return text < other.text ? -1 : (text > other.text ? 1 : 0)
+            }
+        }
+    }
+
+    private static func page(from listing: Listing<JSONValue>, _ resource: ResourceDescriptor) -> Page {
+        Page(
+            records: listing.items.map { RecordEntity($0, of: resource) }, totalCount: listing.totalCount,
+            fetchedAt: listing.fetchedAt, origin: listing.origin)
+    }
+}

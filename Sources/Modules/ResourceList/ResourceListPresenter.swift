@@ -1,0 +1,481 @@
+import Foundation
+import JSONServerCore
+import Services
+import TerminalUI
+
+/// Owns one resource list's state (pages, filter, sort, cursor, writes) and
+/// turns keys into interactor calls and state into a `ResourceListViewModel`.
+///
+/// A list that is fully loaded is filtered and sorted here; a list that pages
+/// in from the server asks the server instead (`q=`, `_sort=`), and says so.
+@MainActor
+public final class ResourceListPresenter: Screen {
+    let interactor: ResourceListInteractor
+    private let router: ResourceListRouter
+    private let context: ScreenContext
+    public let breadcrumb: String
+    var resource: ResourceDescriptor { interactor.resource }
+
+    // MARK: - Data
+    var records: [RecordEntity] = []
+    private(set) var visible: [Int] = []
+    private var searchIndex = SearchIndex([String]())
+    var totalCount: Int?
+    private(set) var fetchedAt: Date?
+    private(set) var origin: DataOrigin?
+    private(set) var isLoading = false
+    private(set) var error: ServiceError?
+    /// The next page to ask for; `nil` once the list is complete.
+    private(set) var nextPage: Int?
+    private(set) var isLoadingMore = false
+    private var moreError: ServiceError?
+
+    // MARK: - View state
+    private(set) var cursor = 0
+    private(set) var scrollOffset = 0
+    private(set) var filterText = ""
+    private(set) var isEditingFilter = false
+    /// The search the server ran (`q=`), when the list was not fully loaded.
+    private(set) var serverSearch: String?
+    /// The sorted column (an index into `resource.columns`), if any.
+    private(set) var sortColumn: Int?
+    private(set) var sortDescending = false
+    /// Whether the current sort was done by the server.
+    private(set) var serverSort = false
+    private(set) var message: StatusMessage?
+    var mode: ResourceListMode = .browsing
+    private var pageSize = 10
+    private var firstRowOnScreen = 0
+
+    // MARK: - Work
+    private var loadTask: Task<Void, Never>?
+    private var moreTask: Task<Void, Never>?
+    private var searchTask: Task<Void, Never>?
+    var writeTasks: [String: Task<Void, Never>] = [:]
+    /// Values written but not yet confirmed, re-applied over any page that arrives meanwhile.
+    var pendingFields: [String: JSONObject] = [:]
+    var toldAboutForgetfulServer = false
+
+    init(interactor: ResourceListInteractor, router: ResourceListRouter, context: ScreenContext, breadcrumb: String) {
+        self.interactor = interactor
+        self.router = router
+        self.context = context
+        self.breadcrumb = breadcrumb
+        sortColumn = interactor.resource.columns.firstIndex { $0.field == interactor.resource.idField }
+    }
+
+    // MARK: - Screen
+    public var capturesText: Bool { isEditingFilter || mode.capturesText }
+
+    public var help: [HelpSection] {
+        let keys = context.bindings
+        var lines: [(String, String)] = [
+            (keys.label(for: .moveDown) + " / " + keys.label(for: .moveUp), "move"),
+            (keys.label(for: .pageDown) + " / " + keys.label(for: .pageUp), "page"),
+            (keys.label(for: .top) + " / " + keys.label(for: .bottom), "top, bottom"),
+            (keys.label(for: .open), "open the \(resource.singular) (its fields and relations)"),
+            (keys.label(for: .filter), "filter as you type (the server searches a list still paging in)"),
+            ("Esc", "clear the filter"),
+            (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), "sort by next column / reverse"),
+            (keys.label(for: .reload), "reload from the server"),
+            (keys.label(for: .copy), "copy the \(resource.singular) as JSON"),
+        ]
+        if let toggle = resource.toggle {
+            lines.append((keys.label(for: .toggle), "toggle \(toggle.field)"))
+        }
+        if resource.isWritable {
+            lines.append((keys.label(for: .new), "new \(resource.singular)"))
+            lines.append((keys.label(for: .edit), "edit the \(resource.singular)"))
+            lines.append((keys.label(for: .delete), "delete the \(resource.singular) (asks first)"))
+        }
+        lines.append((keys.label(for: .command), "command line: :posts, :users 3, :todos userId=2, :export csv FILE"))
+        return [HelpSection("\(resource.name) list", lines)]
+    }
+
+    public var status: ScreenStatus {
+        var offline: String?
+        if let fetchedAt, error != nil || origin == .cache {
+            let age = RelativeAge.describe(from: fetchedAt, to: context.now())
+            switch error?.kind {
+            case nil: offline = "cached \(age)"
+            case .offline?, .timeout?: offline = "offline · cached \(age)"
+            default: offline = "stale · cached \(age)"
+            }
+        }
+        return ScreenStatus(
+            resource: resource.name, count: countText, offline: offline,
+            isLoading: isLoading || isLoadingMore || !writeTasks.isEmpty, message: message)
+    }
+
+    public var exportSource: ExportSource? {
+        ExportSource(resource: resource, records: visible.map { records[$0].json })
+    }
+
+    public func start() {
+        guard loadTask == nil else { return }
+        observe(reset: false)
+    }
+
+    public func stop() {
+        loadTask?.cancel()
+        loadTask = nil
+        moreTask?.cancel()
+        moreTask = nil
+        searchTask?.cancel()
+    }
+
+    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        let model = viewModel(height: rect.height, width: rect.width)
+        pageSize = model.tableHeight
+        scrollOffset = model.scrollOffset
+        firstRowOnScreen = rect.row + model.tableTop + 1
+        ResourceListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
+    }
+
+    // MARK: - Keys
+    public func handle(_ key: Key) -> ScreenCommand {
+        if let command = handleModal(key) { return command }
+        if isEditingFilter, let command = handleFilterKey(key) { return command }
+        let bindings = context.bindings
+        if let moved = ListNavigation.move(
+            cursor: cursor, count: visible.count, page: pageSize, key: key, bindings: bindings)
+        {
+            cursor = moved
+            loadMoreIfNeeded()
+            return .handled
+        }
+        if case .mouse(let event) = key, event.kind == .click {
+            let position = scrollOffset + event.row - firstRowOnScreen
+            if event.row >= firstRowOnScreen, visible.indices.contains(position) { cursor = position }
+            return .handled
+        }
+        if key == .escape, !filterText.isEmpty {
+            setFilter("")
+            return .handled
+        }
+        switch bindings.action(for: key) {
+        case .open?:
+            guard let record = current, record.hasID else { return .handled }
+            return .push(router.detail(record, of: resource))
+        case .copy?:
+            guard let record = current else { return .handled }
+            return .copy(record.jsonText, description: "\(resource.singular) \(record.id) as JSON")
+        case .filter?:
+            isEditingFilter = true
+            return .handled
+        case .toggle?:
+            toggleCurrent()
+            return .handled
+        case .reload?:
+            reload()
+            return .handled
+        case .sortNext?:
+            let next = ((sortColumn ?? -1) + 1) % max(1, resource.columns.count)
+            sort(by: next, descending: false)
+            return .handled
+        case .sortReverse?:
+            sort(by: sortColumn ?? 0, descending: !sortDescending)
+            return .handled
+        case .new?, .edit?, .delete?:
+            return beginWrite(bindings.action(for: key))
+        default:
+            return .unhandled
+        }
+    }
+
+    private func handleFilterKey(_ key: Key) -> ScreenCommand? {
+        switch key {
+        case .escape:
+            isEditingFilter = false
+            setFilter("")
+        case .enter:
+            isEditingFilter = false
+        case .backspace:
+            if !filterText.isEmpty { setFilter(String(filterText.dropLast())) }
+        case .char(let character):
+            setFilter(filterText + String(character))
+        case .ctrl("u"):
+            setFilter("")
+        default:
+            return nil
+        }
+        return .handled
+    }
+
+    // MARK: - Loading
+    /// The query of the first page as things stand (server sort and search).
+    private func query(page: Int?) -> ListQuery {
+        let sort: ListQuery.SortKey? =
+            serverSort
+            ? sortColumn.map { ListQuery.SortKey(resource.columns[$0].field, descending: sortDescending) } : nil
+        return interactor.query(page: page, sort: sort, search: serverSearch)
+    }
+
+    /// Watches the first page and asks for a load if what is there is stale.
+    private func observe(reset: Bool, force: Bool = false) {
+        loadTask?.cancel()
+        moreTask?.cancel()
+        moreTask = nil
+        isLoadingMore = false
+        moreError = nil
+        if reset { records = [] }
+        isLoading = true
+        let first = query(page: 1)
+        loadTask = Task { [weak self, interactor] in
+            let updates = await interactor.observe(first)
+            Task { await interactor.refresh(first, force: force) }
+            for await update in updates {
+                self?.apply(update)
+            }
+        }
+    }
+
+    private func reload() {
+        message = nil
+        observe(reset: false, force: true)
+    }
+
+    private func apply(_ update: ResourceListInteractor.Update) {
+        guard !Task.isCancelled else { return }
+        if let page = update.page {
+            let selectedID = current?.id
+            var fresh = applyingPending(page.records)
+            let limit = resource.pageSize
+            totalCount = page.totalCount
+            fetchedAt = page.fetchedAt
+            origin = page.origin
+            if limit <= 0 || page.records.count > limit || page.records.count < limit {
+                // Not paged, a server that ignores paging, or the last page.
+                nextPage = nil
+            } else if let total = page.totalCount, page.records.count >= total {
+                nextPage = nil
+            } else {
+                nextPage = 2
+            }
+            if !serverSort, let sortColumn, !isServerOrder {
+                fresh = ResourceListInteractor.sorted(
+                    fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
+            }
+            records = fresh
+            refilter(keeping: selectedID)
+        }
+        error = update.error?.kind == .cancelled ? nil : update.error
+        // Nothing known and nothing failed: the load asked for on start is coming.
+        isLoading = update.isLoading || (!update.hasData && error == nil)
+        loadMoreIfNeeded()
+        context.setNeedsDisplay()
+    }
+
+    /// Asks for the next page when the cursor is within a screen of the end.
+    private func loadMoreIfNeeded() {
+        guard let page = nextPage, !isLoadingMore, !isLoading, error == nil else { return }
+        let margin = max(pageSize, 20)
+        guard cursor >= visible.count - margin else { return }
+        isLoadingMore = true
+        moreError = nil
+        let next = query(page: page)
+        moreTask = Task { [weak self, interactor] in
+            do throws(ServiceError) {
+                let loaded = try await interactor.load(next)
+                self?.appendPage(loaded, number: page)
+            } catch {
+                self?.failMore(error)
+            }
+        }
+    }
+
+    private func appendPage(_ page: ResourceListInteractor.Page, number: Int) {
+        guard !Task.isCancelled else { return }
+        isLoadingMore = false
+        moreTask = nil
+        let known = Set(records.map(\.id))
+        let new = applyingPending(page.records.filter { !$0.hasID || !known.contains($0.id) })
+        if let total = page.totalCount { totalCount = total }
+        if new.isEmpty || page.records.count < resource.pageSize {
+            // An empty or short page ends the list (also when a server repeats pages).
+            nextPage = nil
+        } else {
+            nextPage = number + 1
+        }
+        if let total = totalCount, records.count + new.count >= total { nextPage = nil }
+        let selectedID = current?.id
+        records.append(contentsOf: new)
+        refilter(keeping: selectedID)
+        loadMoreIfNeeded()
+        context.setNeedsDisplay()
+    }
+
+    private func failMore(_ failure: ServiceError) {
+        isLoadingMore = false
+        moreTask = nil
+        if failure.kind == .cancelled { return }
+        moreError = failure
+        message = StatusMessage("More \(resource.name) not loaded (\(failure.shortReason)) — r reloads", .error)
+        context.setNeedsDisplay()
+    }
+
+    /// Whether the list is in the server's own order (the id column, ascending, nothing re-sorted).
+    private var isServerOrder: Bool {
+        guard let sortColumn else { return true }
+        return resource.columns[sortColumn].field == resource.idField && !sortDescending
+    }
+
+    /// Whether every record of the list is here (filter and sort can run locally).
+    var isComplete: Bool { nextPage == nil }
+
+    // MARK: - Filter and sort
+    private func setFilter(_ text: String) {
+        let selectedID = current?.id
+        let narrowing = !filterText.isEmpty && text.hasPrefix(filterText) && !text.hasSuffix(" ")
+        let previous = narrowing ? visible : nil
+        filterText = text
+        // What is loaded is filtered at once; rows still on the server are
+        // searched there (`q=`), and the local filter then runs over its
+        // answer too, so a server without `q` still shows only matches.
+        visible = ResourceListInteractor.filterIndex(searchIndex, text: text, within: previous)
+        restoreCursor(to: selectedID)
+        if !isComplete || serverSearch != nil { scheduleServerSearch(text) }
+    }
+
+    /// Runs the server search a moment after the last keystroke.
+    private func scheduleServerSearch(_ text: String) {
+        searchTask?.cancel()
+        searchTask = Task { [weak self] in
+            guard (try? await Task.sleep(for: .milliseconds(250))) != nil, let self else { return }
+            let search = text.trimmingCharacters(in: .whitespaces)
+            self.serverSearch = search.isEmpty ? nil : search
+            self.cursor = 0
+            self.observe(reset: true)
+            self.context.setNeedsDisplay()
+        }
+    }
+
+    private func sort(by column: Int, descending: Bool) {
+        guard resource.columns.indices.contains(column) else { return }
+        let selectedID = current?.id
+        sortColumn = column
+        sortDescending = descending
+        let field = resource.columns[column].field
+        if !isComplete || serverSort {
+            serverSort = true
+            message = StatusMessage(
+                "Sorted by \(resource.columns[column].title) on the server (the list pages in)", .info)
+            cursor = 0
+            observe(reset: true)
+            return
+        }
+        records = ResourceListInteractor.sorted(records, by: field, descending: descending)
+        refilter(keeping: selectedID)
+    }
+
+    /// After `records` changed order or content: a new index, the filter again.
+    func refilter(keeping selectedID: String?) {
+        searchIndex = ResourceListInteractor.index(records)
+        visible = ResourceListInteractor.filterIndex(searchIndex, text: filterText)
+        restoreCursor(to: selectedID)
+    }
+
+    private func restoreCursor(to id: String?) {
+        if let id, let position = visible.firstIndex(where: { records[$0].id == id }) {
+            cursor = position
+        } else {
+            cursor = min(cursor, max(0, visible.count - 1))
+        }
+    }
+
+    /// The record under the cursor, if any.
+    public var current: RecordEntity? {
+        visible.indices.contains(cursor) ? records[visible[cursor]] : nil
+    }
+
+    /// Puts `record` in place of the one with its id (or at the end) and redraws.
+    func replace(_ record: RecordEntity) {
+        if let index = records.firstIndex(where: { $0.id == record.id }) {
+            records[index] = record
+        } else {
+            records.append(record)
+            totalCount = totalCount.map { $0 + 1 }
+        }
+        refilter(keeping: record.id)
+    }
+
+    /// Puts `record` back at `position` (an undone delete).
+    func insertRecord(_ record: RecordEntity, at position: Int) {
+        records.insert(record, at: min(position, records.count))
+        totalCount = totalCount.map { $0 + 1 }
+    }
+
+    /// Drops the record with `id`.
+    func remove(_ id: String) {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { return }
+        records.remove(at: index)
+        totalCount = totalCount.map { max(0, $0 - 1) }
+        refilter(keeping: nil)
+    }
+
+    func say(_ text: String, _ severity: StatusMessage.Severity = .info) {
+        message = StatusMessage(text, severity)
+        context.setNeedsDisplay()
+    }
+
+    func clearMessage() { message = nil }
+
+    private func applyingPending(_ records: [RecordEntity]) -> [RecordEntity] {
+        guard !pendingFields.isEmpty else { return records }
+        return records.map { record in
+            guard let fields = pendingFields[record.id], var object = record.json.objectValue else { return record }
+            for (key, value) in fields { object[key] = value }
+            return RecordEntity(id: record.id, json: .object(object))
+        }
+    }
+
+    private var countText: String? {
+        if records.isEmpty && (isLoading || error != nil) { return nil }
+        if let serverSearch {
+            let found = totalCount ?? records.count
+            return "\(found)\(isComplete || totalCount != nil ? "" : "+") matching “\(serverSearch)”"
+        }
+        let total = totalCount.map(String.init) ?? (isComplete ? String(records.count) : "\(records.count)+")
+        if filterText.isEmpty { return total }
+        return "\(visible.count) of \(total)"
+    }
+
+    // MARK: - View model
+    func viewModel(height: Int, width: Int) -> ResourceListViewModel {
+        let errorText = error.map { "\($0.message) (r to retry)" }
+        let filterLine = isEditingFilter || !filterText.isEmpty || !interactor.filters.isEmpty
+        let footer = !isComplete && !records.isEmpty
+        let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
+        let tableHeight = max(0, height - top - 1 - (footer ? 1 : 0))
+        let offset = TableView.scrollOffset(
+            cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: visible.count)
+        let records = self.records
+        let visible = self.visible
+        return ResourceListViewModel(
+            resource: resource, rowCount: visible.count, row: { records[visible[$0]] },
+            cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
+            sortColumn: sortColumn, sortDescending: sortDescending,
+            scope: interactor.filters.map { "\($0.field) = \($0.value)" }.joined(separator: ", "),
+            filterText: filterText, isEditingFilter: isEditingFilter, serverSearch: serverSearch,
+            searchPending: serverSearch != filterText.trimmingCharacters(in: .whitespaces).nilIfEmpty
+                && (serverSearch != nil || !isComplete),
+            error: errorText, isLoading: isLoading, isEmpty: records.isEmpty,
+            paging: footer
+                ? .init(
+                    loaded: records.count, total: totalCount, isLoading: isLoadingMore,
+                    error: moreError?.shortReason)
+                : nil,
+            overlay: mode.overlay(resource: resource))
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+extension ResourceListInteractor {
+    /// Positions of the records whose search text contains every word of `text`.
+    static func filterIndex(_ index: SearchIndex, text: String, within: [Int]? = nil) -> [Int] {
+        index.rows(matching: text, within: within)
+    }
+}

@@ -1,0 +1,148 @@
+import Services
+import TerminalUI
+
+/// Draws a resource list: scope and filter line, inline error, the table
+/// (visible rows only), the paging footer and any dialog.
+@MainActor
+enum ResourceListView {
+    static func draw(_ model: ResourceListViewModel, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
+    {
+        var area = rect
+        if model.isEditingFilter || !model.filterText.isEmpty || !model.scope.isEmpty {
+            let (line, rest) = area.splitTop(1)
+            drawFilter(model, on: terminal, in: line, theme: theme)
+            area = rest
+        }
+        if let error = model.error {
+            area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
+        }
+        if let paging = model.paging, area.height > 1 {
+            let (rest, footer) = area.splitBottom(1)
+            drawPaging(paging, model: model, on: terminal, in: footer, theme: theme, tick: tick)
+            area = rest
+        }
+        if model.rowCount == 0 {
+            drawEmpty(model, on: terminal, in: area, theme: theme, tick: tick)
+        } else {
+            table(model).draw(on: terminal, in: area, theme: theme)
+        }
+        switch model.overlay {
+        case .form(let form)?: form.draw(on: terminal, in: rect, theme: theme)
+        case .confirm(let dialog)?: dialog.draw(on: terminal, in: rect, theme: theme)
+        case nil: break
+        }
+    }
+
+    static func columns(_ resource: ResourceDescriptor) -> [TableColumn] {
+        resource.columns.map { column in
+            let width: TableColumn.Width
+            switch column.width {
+            case .fixed(let cells): width = .fixed(cells)
+            case .flexible(let weight): width = .flexible(weight: weight)
+            }
+            let alignment: TextWidth.Alignment
+            switch column.alignment {
+            case .left: alignment = .left
+            case .right: alignment = .right
+            case .center: alignment = .center
+            }
+            let minimum: Int
+            if case .fixed(let cells) = column.width {
+                minimum = min(cells, max(3, TextWidth.of(column.title)))
+            } else {
+                minimum = 6
+            }
+            return TableColumn(
+                column.title, width: width, minWidth: minimum, alignment: alignment, priority: column.priority)
+        }
+    }
+
+    private static func table(_ model: ResourceListViewModel) -> TableView {
+        let resource = model.resource
+        let toggleColumn = resource.toggle.flatMap { toggle in resource.columns.firstIndex { $0.field == toggle.field }
+        }
+        return TableView(
+            columns: columns(resource), rowCount: model.rowCount, cursor: model.cursor,
+            scrollOffset: model.scrollOffset,
+            sort: model.sortColumn.map { TableView.Sort(column: $0, ascending: !model.sortDescending) },
+            cellRole: { row, column in
+                guard column == toggleColumn, let field = resource.toggle?.field else { return nil }
+                return model.row(row).json[field]?.boolValue == true ? .doneMark : .pendingMark
+            },
+            row: { index in
+                let record = model.row(index)
+                return resource.columns.map { record.cell($0) }
+            })
+    }
+
+    private static func drawFilter(
+        _ model: ResourceListViewModel, on terminal: any Terminal, in line: Rect, theme: Theme
+    ) {
+        var parts: [String] = []
+        if !model.scope.isEmpty { parts.append("where \(model.scope)") }
+        if model.isEditingFilter || !model.filterText.isEmpty {
+            let cursor = model.isEditingFilter ? "▏" : ""
+            var text = "/ \(model.filterText)\(cursor)  \(model.rowCount) match\(model.rowCount == 1 ? "" : "es")"
+            if model.searchPending {
+                text += " · searching the server…"
+            } else if let search = model.serverSearch {
+                text += " · server search q=\(search)"
+            } else if !model.filterText.isEmpty {
+                text += " · filtered here"
+            }
+            text += model.isEditingFilter ? "  Enter keeps · Esc clears" : "  / edits · Esc clears"
+            parts.append(text)
+        }
+        terminal.write(
+            parts.joined(separator: "   "), row: line.row, col: line.col, width: line.width, style: theme.style(.filter)
+        )
+    }
+
+    private static func drawPaging(
+        _ paging: ResourceListViewModel.Paging, model: ResourceListViewModel, on terminal: any Terminal,
+        in line: Rect, theme: Theme, tick: Int
+    ) {
+        let total = paging.total.map { " of \($0)" } ?? ""
+        let text: String
+        let role: Role
+        if paging.isLoading {
+            text = "\(Spinner.frame(tick: tick)) loading more \(model.resource.name)… \(paging.loaded)\(total) loaded"
+            role = .spinner
+        } else if let error = paging.error {
+            text = "✖ more not loaded (\(error)) · \(paging.loaded)\(total) loaded · r reloads"
+            role = .error
+        } else {
+            text = "\(paging.loaded)\(total) loaded · more load as you scroll"
+            role = .dim
+        }
+        terminal.write(" " + text, row: line.row, col: line.col, width: line.width, style: theme.style(role))
+    }
+
+    private static func drawEmpty(
+        _ model: ResourceListViewModel, on terminal: any Terminal, in area: Rect, theme: Theme, tick: Int
+    ) {
+        guard area.height > 0 else { return }
+        let row = area.row + min(1, area.height - 1)
+        let name = model.resource.name
+        let text: String
+        let role: Role
+        if model.isEmpty && model.isLoading {
+            text = "\(Spinner.frame(tick: tick)) Loading \(name)…"
+            role = .spinner
+        } else if model.searchPending {
+            text = "\(Spinner.frame(tick: tick)) Searching the server for “\(model.filterText)”…"
+            role = .spinner
+        } else if model.isEmpty && model.serverSearch == nil {
+            if model.error != nil {
+                text = "No \(name) to show yet."
+            } else {
+                text = model.scope.isEmpty ? "No \(name) on this server." : "No \(name) where \(model.scope)."
+            }
+            role = .dim
+        } else {
+            text = "No \(name) match “\(model.filterText)” — Esc clears the filter"
+            role = .dim
+        }
+        terminal.write("  " + text, row: row, col: area.col, width: area.width, style: theme.style(role))
+    }
+}

@@ -1,0 +1,46 @@
+import Services
+import TerminalUI
+
+/// What the list view draws; rows are produced on demand so that a frame
+/// costs only the visible rows, however long the list.
+public struct ResourceListViewModel {
+    /// The paging footer of a list still loading in from the server.
+    public struct Paging: Equatable {
+        public var loaded: Int
+        public var total: Int?
+        public var isLoading: Bool
+        public var error: String?
+    }
+
+    /// A dialog over the table.
+    public enum Overlay {
+        case form(Form)
+        case confirm(Dialog)
+    }
+
+    public var resource: ResourceDescriptor
+    public var rowCount: Int
+    public var row: (Int) -> RecordEntity
+    public var cursor: Int
+    public var scrollOffset: Int
+    /// Rows above the table (filter line, error).
+    public var tableTop: Int
+    public var tableHeight: Int
+    public var sortColumn: Int?
+    public var sortDescending: Bool
+    /// What the list is limited to (`userId = 3`), empty for the whole collection.
+    public var scope: String
+    public var filterText: String
+    public var isEditingFilter: Bool
+    /// The search the server ran (`q=`), if the filter went to the server.
+    public var serverSearch: String?
+    /// A server search is about to run or running.
+    public var searchPending: Bool
+    /// The inline error line ("… (r to retry)"), if the last load failed.
+    public var error: String?
+    public var isLoading: Bool
+    /// Nothing loaded yet (the view shows "Loading …" rather than a blank).
+    public var isEmpty: Bool
+    public var paging: Paging?
+    public var overlay: Overlay?
+}
