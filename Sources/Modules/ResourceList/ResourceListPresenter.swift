@@ -247,13 +247,15 @@ public final class ResourceListPresenter: Screen {
             totalCount = page.totalCount
             fetchedAt = page.fetchedAt
             origin = page.origin
-            if limit <= 0 || page.records.count > limit || page.records.count < limit {
-                // Not paged, a server that ignores paging, or the last page.
+            if limit <= 0 || page.records.count > limit {
+                // Not paged, or a server that ignores paging: all is here.
                 nextPage = nil
-            } else if let total = page.totalCount, page.records.count >= total {
-                nextPage = nil
+            } else if let total = page.totalCount {
+                // The server's total decides (pages may be smaller than asked: json-server v1).
+                nextPage = page.records.isEmpty || page.records.count >= total ? nil : 2
             } else {
-                nextPage = 2
+                // No total: a short page is the last one.
+                nextPage = page.records.count < limit ? nil : 2
             }
             if !serverSort, let sortColumn, !isServerOrder {
                 fresh = ResourceListInteractor.sorted(
@@ -294,13 +296,18 @@ public final class ResourceListPresenter: Screen {
         let known = Set(records.map(\.id))
         let new = applyingPending(page.records.filter { !$0.hasID || !known.contains($0.id) })
         if let total = page.totalCount { totalCount = total }
-        if new.isEmpty || page.records.count < resource.pageSize {
-            // An empty or short page ends the list (also when a server repeats pages).
+        if new.isEmpty {
+            // An empty page ends the list (also a server that repeats its first page).
             nextPage = nil
+            if let total = totalCount, total > records.count {
+                totalCount = records.count
+                say("The server sent no \(resource.name) after \(records.count) (it counted \(total))", .warning)
+            }
+        } else if let total = totalCount {
+            nextPage = records.count + new.count >= total ? nil : number + 1
         } else {
-            nextPage = number + 1
+            nextPage = page.records.count < resource.pageSize ? nil : number + 1
         }
-        if let total = totalCount, records.count + new.count >= total { nextPage = nil }
         let selectedID = current?.id
         records.append(contentsOf: new)
         refilter(keeping: selectedID)

@@ -3,15 +3,22 @@ import JSONServerCore
 import Networking
 
 extension JSONValue {
-    /// The records of a list answer: the body must be a JSON array.
-    static func records(from body: Data) throws(NetworkError) -> [JSONValue] {
+    /// The records of a list answer: a JSON array, or json-server v1's page
+    /// envelope (`{"data": [...], "items": 200, ...}`), whose total is returned too.
+    static func page(from body: Data) throws(NetworkError) -> (records: [JSONValue], total: Int?) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(body)
         } catch {
             throw .decoding(path: "", reason: "not valid JSON (\(error))")
         }
-        guard let items = root.arrayValue else { throw .decoding(path: "", reason: "expected an array") }
-        return items
+        if let items = root.arrayValue { return (items, nil) }
+        if let data = root["data"]?.arrayValue { return (data, root["items"]?.intValue) }
+        throw .decoding(path: "", reason: "expected an array of records")
+    }
+
+    /// The records of a list answer (see `page(from:)`).
+    static func records(from body: Data) throws(NetworkError) -> [JSONValue] {
+        try page(from: body).records
     }
 }

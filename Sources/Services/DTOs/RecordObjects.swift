@@ -136,8 +136,10 @@ public enum RecordSchema: String, Sendable, Hashable, CaseIterable {
         for (index, record) in records.enumerated() { try validate(record, path: "[\(index)]") }
     }
 
-    /// Checks one record.
+    /// Checks one record. Ids and foreign keys (`id`, `userId`) may be
+    /// strings, as json-server v1 makes them.
     public func validate(_ record: JSONValue, path: String = "") throws(NetworkError) {
+        let record = Self.numericIDs(record)
         switch self {
         case .todo: _ = try TodoObject(json: record, path: path)
         case .post: _ = try PostObject(json: record, path: path)
@@ -146,5 +148,17 @@ public enum RecordSchema: String, Sendable, Hashable, CaseIterable {
         case .photo: _ = try PhotoObject(json: record, path: path)
         case .user: _ = try UserObject(json: record, path: path)
         }
+    }
+
+    /// `record` with string ids (`"7"`, `"a1b2"`) standing in as numbers, so
+    /// that only the other fields' types are checked.
+    private static func numericIDs(_ record: JSONValue) -> JSONValue {
+        guard case .object(var object) = record else { return record }
+        var changed = false
+        for (key, value) in object where value.stringValue != nil && (key == "id" || key.hasSuffix("Id")) {
+            object[key] = .int(0)
+            changed = true
+        }
+        return changed ? .object(object) : record
     }
 }

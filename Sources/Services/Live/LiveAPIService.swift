@@ -163,11 +163,19 @@ public struct LiveAPIService: APIService {
         -> Listing<JSONValue>
     {
         let body = loaded.body
-        let items = try loaded.decoded.value { () throws(NetworkError) -> [JSONValue] in
-            let records = try JSONValue.records(from: body)
+        let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
+            let (records, total) = try JSONValue.page(from: body)
             try schema?.validate(records)
-            return records
+            return Page(records: records, total: total)
         }
-        return Listing(items: items, totalCount: loaded.totalCount, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
+        return Listing(
+            items: page.records, totalCount: loaded.totalCount ?? page.total, fetchedAt: loaded.fetchedAt,
+            origin: loaded.origin)
+    }
+
+    /// A decoded list body: its records and the total an envelope gave.
+    private struct Page: Sendable {
+        var records: [JSONValue]
+        var total: Int?
     }
 }
