@@ -59,7 +59,7 @@ public struct ResourceNavigator {
             return list(target, filters: [ListQuery.Filter(foreignKey, record.id)], breadcrumb: relation.name)
         case .parent(let foreignKey):
             guard let id = record.json.recordID(foreignKey) else { return nil }
-            return detail(target, id: id, breadcrumb: nil)
+            return detail(target, id: id, breadcrumb: relation.name)
         }
     }
 }
