@@ -135,9 +135,12 @@ public final class AppRouter {
         screen.start()
     }
 
+    /// Goes back one screen; the screen shown again starts if it never
+    /// did (one pushed under another by `:users 3`, the start screen).
     private func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().stop()
+        top.start()
     }
 
     /// Keeps the first screen, stops the rest, and shows `screens` on top.
@@ -154,6 +157,7 @@ public final class AppRouter {
         guard let index = header.crumbIndex(atColumn: col, width: terminal.size.cols) else { return }
         let depth = crumbs[index].depth
         while stack.count > depth + 1 { stack.removeLast().stop() }
+        top.start()
     }
 
     /// The breadcrumbs shown, with the stack depth each belongs to (screens
@@ -214,8 +218,7 @@ public final class AppRouter {
         case .help:
             push(HelpModule.build(for: top, global: globalHelp))
         case .resources:
-            while stack.count > 1 { stack.removeLast().stop() }
-            top.start()
+            replace(with: [])
         case .open(let name, let id, let filters):
             let resource = navigator.resource(named: name)
             var screens = [navigator.list(resource, filters: filters)]
