@@ -9,6 +9,8 @@ public struct ScreenContext: Sendable {
     public let now: @Sendable () -> Date
     /// Which key does what (defaults, or the config file's `keys:`).
     public let bindings: KeyBindings
+    /// Things said once per run, whichever screen says them first.
+    public let notices = Notices()
 
     public init(
         setNeedsDisplay: @escaping @MainActor @Sendable () -> Void,
@@ -17,5 +19,21 @@ public struct ScreenContext: Sendable {
         self.setNeedsDisplay = setNeedsDisplay
         self.now = now
         self.bindings = bindings
+    }
+}
+
+/// Remembers which one-time notices were given (that a server forgets
+/// writes is said once per run, not once per screen).
+public final class Notices: @unchecked Sendable {
+    private let lock = NSLock()
+    private var given: Set<String> = []
+
+    public init() {}
+
+    /// `true` the first time `notice` is asked for, `false` after.
+    public func first(_ notice: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return given.insert(notice).inserted
     }
 }

@@ -189,8 +189,7 @@ extension ResourceListPresenter {
 
     /// Says what happened; once per screen, that the server forgets writes.
     private func report(_ text: String) {
-        if !interactor.serverKeepsWrites && !toldAboutForgetfulServer {
-            toldAboutForgetfulServer = true
+        if !interactor.serverKeepsWrites && context.notices.first("server forgets writes") {
             say("\(text) — this server accepts writes but does not keep them", .warning)
         } else {
             say(text)

@@ -12,7 +12,7 @@ import TerminalUI
 public final class ResourceListPresenter: Screen {
     let interactor: ResourceListInteractor
     private let router: ResourceListRouter
-    private let context: ScreenContext
+    let context: ScreenContext
     public let breadcrumb: String
     var resource: ResourceDescriptor { interactor.resource }
 
@@ -54,7 +54,6 @@ public final class ResourceListPresenter: Screen {
     var writeTasks: [String: Task<Void, Never>] = [:]
     /// Values written but not yet confirmed, re-applied over any page that arrives meanwhile.
     var pendingFields: [String: JSONObject] = [:]
-    var toldAboutForgetfulServer = false
 
     init(interactor: ResourceListInteractor, router: ResourceListRouter, context: ScreenContext, breadcrumb: String) {
         self.interactor = interactor
