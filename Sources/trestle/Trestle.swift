@@ -16,7 +16,7 @@ struct Trestle: AsyncParsableCommand {
             override it, flags override both. Log: $XDG_STATE_HOME/trestle/trestle.log.
 
             Browsing flags (see `trestle help browse` for all): --env NAME, \
-            --base-url URL, --theme NAME, --delay SECONDS, --timeout SECONDS, \
+            --base-url URL, --service NAME, --theme NAME, --delay SECONDS, --timeout SECONDS, \
             --data FILE, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --mouse.
             """,
         version: TrestleVersion.current,
@@ -56,6 +56,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Read this config file instead of $XDG_CONFIG_HOME/trestle/config.yaml.")
     var config: String?
 
+    @Option(help: "A service described in the config file's services: section (production unless --env says).")
+    var service: String?
+
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0
 
@@ -63,7 +66,8 @@ struct CommonOptions: ParsableArguments {
         LaunchOptions(
             environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
             theme: theme, logLevel: logLevel,
-            dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config)
+            dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
+            service: service)
     }
 }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import Modules
+import Services
 
 /// The settings Trestle runs with, after every layer was applied.
 public struct AppConfiguration: Sendable {
@@ -16,10 +18,22 @@ public struct AppConfiguration: Sendable {
     public var fakeErrorRate: Double
     public var fakeFailWith: Int?
     public var paths: AppPaths
+    /// Which key runs which action: the defaults with the config file's `keys:` applied.
+    public var keyBindings: KeyBindings
+    /// The resources to browse: the selected service's, else JSONPlaceholder's six.
+    public var catalog: ResourceCatalog
+    /// The service selected from the config file's `services:` (`--service`,
+    /// `TRESTLE_SERVICE` or `service:`), if any.
+    public var serviceName: String?
+    /// Whether the selected service stores writes; `nil` when no service was
+    /// selected (the environment decides: JSONPlaceholder does not keep them).
+    public var keepsWrites: Bool?
 
     public init(
         environment: AppEnvironment, baseURL: URL, delay: Double, timeout: Double, themeName: String,
-        logLevel: Logger.Level, dataFile: URL?, fakeErrorRate: Double, fakeFailWith: Int?, paths: AppPaths
+        logLevel: Logger.Level, dataFile: URL?, fakeErrorRate: Double, fakeFailWith: Int?, paths: AppPaths,
+        keyBindings: KeyBindings = .defaults, catalog: ResourceCatalog = .jsonPlaceholder, serviceName: String? = nil,
+        keepsWrites: Bool? = nil
     ) {
         self.environment = environment
         self.baseURL = baseURL
@@ -31,5 +45,9 @@ public struct AppConfiguration: Sendable {
         self.fakeErrorRate = fakeErrorRate
         self.fakeFailWith = fakeFailWith
         self.paths = paths
+        self.keyBindings = keyBindings
+        self.catalog = catalog
+        self.serviceName = serviceName
+        self.keepsWrites = keepsWrites
     }
 }

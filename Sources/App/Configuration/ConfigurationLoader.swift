@@ -1,7 +1,8 @@
 import Configuration
 import Foundation
 import Logging
-import SystemPackage
+import Modules
+import Services
 
 /// A configuration problem, said in one line that names where it is.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
@@ -13,6 +14,10 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 /// Builds `AppConfiguration` from four layers, highest first: flags,
 /// `TRESTLE_*` environment variables, the config file (its
 /// `environments.<env>` section before its top level), built-in defaults.
+/// The file's structured sections, `keys:` and `services:`, are read apart
+/// (see `ConfigFileDocument`); a selected service (`--service`,
+/// `TRESTLE_SERVICE`, `service:`) supplies the base URL, the catalog and,
+/// unless an environment is named, the `production` environment.
 ///
 /// ```yaml
 /// theme: default
@@ -49,17 +54,19 @@ public struct ConfigurationLoader: Sendable {
                 throw ConfigurationError("config file \(file.path) is not readable")
             }
         }
-        let fileProvider: FileProvider<YAMLSnapshot>
-        do {
-            fileProvider = try await FileProvider<YAMLSnapshot>(filePath: FilePath(file.path), allowMissing: true)
-        } catch {
-            throw ConfigurationError("config file \(file.path): \(Self.oneLine(error))")
-        }
+        let document = try ConfigFileDocument.read(file)
+        let keyBindings = try KeysSection.bindings(from: document.keys)
+        let services = try ServicesSection.services(from: document.services)
+        let fileProvider = document.scalars
         let flags = InMemoryProvider(name: "flags", values: flagValues)
         let variables = EnvironmentVariablesProvider(environmentVariables: environment)
             .mapKeys { $0.prepending(["trestle"]) }
         let base = ConfigReader(providers: [flags, variables, fileProvider])
-        let envName = base.string(forKey: "env") ?? AppEnvironment.fake.rawValue
+        let service = try selectedService(base.string(forKey: "service"), among: services, file: file)
+        // A service is a live HTTP API: production unless an environment was named.
+        let envName =
+            base.string(forKey: "env")
+            ?? (service == nil ? AppEnvironment.fake.rawValue : AppEnvironment.production.rawValue)
         guard let env = AppEnvironment(rawValue: envName) else {
             throw ConfigurationError(
                 "unknown environment '\(envName)' (from --env, TRESTLE_ENV or \(file.path)); "
@@ -67,14 +74,38 @@ public struct ConfigurationLoader: Sendable {
         }
         let section = fileProvider.prefixKeys(with: ConfigKey(["environments", env.rawValue]))
         let reader = ConfigReader(providers: [flags, variables, section, fileProvider])
-        return try resolve(reader, env: env, file: file)
+        // Only a flag or a variable beats the service's own base URL.
+        let baseText =
+            ConfigReader(providers: [flags, variables]).string(forKey: "baseURL")
+            ?? service?.baseURL.absoluteString ?? reader.string(forKey: "baseURL") ?? env.defaultBaseURL
+        var configuration = try resolve(reader, env: env, baseText: baseText, file: file)
+        configuration.keyBindings = keyBindings
+        if let service {
+            configuration.serviceName = service.name
+            configuration.catalog = service.catalog
+            configuration.keepsWrites = service.keepsWrites
+        }
+        return configuration
     }
 
-    private func resolve(_ reader: ConfigReader, env: AppEnvironment, file: URL) throws(ConfigurationError)
-        -> AppConfiguration
+    /// The service named by `--service`, `TRESTLE_SERVICE` or `service:`, if any.
+    private func selectedService(_ name: String?, among services: [ServiceDefinition], file: URL)
+        throws(ConfigurationError) -> ServiceDefinition?
+    {
+        guard let name else { return nil }
+        if let service = services.first(where: { $0.name == name }) { return service }
+        let defined =
+            services.isEmpty
+            ? "\(file.path) defines no services"
+            : "defined in \(file.path): \(services.map(\.name).joined(separator: ", "))"
+        throw ConfigurationError(
+            "unknown service '\(name)' (from --service, TRESTLE_SERVICE or \(file.path)); \(defined)")
+    }
+
+    private func resolve(_ reader: ConfigReader, env: AppEnvironment, baseText: String, file: URL)
+        throws(ConfigurationError) -> AppConfiguration
     {
         let sources = "(flag, TRESTLE_* variable or \(file.path))"
-        let baseText = reader.string(forKey: "baseURL") ?? env.defaultBaseURL
         guard let baseURL = URL(string: baseText), baseURL.scheme != nil, baseURL.host != nil else {
             throw ConfigurationError("baseURL '\(baseText)' is not an absolute URL \(sources)")
         }
@@ -134,12 +165,13 @@ public struct ConfigurationLoader: Sendable {
         set("data", options.dataFile)
         set("fakeErrorRate", options.fakeErrorRate.map { String($0) })
         set("fakeFailWith", options.fakeFailWith.map { String($0) })
+        set("service", options.service)
         return values
     }
 
     /// A parser's message in one line: its first two lines (position and
     /// reason); YAML errors go on with a source snippet and a caret.
-    private static func oneLine(_ error: any Error) -> String {
+    static func oneLine(_ error: any Error) -> String {
         "\(error)".split(whereSeparator: \.isNewline).prefix(2)
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ": ")) }
             .joined(separator: "; ")

@@ -11,11 +11,13 @@ public struct LaunchOptions: Sendable, Equatable {
     public var fakeErrorRate: Double?
     public var fakeFailWith: Int?
     public var configFile: String?
+    /// A service from the config file's `services:` section.
+    public var service: String?
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,
         theme: String? = nil, logLevel: String? = nil, dataFile: String? = nil, fakeErrorRate: Double? = nil,
-        fakeFailWith: Int? = nil, configFile: String? = nil
+        fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil
     ) {
         self.environment = environment
         self.baseURL = baseURL
@@ -27,5 +29,6 @@ public struct LaunchOptions: Sendable, Equatable {
         self.fakeErrorRate = fakeErrorRate
         self.fakeFailWith = fakeFailWith
         self.configFile = configFile
+        self.service = service
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Services
+
+/// A REST service described in the config file, browsable without code.
+struct ServiceDefinition: Sendable, Equatable {
+    var name: String
+    var baseURL: URL
+    /// Whether the service stores writes (JSONPlaceholder answers but forgets them).
+    var keepsWrites: Bool
+    /// Its resources; relation targets not among them are inferred from their data.
+    var catalog: ResourceCatalog
+}
+
+/// The config file's `services:` section: a list of services, each with
+/// its base URL and resources (see docs/CONFIG.md).
+enum ServicesSection {
+    static let serviceKeys = ["name", "baseURL", "keepsWrites", "resources"]
+
+    /// Every service of the section, checked; none when the file has no section.
+    static func services(from section: ConfigNode?) throws(ConfigurationError) -> [ServiceDefinition] {
+        guard let section, !section.isNull else { return [] }
+        var services: [ServiceDefinition] = []
+        for item in try section.items(of: "services") {
+            let service = try service(item)
+            if services.contains(where: { $0.name == service.name }) {
+                throw item.failure("service name '\(service.name)' is used twice")
+            }
+            services.append(service)
+        }
+        return services
+    }
+
+    private static func service(_ node: ConfigNode) throws(ConfigurationError) -> ServiceDefinition {
+        let fields = try node.fields(of: "a service", allowed: serviceKeys)
+        let name = try fields.required("name").name()
+        let urlNode = try fields.required("baseURL")
+        let urlText = try urlNode.text()
+        guard let baseURL = URL(string: urlText), baseURL.scheme != nil, baseURL.host != nil else {
+            throw urlNode.invalid("'\(urlText)' is not an absolute URL")
+        }
+        let keepsWrites = try fields["keepsWrites"]?.flag() ?? true
+        let resourcesNode = try fields.required("resources")
+        var resources: [ResourceDescriptor] = []
+        for item in try resourcesNode.items(of: "resources") {
+            let resource = try ResourceSection.descriptor(item)
+            if resources.contains(where: { $0.name == resource.name }) {
+                throw item.failure("resource name '\(resource.name)' is used twice")
+            }
+            resources.append(resource)
+        }
+        guard !resources.isEmpty else { throw resourcesNode.invalid("must list at least one resource") }
+        return ServiceDefinition(
+            name: name, baseURL: baseURL, keepsWrites: keepsWrites, catalog: ResourceCatalog(resources))
+    }
+}
