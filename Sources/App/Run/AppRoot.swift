@@ -26,9 +26,9 @@ public enum AppRoot {
         public var logger: Logger
 
         /// The resources browsed (the config file's service, or JSONPlaceholder's six).
-        public var catalog: ResourceCatalog { .jsonPlaceholder }
+        public var catalog: ResourceCatalog { configuration.catalog }
         /// The key map (defaults, or the config file's `keys:`).
-        public var bindings: KeyBindings { .defaults }
+        public var bindings: KeyBindings { configuration.keyBindings }
     }
 
     /// Loads configuration and builds the services; errors are one line each.

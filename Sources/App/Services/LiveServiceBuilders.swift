@@ -74,5 +74,7 @@ func makeLiveService(
         namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", logger: logger)
     // JSONPlaceholder accepts writes and answers as if it kept them, but does not.
     let forgetsWrites = base.host?.hasSuffix("jsonplaceholder.typicode.com") ?? false
-    return LiveAPIService(baseURL: base, network: network, store: store, keepsWrites: !forgetsWrites, hint: hint)
+    return LiveAPIService(
+        baseURL: base, network: network, store: store, keepsWrites: configuration.keepsWrites ?? !forgetsWrites,
+        hint: hint)
 }

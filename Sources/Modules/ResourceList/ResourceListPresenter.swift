@@ -14,7 +14,9 @@ public final class ResourceListPresenter: Screen {
     private let router: ResourceListRouter
     let context: ScreenContext
     public let breadcrumb: String
-    var resource: ResourceDescriptor { interactor.resource }
+    /// The resource as described; columns nobody described are inferred
+    /// from the first page.
+    private(set) var resource: ResourceDescriptor
 
     // MARK: - Data
     var records: [RecordEntity] = []
@@ -60,7 +62,8 @@ public final class ResourceListPresenter: Screen {
         self.router = router
         self.context = context
         self.breadcrumb = breadcrumb
-        sortColumn = interactor.resource.columns.firstIndex { $0.field == interactor.resource.idField }
+        resource = interactor.resource
+        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
     }
 
     // MARK: - Screen
@@ -240,6 +243,7 @@ public final class ResourceListPresenter: Screen {
     private func apply(_ update: ResourceListInteractor.Update) {
         guard !Task.isCancelled else { return }
         if let page = update.page {
+            if resource.columns.isEmpty { inferColumns(from: page.records) }
             let selectedID = current?.id
             var fresh = applyingPending(page.records)
             let limit = resource.pageSize
@@ -268,6 +272,15 @@ public final class ResourceListPresenter: Screen {
         isLoading = update.isLoading || (!update.hasData && error == nil)
         loadMoreIfNeeded()
         context.setNeedsDisplay()
+    }
+
+    /// Columns for a resource described without any (config file), from its records.
+    private func inferColumns(from records: [RecordEntity]) {
+        guard !records.isEmpty else { return }
+        let inferred = ResourceCatalog.inferred(name: resource.name, from: records.prefix(1).map(\.json))
+        resource.columns = inferred.columns
+        if resource.labelField == nil { resource.labelField = inferred.labelField }
+        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
     }
 
     /// Asks for the next page when the cursor is within a screen of the end.
