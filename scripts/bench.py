@@ -209,7 +209,9 @@ class JSONHandler(BaseHTTPRequestHandler):
 
 
 def measure_large(binary, count):
-    """Loads `count` generated todos through the fake environment, then types a filter."""
+    """Opens `count` generated todos through the fake environment (the list
+    pages in: the first page and the server's total), then types a filter:
+    the loaded rows are filtered at once, the server searches the rest."""
     folder = tempfile.mkdtemp(prefix="trestle-bench-large-")
     path = os.path.join(folder, "db.json")
     with open(path, "w") as f:
@@ -219,28 +221,33 @@ def measure_large(binary, count):
     megabytes = os.path.getsize(path) / 1e6
     run = Run(binary, ["--delay", "0", "--data", path])
     try:
-        loaded = run.wait_for(str(count).encode(), timeout=120)  # the count in the status bar
+        loaded = run.wait_for(f"todos {count}".encode(), timeout=120)  # the total in the status bar
         hwm = proc_status(run.proc.pid, "VmHWM")
         run.drain(0.3)
         os.write(run.master, b"/")
         run.drain(0.3)
-        filters = []
-        for key in (b"7", b"3"):
-            mark = len(run.output)
-            started = time.perf_counter()
-            os.write(run.master, key)
-            deadline = started + 30
-            while time.perf_counter() < deadline:
-                run.read(0.02)
-                if key + "▏".encode() in bytes(run.output[mark:]):
-                    break
-            filters.append((time.perf_counter() - started) * 1000)
-            run.drain(0.3)
+        mark = len(run.output)
+        started = time.perf_counter()
+        os.write(run.master, b"7")
+        echo = searched = None
+        deadline = started + 60
+        while time.perf_counter() < deadline and searched is None:
+            run.read(0.01)
+            seen = bytes(run.output[mark:])
+            if echo is None and "7▏".encode() in seen:
+                echo = (time.perf_counter() - started) * 1000
+            if "server search q=7".encode() in seen:
+                searched = (time.perf_counter() - started) * 1000
+        hwm_search = proc_status(run.proc.pid, "VmHWM")
     finally:
         run.quit()
         shutil.rmtree(folder, ignore_errors=True)
-    return {"count": count, "megabytes": megabytes, "loaded": loaded, "hwm": hwm,
-            "filter1": filters[0], "filter2": filters[1]}
+    return {"count": count, "megabytes": megabytes, "loaded": loaded, "hwm": hwm, "echo": echo,
+            "searched": searched, "hwm_search": hwm_search}
+
+
+def fmt(value):
+    return f"{value:8.1f}" if value is not None else "   (none)"
 
 
 def ms(values):
@@ -326,13 +333,16 @@ def main():
     for row in large:
         print()
         print(f"(e) {row['count']:,} todos (--data, {row['megabytes']:.0f} MB JSON, fake --delay 0)")
-        print(f"{'    start → rows on screen, count shown (ms)':52} {row['loaded']:8.0f}")
-        print(f"{'    VmHWM after loading (MiB)':52} {row['hwm'] / 1024:8.1f}")
-        print(f"{'    filter keystroke 1 (7: every row scanned) (ms)':52} {row['filter1']:8.1f}")
-        print(f"{'    filter keystroke 2 (73: narrowing) (ms)':52} {row['filter2']:8.1f}")
+        print(f"{'    start → first page on screen, total shown (ms)':52} {row['loaded']:8.0f}")
+        print(f"{'    VmHWM after the first page (MiB)':52} {row['hwm'] / 1024:8.1f}")
+        print(f"{'    filter key → loaded rows filtered (ms)':52} {fmt(row['echo'])}")
+        print(f"{'    filter key → server search answer shown (ms)':52} {fmt(row['searched'])}")
+        print(f"{'      (includes the 250 ms typing pause before asking)':52}")
+        print(f"{'    VmHWM after the search (MiB)':52} {row['hwm_search'] / 1024:8.1f}")
     print()
     print("targets (PRODUCT.md): start ≤ 25 ms, ≤ 15 MiB resident, idle 0 % CPU; 100k todos loaded ≤ 150 ms,")
-    print("≤ 40 MiB; 1M todos loaded ≤ 1 s, ≤ 250 MiB; one filter keystroke on 1M rows ≤ 30 ms")
+    print("≤ 40 MiB; 1M todos: first rows ≤ 150 ms, ≤ 250 MiB; one filter keystroke on 1M rows ≤ 30 ms")
+    print("(lists page in 500 rows at a time, so 'loaded' is the first page with the server's total)")
 
 
 if __name__ == "__main__":
