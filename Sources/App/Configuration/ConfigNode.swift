@@ -1,3 +1,4 @@
+import TerminalUI
 import Yams
 
 /// One node of the config file's structured sections, with the path that

@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import TerminalUI
 
 /// What a `:` command line asks for.
 public enum AppCommand: Equatable, Sendable {
@@ -60,11 +61,11 @@ public enum CommandParser {
             throw Failure(
                 message: "Unknown command '\(head)' — try :\(resources.first ?? "todos"), :export csv FILE or :q")
         }
-        if !resources.contains(head), let suggestion = closest(to: head, in: resources + keywords) {
+        if !resources.contains(head), head.count > 2,
+            let suggestion = NameSuggestion.closest(to: head, among: resources + keywords)
+        {
             // A typo of a known name is more likely than an undescribed collection.
-            if distance(head, suggestion) <= 2, head.count > 2 {
-                throw Failure(message: "Unknown resource '\(head)' — did you mean :\(suggestion)?")
-            }
+            throw Failure(message: "Unknown resource '\(head)' — did you mean :\(suggestion)?")
         }
         var id: String?
         var filters: [ListQuery.Filter] = []
@@ -82,26 +83,5 @@ public enum CommandParser {
         }
         if id != nil, !filters.isEmpty { throw Failure(message: "Give an id or filters, not both") }
         return .open(resource: head, id: id, filters: filters)
-    }
-
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.min { distance(word, $0) < distance(word, $1) }
-    }
-
-    /// Levenshtein distance (short words only).
-    static func distance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs.lowercased())
-        let b = Array(rhs.lowercased())
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

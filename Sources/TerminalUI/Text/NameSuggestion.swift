@@ -1,8 +1,9 @@
-/// "Did you mean …?" for a name the config file got slightly wrong.
-enum NameSuggestion {
+/// "Did you mean …?" for a name typed slightly wrong (config keys, key
+/// actions, commands, theme roles).
+public enum NameSuggestion {
     /// The known name nearest to `name` by edit distance (ignoring case),
     /// when it is near enough to be a likely typo.
-    static func closest(to name: String, among known: [String]) -> String? {
+    public static func closest(to name: String, among known: [String]) -> String? {
         let lower = Array(name.lowercased())
         let limit = max(2, lower.count / 3)
         var best: (name: String, distance: Int)?
@@ -14,13 +15,17 @@ enum NameSuggestion {
     }
 
     /// ` (did you mean 'x'?)`, or nothing when no known name is near.
-    static func hint(for name: String, among known: [String]) -> String {
+    public static func hint(for name: String, among known: [String]) -> String {
         closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// Edit distance counting insertions, deletions, substitutions and swaps
     /// of neighbours (optimal string alignment), so `mvoe` is one from `move`.
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        editDistance(Array(lhs.lowercased()), Array(rhs.lowercased()))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var d = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : (j == 0 ? i : 0) } }
         for i in 1...a.count {
