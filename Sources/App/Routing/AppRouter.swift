@@ -135,9 +135,13 @@ public final class AppRouter {
         screen.start()
     }
 
+    /// Goes back one screen. The one below may never have been started (the
+    /// start screen at launch, a list under `:users 3`'s detail): start it
+    /// (a no-op for a screen already running).
     private func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().stop()
+        top.start()
     }
 
     /// Keeps the first screen, stops the rest, and shows `screens` on top.
@@ -154,6 +158,7 @@ public final class AppRouter {
         guard let index = header.crumbIndex(atColumn: col, width: terminal.size.cols) else { return }
         let depth = crumbs[index].depth
         while stack.count > depth + 1 { stack.removeLast().stop() }
+        top.start()
     }
 
     /// The breadcrumbs shown, with the stack depth each belongs to (screens
