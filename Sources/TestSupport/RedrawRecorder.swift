@@ -9,15 +9,30 @@ public final class RedrawRecorder {
 
     public func record() {
         count += 1
+        wakeWaiters()
+    }
+
+    /// Waits until `condition` holds, re-checking after every redraw request;
+    /// gives up after `timeout` (a broken screen fails its test instead of
+    /// hanging it). Returns whether `condition` held.
+    @discardableResult
+    public func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        let alarm = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(until: deadline)) != nil else { return }
+            self?.wakeWaiters()
+        }
+        defer { alarm.cancel() }
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        return true
+    }
+
+    private func wakeWaiters() {
         let ready = waiters
         waiters = []
         ready.forEach { $0.resume() }
-    }
-
-    /// Waits until `condition` holds, re-checking after every redraw request.
-    public func wait(until condition: () -> Bool) async {
-        while !condition() {
-            await withCheckedContinuation { waiters.append($0) }
-        }
     }
 }

@@ -26,15 +26,15 @@ struct DevelopmentServiceBuilderTests {
             await counter.next() == 1 ? TestHTTPResponse(status: 503) : .json(Self.todosJSON)
         }
         defer { Task { await server.stop() } }
-        let listing = try await services(for: server.baseURL).api.todos(ListQuery())
-        #expect(listing.items.map(\.title) == ["flaky"])
+        let listing = try await services(for: server.baseURL).api.records(.todos, ListQuery())
+        #expect(listing.items.map { $0["title"]?.stringValue } == ["flaky"])
         #expect(await server.hitCount(path: "/todos") == 2)
     }
 
     @Test func aMissingServerSuggestsTrestleServe() async throws {
         let services = try await services(for: try await TestHTTPServer.refusingURL())
         do {
-            _ = try await services.api.todos(ListQuery())
+            _ = try await services.api.records(.todos, ListQuery())
             Issue.record("expected a failure")
         } catch {
             #expect(error.kind == .offline)

@@ -25,70 +25,71 @@ struct FakeAPIServiceTests {
     }
 
     @Test func listsEveryTodoWithItsTotal() async throws {
-        let listing = try await Self.fake().todos(ListQuery())
-        #expect(listing.items == Fixtures.todos)
+        let listing = try await Self.fake().records(.todos, ListQuery())
+        #expect(listing.items == Fixtures.todoRecords)
         #expect(listing.origin == .network)
     }
 
     @Test func filtersByFieldLikeJSONServer() async throws {
-        let listing = try await Self.fake().todos(ListQuery(filters: [.init("userId", "2")]))
-        #expect(listing.items.map(\.id) == [4, 5])
+        let listing = try await Self.fake().records(.todos, ListQuery(filters: [.init("userId", "2")]))
+        #expect(listing.items.map { $0.recordID() } == ["4", "5"])
     }
 
     @Test func pagesReportTheTotalFromTheHeader() async throws {
-        let listing = try await Self.fake().todos(ListQuery(page: 2, limit: 2))
-        #expect(listing.items.map(\.id) == [3, 4])
+        let listing = try await Self.fake().records(.todos, ListQuery(page: 2, limit: 2))
+        #expect(listing.items.map { $0.recordID() } == ["3", "4"])
         #expect(listing.totalCount == 5)
     }
 
     @Test func sortsDescending() async throws {
-        let listing = try await Self.fake().todos(ListQuery(sort: [.init("id", descending: true)]))
-        #expect(listing.items.first?.id == 5)
+        let listing = try await Self.fake().records(.todos, ListQuery(sort: [.init("id", descending: true)]))
+        #expect(listing.items.map { $0.recordID() } == ["5", "4", "3", "2", "1"])
     }
 
     @Test func aMissingTodoIsNotFound() async throws {
         let fake = try Self.fake()
         do {
-            _ = try await fake.todo(id: 99)
+            _ = try await fake.record(.todos, id: "99")
             Issue.record("expected not found")
         } catch {
             #expect(error.kind == .notFound)
         }
     }
 
-    @Test func aPatchChangesTheFakesCopyAndTheNextList() async throws {
+    @Test func anUpdateChangesTheFakesCopyAndTheNextList() async throws {
         let fake = try Self.fake()
-        _ = try await fake.todos(ListQuery())
-        let updated = try await fake.updateTodo(id: 1, TodoPatch(completed: true))
-        #expect(updated.completed)
-        let again = try await fake.todos(ListQuery())
-        #expect(again.items.first { $0.id == 1 }?.completed == true)
+        _ = try await fake.records(.todos, ListQuery())
+        let updated = try await fake.update(.todos, id: "1", ["completed": true])
+        #expect(updated["completed"] == true)
+        #expect(updated["title"] == "buy milk")
+        let again = try await fake.records(.todos, ListQuery())
+        #expect(again.items.first { $0.recordID() == "1" }?["completed"] == true)
         #expect(again.origin == .network)
     }
 
     @Test func aSecondLoadRevalidatesWithTheETag() async throws {
         let fake = try Self.fake()
-        _ = try await fake.todos(ListQuery())
-        let second = try await fake.todos(ListQuery())
+        _ = try await fake.records(.todos, ListQuery())
+        let second = try await fake.records(.todos, ListQuery())
         #expect(second.origin == .revalidated)
-        #expect(second.items == Fixtures.todos)
+        #expect(second.items == Fixtures.todoRecords)
     }
 
     @Test func theCacheOutlivesTheServiceAndRevalidatesOnTheNextStart() async throws {
         let storage = InMemoryStorageService()
         let engine = JSONServerEngine(database: try Self.database())
-        _ = try await Self.fake(storage: storage, engine: engine).todos(ListQuery())
+        _ = try await Self.fake(storage: storage, engine: engine).records(.todos, ListQuery())
         let restarted = try Self.fake(storage: storage, engine: engine)
-        let cached = await restarted.currentTodoList()?.listing
-        #expect(cached?.items == Fixtures.todos)
+        let cached = await restarted.currentList(.todos)?.listing
+        #expect(cached?.items == Fixtures.todoRecords)
         #expect(cached?.origin == .cache)
-        #expect(try await restarted.todos(ListQuery()).origin == .revalidated)
+        #expect(try await restarted.records(.todos, ListQuery()).origin == .revalidated)
     }
 
     @Test func injectedFailuresLookLikeServerErrors() async throws {
         let fake = try Self.fake(behavior: StubBehavior(delay: .immediate, alwaysFailWith: 503))
         do {
-            _ = try await fake.todos(ListQuery())
+            _ = try await fake.records(.todos, ListQuery())
             Issue.record("expected a failure")
         } catch {
             #expect(error.kind == .server(status: 503))
@@ -99,7 +100,7 @@ struct FakeAPIServiceTests {
     @Test func activityCountsTheRequestInFlight() async throws {
         let activity = ActivityTracker()
         let fake = try Self.fake(behavior: .delayed(0.2), activity: activity)
-        async let listing = fake.todos(ListQuery())
+        async let listing = fake.records(.todos, ListQuery())
         var sawActivity = false
         for await count in activity.updates() {
             if count > 0 { sawActivity = true }
@@ -116,24 +117,66 @@ struct FakeAPIServiceTests {
         let first = FakeAPIService(
             engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
             middleware: [], logger: logger, cacheNamespace: "fake|/a.json")
-        _ = try await first.todos(ListQuery())
+        _ = try await first.records(.todos, ListQuery())
         let other = FakeAPIService(
             engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
             middleware: [], logger: logger, cacheNamespace: "fake|/b.json")
-        #expect(await other.currentTodoList()?.listing == nil)
-        #expect(await first.currentTodoList()?.listing?.items == Fixtures.todos)
+        #expect(await other.currentList(.todos)?.listing == nil)
+        #expect(await first.currentList(.todos)?.listing?.items == Fixtures.todoRecords)
     }
 
     @Test func anyCollectionCanBeReadAsRecords() async throws {
         let fake = try Self.fake()
-        let listing = try await fake.records("todos", ListQuery(filters: [.init("userId", "1")]))
+        let listing = try await fake.records(.todos, ListQuery(filters: [.init("userId", "1")]))
         #expect(listing.items.count == 3)
         #expect(listing.items.first?["title"]?.stringValue == "buy milk")
         do {
-            _ = try await fake.records("nosuch", ListQuery())
+            _ = try await fake.records(ResourceCatalog.jsonPlaceholder.descriptor(for: "nosuch"), ListQuery())
             Issue.record("expected not found")
         } catch {
             #expect(error.kind == .notFound)
         }
+    }
+
+    @Test func createDeleteAndCountWorkOnTheFakesCopy() async throws {
+        let fake = try Self.fake()
+        #expect(try await fake.count(.todos, ListQuery()) == 5)
+        let created = try await fake.create(.todos, ["userId": 3, "title": "fresh", "completed": false])
+        #expect(created.recordID() == "6")
+        #expect(try await fake.count(.todos, ListQuery()) == 6)
+        #expect(try await fake.count(.todos, ListQuery(filters: [.init("userId", "3")])) == 1)
+        try await fake.delete(.todos, id: "1")
+        let listing = try await fake.records(.todos, ListQuery())
+        #expect(listing.items.compactMap { $0.recordID() } == ["2", "3", "4", "5", "6"])
+        do {
+            _ = try await fake.record(.todos, id: "1")
+            Issue.record("expected not found")
+        } catch {
+            #expect(error.kind == .notFound)
+        }
+    }
+
+    @Test func anObservedListRevalidatesAndShowsAWriteOnItsNextLoad() async throws {
+        let fake = try Self.fake()
+        let first = await fake.settledList(.todos)
+        #expect(first?.listing?.origin == .network)
+        let revalidated = await fake.settledList(.todos)
+        #expect(revalidated?.listing?.origin == .revalidated)
+        _ = try await fake.update(.todos, id: "2", ["completed": false])
+        let after = await fake.settledList(.todos)
+        #expect(after?.listing?.origin == .network)
+        #expect(after?.listing?.items.first { $0.recordID() == "2" }?["completed"] == false)
+    }
+
+    @Test func stringIDsReachTheEngineEscapedOnce() async throws {
+        let data = Data(#"{"notes":[{"id":"x y","text":"spaced"},{"id":"a/b","text":"slashed"}]}"#.utf8)
+        let fake = try Self.fake(engine: JSONServerEngine(database: try JSONDatabase(data: data)))
+        let notes = ResourceCatalog.jsonPlaceholder.descriptor(for: "notes")
+        #expect(try await fake.record(notes, id: "x y")["text"] == "spaced")
+        #expect(try await fake.record(notes, id: "a/b")["text"] == "slashed")
+        let updated = try await fake.update(notes, id: "a/b", ["text": "still slashed"])
+        #expect(updated.recordID() == "a/b")
+        try await fake.delete(notes, id: "x y")
+        #expect(try await fake.records(notes, ListQuery()).items.map { $0.recordID() } == ["a/b"])
     }
 }

@@ -135,8 +135,9 @@ public final class AppRouter {
         screen.start()
     }
 
-    /// Goes back one screen; the screen shown again starts if it never
-    /// did (one pushed under another by `:users 3`, the start screen).
+    /// Goes back one screen. The one below may never have been started (the
+    /// start screen at launch, a list under `:users 3`'s detail): start it
+    /// (a no-op for a screen already running).
     private func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().stop()

@@ -221,6 +221,7 @@ public final class ResourceListPresenter: Screen {
         isLoadingMore = false
         moreError = nil
         if reset {
+            // `visible` indexes `records`: both go, or the next frame reads past the end.
             records = []
             refilter(keeping: nil)
         }

@@ -33,7 +33,9 @@ public struct EngineHTTPClient: HTTPClient {
         let answer = await engine.handle(
             EngineRequest(
                 method: request.method.rawValue,
-                path: components?.percentEncodedPath.removingPercentEncoding ?? url.path,
+                // Still escaped, as a server receives it: the engine unescapes
+                // each segment, so an id holding `/` stays one segment.
+                path: components?.percentEncodedPath ?? url.path,
                 query: (components?.queryItems ?? []).map { QueryItem(name: $0.name, value: $0.value ?? "") },
                 headers: headers,
                 body: request.body,

@@ -67,4 +67,17 @@ public struct ResourceEndpoint: Endpoint {
         if body != nil { headers["Content-Type"] = "application/json; charset=utf-8" }
         return headers
     }
+
+    /// The request, with `path` used as it is: the id in it is escaped
+    /// already, which `Endpoint`'s default (appending `path` as a path
+    /// component) would escape again (`x%20y` → `x%2520y`).
+    public func makeRequest() -> Request {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let url = URL(string: base + path) ?? baseURL.appendingPathComponent(path)
+        var result = request(method, url) |> withAcceptJSON |> withQuery(query) |> withTimeout(timeout)
+        if let body { result = result |> withJSONBody(body) }
+        for field in HTTPHeaders(headers) { result = result |> withHeader(field.name, field.value) }
+        return result
+    }
 }
