@@ -125,7 +125,7 @@ struct RecordDetailPresenterTests {
         user.start()
         #expect(await redraws.wait { !user.isLoading && user.record != nil })
         #expect(user.record?.id == "2")
-        #expect(user.breadcrumb == "2 Ervin Howell")
+        #expect(user.breadcrumb == "user 2 Ervin Howell")  // the relation names the parent
         #expect(draw(user).contains("\"username\": \"Antonette\""))
     }
 

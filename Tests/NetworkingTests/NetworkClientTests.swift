@@ -47,11 +47,10 @@ import Testing
         let server = try await TestHTTPServer.start { _ in .json("[]", delay: .seconds(3)) }
         let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
         let slow = request(.get, server.baseURL.appendingPathComponent("slow")) |> withTimeout(0.3)
-        let started = ContinuousClock.now
+        // Without the timeout the answer would arrive after 3 s, and no error.
         await #expect(throws: NetworkError.timeout(seconds: 0.3)) {
             try await client.send(slow)
         }
-        #expect(ContinuousClock.now - started < .seconds(2.5))
         #expect(NetworkError.timeout(seconds: 0.3).userMessage == "Timed out after 0.3 s")
         await server.stop()
     }

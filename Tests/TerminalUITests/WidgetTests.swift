@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 import Testing
 
@@ -32,6 +33,26 @@ import Testing
         let narrow = InMemoryTerminal(size: Size(rows: 1, cols: 22))
         header.draw(on: narrow, in: Rect(size: narrow.size), theme: theme)
         #expect(narrow.line(0).contains("… › 3 › todos"))
+    }
+
+    /// A click maps to the crumb drawn under it, also when the leading ones
+    /// were dropped (`… › 3 Clé › todos`) and the info takes the right edge.
+    @Test func headerFindsTheCrumbUnderAClick() {
+        let header = HeaderBar(title: "trestle", breadcrumbs: ["users", "3 Clé", "todos"], info: "? help")
+        for width in [60, 30] {
+            let t = InMemoryTerminal(size: Size(rows: 1, cols: width))
+            header.draw(on: t, in: Rect(size: t.size), theme: theme)
+            let line = t.line(0)
+            for (index, crumb) in header.breadcrumbs.enumerated() {
+                guard let range = line.range(of: crumb) else {
+                    #expect(width == 30 && index == 0, "only the first crumb may be dropped")
+                    continue
+                }
+                let col = TextWidth.of(String(line[..<range.lowerBound])) + 1
+                #expect(header.crumbIndex(atColumn: col, width: width) == index, "width \(width), \(crumb)")
+            }
+            #expect(header.crumbIndex(atColumn: 1, width: width) == nil)
+        }
     }
 
     @Test func textViewScrollsAndTruncatesLongLines() {

@@ -154,7 +154,7 @@ public final class AppRouter {
     /// A click on a breadcrumb goes back to that level.
     private func clickHeader(col: Int) {
         let crumbs = visibleCrumbs
-        let header = HeaderBar(title: "Trestle", breadcrumbs: crumbs.map(\.text))
+        let header = ChromeView.header(breadcrumbs: crumbs.map(\.text))
         guard let index = header.crumbIndex(atColumn: col, width: terminal.size.cols) else { return }
         let depth = crumbs[index].depth
         while stack.count > depth + 1 { stack.removeLast().stop() }

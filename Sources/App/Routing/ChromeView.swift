@@ -8,7 +8,12 @@ enum ChromeView {
     static func drawHeader(
         breadcrumbs: [String], chrome: AppRouter.Chrome, on terminal: any Terminal, in rect: Rect, theme: Theme
     ) {
-        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: "? help").draw(on: terminal, in: rect, theme: theme)
+        header(breadcrumbs: breadcrumbs).draw(on: terminal, in: rect, theme: theme)
+    }
+
+    /// The header as drawn (the router asks it where a click landed).
+    static func header(breadcrumbs: [String]) -> HeaderBar {
+        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: "? help")
     }
 
     static func drawStatus(

@@ -24,17 +24,9 @@ public struct HeaderBar: Sendable {
 
         let titleText = " " + TextSanitizer.clean(title) + " "
         let crumbs = breadcrumbs.map(TextSanitizer.clean)
-        let crumbText = crumbs.joined(separator: Self.separator)
         let infoText = TextSanitizer.clean(info)
-        let leftWidth = TextWidth.of(titleText) + TextWidth.of(crumbText)
-        let infoWidth = TextWidth.of(infoText)
-
-        var showsInfo = !infoText.isEmpty && leftWidth + 2 + infoWidth + 1 <= rect.width
-        if !showsInfo, crumbs.isEmpty, !infoText.isEmpty, TextWidth.of(titleText) + infoWidth + 1 <= rect.width {
-            showsInfo = true
-        }
-        let end = rect.col + rect.width - (showsInfo ? infoWidth + 1 : 0)
-
+        let (showsInfo, crumbEnd) = layout(width: rect.width)
+        let end = rect.col + crumbEnd
         var x = rect.col
         let fittedTitle = TextWidth.truncate(titleText, to: end - x)
         terminal.write(fittedTitle, row: rect.row, col: x, style: header)
@@ -46,6 +38,18 @@ public struct HeaderBar: Sendable {
         if showsInfo {
             terminal.write(infoText, row: rect.row, col: end, style: header)
         }
+    }
+
+    /// Whether the info fits, and where the crumbs must end (relative to the left edge).
+    private func layout(width: Int) -> (showsInfo: Bool, crumbEnd: Int) {
+        let titleWidth = TextWidth.of(" " + TextSanitizer.clean(title) + " ")
+        let crumbWidth = TextWidth.of(breadcrumbs.map(TextSanitizer.clean).joined(separator: Self.separator))
+        let infoWidth = TextWidth.of(TextSanitizer.clean(info))
+        var showsInfo = infoWidth > 0 && titleWidth + crumbWidth + 2 + infoWidth + 1 <= width
+        if !showsInfo, breadcrumbs.isEmpty, infoWidth > 0, titleWidth + infoWidth + 1 <= width {
+            showsInfo = true
+        }
+        return (showsInfo, width - (showsInfo ? infoWidth + 1 : 0))
     }
 
     /// Breadcrumbs joined, dropping leading parts (shown as `…`) to fit `width`.
@@ -68,7 +72,8 @@ public struct HeaderBar: Sendable {
         // The crumbs that fit, as `fitCrumbs` keeps them: the last ones.
         var first = 0
         while first < crumbs.count - 1,
-            TextWidth.of(((first > 0 ? ["…"] : []) + crumbs[first...]).joined(separator: Self.separator)) > width - x
+            TextWidth.of(((first > 0 ? ["…"] : []) + crumbs[first...]).joined(separator: Self.separator))
+                > layout(width: width).crumbEnd - x
         {
             first += 1
         }
