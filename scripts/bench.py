@@ -221,7 +221,7 @@ def measure_large(binary, count):
     megabytes = os.path.getsize(path) / 1e6
     run = Run(binary, ["--delay", "0", "--data", path])
     try:
-        loaded = run.wait_for(f"todos {count}".encode(), timeout=120)  # the total in the status bar
+        loaded = run.wait_for(f"of {count} loaded".encode(), timeout=120)  # the paging footer with the total
         hwm = proc_status(run.proc.pid, "VmHWM")
         run.drain(0.3)
         os.write(run.master, b"/")
