@@ -135,9 +135,12 @@ public final class AppRouter {
         screen.start()
     }
 
+    /// Leaves the top screen; the one below appears again, and starts its
+    /// work if it never has (the start screen under the launch list).
     private func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().stop()
+        top.start()
     }
 
     /// Keeps the first screen, stops the rest, and shows `screens` on top.
@@ -154,6 +157,7 @@ public final class AppRouter {
         guard let index = header.crumbIndex(atColumn: col, width: terminal.size.cols) else { return }
         let depth = crumbs[index].depth
         while stack.count > depth + 1 { stack.removeLast().stop() }
+        top.start()
     }
 
     /// The breadcrumbs shown, with the stack depth each belongs to (screens
