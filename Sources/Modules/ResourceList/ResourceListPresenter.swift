@@ -218,7 +218,11 @@ public final class ResourceListPresenter: Screen {
         moreTask = nil
         isLoadingMore = false
         moreError = nil
-        if reset { records = [] }
+        if reset {
+            // The rows go, and with them every position into them.
+            records = []
+            refilter(keeping: nil)
+        }
         isLoading = true
         let first = query(page: 1)
         loadTask = Task { [weak self, interactor] in
