@@ -30,28 +30,47 @@ public final class EngineTestServer: Sendable {
         self.engine = engine
     }
 
+    /// Headers a json-server sends that some servers do not: the total
+    /// (`X-Total-Count`) and the page links (`Link`).
+    public static let pagingHeaders: Set<String> = ["X-Total-Count", "Link"]
+
     /// Serves `database` until ``stop()``.
-    public static func start(database: JSONDatabase, readOnly: Bool = false) async throws -> EngineTestServer {
+    ///
+    /// - Parameter omittingHeaders: response headers left out of every
+    ///   answer (case-insensitive), e.g. ``pagingHeaders`` for a server that
+    ///   pages but never says how much there is.
+    public static func start(
+        database: JSONDatabase, readOnly: Bool = false, omittingHeaders: Set<String> = []
+    ) async throws -> EngineTestServer {
         let engine = JSONServerEngine(database: database, readOnly: readOnly)
         let base = BaseURLBox()
+        let omitted = Set(omittingHeaders.map { $0.lowercased() })
         let http = try await TestHTTPServer.start { request in
             let answer = await engine.handle(engineRequest(from: request, baseURL: base.value))
             return TestHTTPResponse(
-                status: answer.status, headers: answer.headers.map { ($0.name, $0.value) }, body: answer.body)
+                status: answer.status,
+                headers: answer.headers.filter { !omitted.contains($0.name.lowercased()) }.map { ($0.name, $0.value) },
+                body: answer.body)
         }
         base.value = "http://127.0.0.1:\(http.port)"
         return EngineTestServer(http: http, engine: engine)
     }
 
     /// Serves a json-server db file (for example `sample-data/db.json`).
-    public static func start(file: URL, readOnly: Bool = false) async throws -> EngineTestServer {
+    public static func start(
+        file: URL, readOnly: Bool = false, omittingHeaders: Set<String> = []
+    ) async throws -> EngineTestServer {
         let data = try Data(contentsOf: file)
-        return try await start(database: try JSONDatabase(data: data), readOnly: readOnly)
+        return try await start(
+            database: try JSONDatabase(data: data), readOnly: readOnly, omittingHeaders: omittingHeaders)
     }
 
     /// Serves a db given as JSON text, e.g. `{"todos": [...]}`.
-    public static func start(json: String, readOnly: Bool = false) async throws -> EngineTestServer {
-        try await start(database: try JSONDatabase(data: Data(json.utf8)), readOnly: readOnly)
+    public static func start(
+        json: String, readOnly: Bool = false, omittingHeaders: Set<String> = []
+    ) async throws -> EngineTestServer {
+        try await start(
+            database: try JSONDatabase(data: Data(json.utf8)), readOnly: readOnly, omittingHeaders: omittingHeaders)
     }
 
     /// Every request received, in arrival order.

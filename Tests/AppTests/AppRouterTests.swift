@@ -145,6 +145,23 @@ struct AppRouterTests {
         #expect(router.handle(.char("q")) == false)
     }
 
+    /// Only the launch list and the start screen quit: a list opened from
+    /// the start screen (or with `:posts`) is as deep, but `q` goes back.
+    @Test func qOnAListOpenedLaterGoesBackToTheStartScreen() async {
+        await todosLoaded()
+        _ = router.handle(.escape)
+        _ = router.handle(.char("j"))
+        _ = router.handle(.enter)
+        #expect(router.stack.count == 2)
+        #expect(router.top.breadcrumb == "posts")
+        #expect(router.handle(.char("q")) == true)
+        #expect(router.stack.count == 1)
+        #expect(router.run("posts") == true)
+        #expect(router.handle(.char("q")) == true)
+        #expect(router.stack.count == 1)
+        #expect(router.handle(.char("q")) == false)
+    }
+
     @Test func ctrlCQuitsFromAnywhere() async {
         await todosLoaded()
         _ = router.handle(.enter)

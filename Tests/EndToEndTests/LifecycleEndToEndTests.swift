@@ -17,6 +17,35 @@ extension EndToEnd {
             try Self.expectRestored(after, app)
         }
 
+        @Test func qOnTheStartScreenQuitsAndRestoresTheTerminal() async throws {
+            let app = try RunningApp(reportingExit: true)
+            try app.waitForList()
+            try app.session.press("Escape")
+            try await app.eventuallyStartScreen()
+            try app.session.press("q")
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
+            #expect(after.contains("exit=0"))
+            try Self.expectRestored(after, app)
+        }
+
+        @Test func qDeeperGoesBackOneLevel() async throws {
+            let app = try RunningApp(reportingExit: true)
+            try app.waitForList()
+            try app.session.press("Enter")
+            try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
+            try app.session.press("1")
+            try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 todos (")
+            try app.session.press("q")
+            try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
+            try app.session.press("q")
+            try app.waitForList()
+            #expect(try app.session.alternateScreenOn())
+            try app.session.press("q")
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
+            #expect(after.contains("exit=0"))
+            try Self.expectRestored(after, app)
+        }
+
         @Test func sigtermQuitsAndRestoresTheTerminal() throws {
             let app = try RunningApp(reportingExit: true)
             try app.waitForList()

@@ -21,8 +21,9 @@ public final class AppRouter {
     }
 
     private(set) var stack: [any Screen] = []
-    /// How deep the stack was at launch: `q` there quits, deeper it goes back.
-    private let launchDepth: Int
+    /// The screen Trestle opened on: `q` there (or on the first screen)
+    /// quits; anywhere else it goes back.
+    private weak var launchScreen: (any Screen)?
     private let terminal: any Terminal
     private let chrome: Chrome
     private let activity: @MainActor () -> Int
@@ -58,7 +59,7 @@ public final class AppRouter {
         self.activity = activity
         self.message = startupMessage
         self.stack = stack
-        launchDepth = stack.count
+        launchScreen = stack[stack.count - 1]
     }
 
     public var top: any Screen { stack[stack.count - 1] }
@@ -116,7 +117,7 @@ public final class AppRouter {
     private func handleGlobal(_ key: Key) -> Bool {
         switch bindings.action(for: key) {
         case .quit?:
-            if stack.count <= launchDepth { return false }
+            if stack.count == 1 || top === launchScreen { return false }
             pop()
         case .back?:
             pop()

@@ -141,6 +141,17 @@ public struct KeyBindings: Sendable, Equatable {
         keysByAction[action] ?? []
     }
 
+    /// Two opposite actions in one label, their keys side by side:
+    /// `PgUp PgDn / Ctrl-B Ctrl-F` for page up and page down.
+    public func label(pairing first: Action, _ second: Action) -> String {
+        let lhs = keys(for: first).map(\.description)
+        let rhs = keys(for: second).map(\.description)
+        return (0..<max(lhs.count, rhs.count)).map { index in
+            [lhs.indices.contains(index) ? lhs[index] : nil, rhs.indices.contains(index) ? rhs[index] : nil]
+                .compactMap { $0 }.joined(separator: " ")
+        }.joined(separator: " / ")
+    }
+
     /// The keys of `action` as help shows them: `↓ / j`; empty when it has none.
     public func label(for action: Action) -> String {
         keys(for: action).map(\.description).joined(separator: " / ")

@@ -54,7 +54,7 @@ final class RecordDetailPresenter: Screen {
             HelpSection(
                 "\(resource.singular) detail",
                 [
-                    (keys.label(for: .moveDown) + " / " + keys.label(for: .moveUp), "scroll"),
+                    (keys.label(pairing: .moveUp, .moveDown), "scroll"),
                     (keys.label(for: .nextRelation) + " / " + keys.label(for: .previousRelation), "select a relation"),
                     (keys.label(for: .open), "follow the selected relation"),
                     ("1 … 9", "follow relation 1 … 9"),

@@ -72,9 +72,9 @@ public final class ResourceListPresenter: Screen {
     public var help: [HelpSection] {
         let keys = context.bindings
         var lines: [(String, String)] = [
-            (keys.label(for: .moveDown) + " / " + keys.label(for: .moveUp), "move"),
-            (keys.label(for: .pageDown) + " / " + keys.label(for: .pageUp), "page"),
-            (keys.label(for: .top) + " / " + keys.label(for: .bottom), "top, bottom"),
+            (keys.label(pairing: .moveUp, .moveDown), "move"),
+            (keys.label(pairing: .pageUp, .pageDown), "page"),
+            (keys.label(pairing: .top, .bottom), "top, bottom"),
             (keys.label(for: .open), "open the \(resource.singular) (its fields and relations)"),
             (keys.label(for: .filter), "filter as you type (the server searches a list still paging in)"),
             ("Esc", "clear the filter"),

@@ -54,7 +54,7 @@ final class ResourcesPresenter: Screen {
             HelpSection(
                 "Resources",
                 [
-                    (keys.label(for: .moveDown) + " / " + keys.label(for: .moveUp), "move"),
+                    (keys.label(pairing: .moveUp, .moveDown), "move"),
                     (keys.label(for: .open), "open the resource's list"), (keys.label(for: .reload), "count again"),
                     (keys.label(for: .command), "command line (:posts, :users 3, :todos userId=2)"),
                 ])

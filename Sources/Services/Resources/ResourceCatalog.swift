@@ -48,9 +48,9 @@ extension ResourceCatalog {
             name: "todos", labelField: "title", schema: .todo,
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                .init("completed", title: "Done", width: .fixed(4), alignment: .center, priority: 1),
+                .init("completed", title: "Done", width: .fixed(6), alignment: .center, priority: 1),
                 .init("title", width: .flexible(weight: 1), priority: 3),
-                .init("userId", title: "User", width: .fixed(4), alignment: .right),
+                .init("userId", title: "User", width: .fixed(6), alignment: .right),
             ],
             relations: [.parent("user", target: "users", by: "userId")],
             toggle: .init(field: "completed", on: "done", off: "not done"),
@@ -61,7 +61,7 @@ extension ResourceCatalog {
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 2), priority: 3),
                 .init("body", width: .flexible(weight: 3)),
-                .init("userId", title: "User", width: .fixed(4), alignment: .right, priority: 1),
+                .init("userId", title: "User", width: .fixed(6), alignment: .right, priority: 1),
             ],
             relations: [.children("comments", by: "postId"), .parent("author", target: "users", by: "userId")],
             formFields: [.init("title", .text), .init("body", .text), .init("userId", label: "User id", .number)]),
@@ -71,7 +71,7 @@ extension ResourceCatalog {
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("name", width: .flexible(weight: 2), priority: 3),
                 .init("email", width: .flexible(weight: 1), priority: 1),
-                .init("postId", title: "Post", width: .fixed(4), alignment: .right),
+                .init("postId", title: "Post", width: .fixed(6), alignment: .right),
             ],
             relations: [.parent("post", target: "posts", by: "postId")]),
         ResourceDescriptor(
@@ -79,7 +79,7 @@ extension ResourceCatalog {
             columns: [
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 1), priority: 3),
-                .init("userId", title: "User", width: .fixed(4), alignment: .right, priority: 1),
+                .init("userId", title: "User", width: .fixed(6), alignment: .right, priority: 1),
             ],
             relations: [.children("photos", by: "albumId"), .parent("owner", target: "users", by: "userId")]),
         ResourceDescriptor(
@@ -88,7 +88,7 @@ extension ResourceCatalog {
                 .init("id", width: .fixed(5), alignment: .right, priority: 2),
                 .init("title", width: .flexible(weight: 2), priority: 3),
                 .init("url", title: "URL", width: .flexible(weight: 1)),
-                .init("albumId", title: "Album", width: .fixed(5), alignment: .right, priority: 1),
+                .init("albumId", title: "Album", width: .fixed(7), alignment: .right, priority: 1),
             ],
             relations: [.parent("album", target: "albums", by: "albumId")]),
         ResourceDescriptor(
