@@ -180,7 +180,7 @@ extension EndToEnd {
                 try app.session.press("2")
                 let user = try await app.eventuallyDetail(
                     "posts › 12 ", id: author, related: try SampleData.userRelations(author))
-                #expect(ResourceScreen.header(user).contains("› \(author) \(name)"))
+                #expect(ResourceScreen.header(user).contains("› author \(author) \(name)"))
                 #expect(user.contains("\"name\": \"\(name)\""))
                 try app.session.press("Escape")
                 try await app.eventuallyDetail("posts › 12 ", id: 12, related: "1 comments")
@@ -201,7 +201,7 @@ extension EndToEnd {
                 try app.session.press("Enter")
                 let user = try await app.eventuallyDetail(
                     "todos › \(todoID) ", id: owner, related: try SampleData.userRelations(owner))
-                #expect(ResourceScreen.header(user).contains("› \(owner) \(name)"))
+                #expect(ResourceScreen.header(user).contains("› user \(owner) \(name)"))
                 try app.session.press("Escape")
                 try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner)")
                 try app.session.press("Escape")
@@ -226,7 +226,7 @@ extension EndToEnd {
                     related:
                         "1 comments (\(try SampleData.count("comments", where: "postId", is: postID)))   2 author → \(post["userId"] ?? "")"
                 )
-                #expect(ResourceScreen.header(screen).contains("› \(postID) \(title.prefix(10))"))
+                #expect(ResourceScreen.header(screen).contains("› post \(postID) \(title.prefix(10))"))
                 #expect(screen.contains("\"title\": \"\(title)\""))
             }
         }
