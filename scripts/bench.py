@@ -221,7 +221,7 @@ def measure_large(binary, count):
     megabytes = os.path.getsize(path) / 1e6
     run = Run(binary, ["--delay", "0", "--data", path])
     try:
-        loaded = run.wait_for(f"of {count} loaded".encode(), timeout=120)  # the paging footer with the total
+        loaded = run.wait_for(f"of{count}loaded".encode(), timeout=120)  # the paging footer with the total
         hwm = proc_status(run.proc.pid, "VmHWM")
         run.drain(0.3)
         os.write(run.master, b"/")
@@ -233,10 +233,10 @@ def measure_large(binary, count):
         deadline = started + 60
         while time.perf_counter() < deadline and searched is None:
             run.read(0.01)
-            seen = bytes(run.output[mark:])
+            seen = squash(bytes(run.output[mark:]))
             if echo is None and "7▏".encode() in seen:
                 echo = (time.perf_counter() - started) * 1000
-            if "server search q=7".encode() in seen:
+            if "matching“7”".encode() in seen:  # the status count of the server's answer
                 searched = (time.perf_counter() - started) * 1000
         hwm_search = proc_status(run.proc.pid, "VmHWM")
     finally:
