@@ -18,6 +18,9 @@ public actor StubAPIService: APIService {
     public var writeFailure: ServiceError?
     /// Whether list answers carry a total (`X-Total-Count`).
     public var sendsTotalCount = true
+    /// Whether `q=` and `_sort=` are applied (some servers ignore them).
+    public var searches = true
+    public var sorts = true
     public private(set) var updates: [(resource: String, id: String, fields: JSONObject)] = []
     public private(set) var created: [(resource: String, fields: JSONObject)] = []
     public private(set) var deleted: [(resource: String, id: String)] = []
@@ -44,6 +47,11 @@ public actor StubAPIService: APIService {
     public func setListFailure(_ error: ServiceError?) { listFailure = error }
     public func setWriteFailure(_ error: ServiceError?) { writeFailure = error }
     public func setSendsTotalCount(_ flag: Bool) { sendsTotalCount = flag }
+    /// Makes the stub ignore `q=` and `_sort=`, as servers without those features do.
+    public func ignoreSearchAndSort() {
+        searches = false
+        sorts = false
+    }
 
     /// Makes writes wait until `releaseWrites()`.
     public func holdWritesUntilReleased() { holdWrites = true }
@@ -108,10 +116,10 @@ public actor StubAPIService: APIService {
         for filter in query.filters {
             items = items.filter { RecordFormat.cell($0, filter.field) == filter.value }
         }
-        if let search = query.search?.lowercased(), !search.isEmpty {
+        if searches, let search = query.search?.lowercased(), !search.isEmpty {
             items = items.filter { String(decoding: JSONWriter.data($0), as: UTF8.self).lowercased().contains(search) }
         }
-        if let sort = query.sort.first {
+        if sorts, let sort = query.sort.first {
             items.sort { lhs, rhs in
                 let (a, b) = (lhs[sort.field], rhs[sort.field])
                 let ascending: Bool

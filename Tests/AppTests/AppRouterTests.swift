@@ -192,7 +192,7 @@ struct AppRouterTests {
         _ = router.handle(.char("y"))
         #expect(terminal.rawSequences.last?.contains("]52;c;") == true)
         router.draw()
-        #expect(terminal.line(23).contains("Copied todo 1 as JSON to the clipboard"))
+        #expect(terminal.line(23).contains("Sent todo 1 as JSON to the clipboard (OSC 52)"))
     }
 
     // MARK: - Command line

@@ -413,6 +413,52 @@ struct ResourceListPagingTests {
         #expect(list.presenter.status.count == "250")
     }
 
+    /// A server without `q` sends everything back: the local filter keeps
+    /// the matches, and the count is what is shown, not what was sent.
+    @Test func aServerThatIgnoresTheSearchIsFilteredHereAndCountedRight() async throws {
+        let api = StubAPIService(collections: ["todos": todoRecords(250, needles: 20...22)])
+        await api.ignoreSearchAndSort()
+        let list = try ListHarness(api, resource: .todos(pageSize: 100))
+        await list.loaded()
+        _ = list.presenter.handle(.char("/"))
+        list.type("needle")
+        await list.wait { list.presenter.serverSearch == "needle" && !list.presenter.isLoading }
+        #expect(await api.listQueries.last?.query.search == "needle")
+        #expect(list.ids == ["20", "21", "22"])
+        #expect(list.presenter.status.count == "3+ matching “needle”")
+    }
+
+    /// A server without `_sort` answers in id order: the header must not
+    /// claim a server sort; the loaded rows are sorted here and it says so.
+    @Test func aServerThatIgnoresTheSortIsSortedHereAndSaysSo() async throws {
+        let api = StubAPIService(collections: ["todos": todoRecords(250)])
+        await api.ignoreSearchAndSort()
+        let list = try ListHarness(api, resource: .todos(pageSize: 100))
+        await list.loaded()
+        _ = list.presenter.handle(.char("S"))  // id descending
+        await list.wait { !list.presenter.isLoading && list.presenter.serverIgnoresSort }
+        #expect(list.ids.first == "100")
+        #expect(list.presenter.status.message?.text == "This server does not sort: the loaded todos are sorted here")
+        _ = list.presenter.handle(.char("G"))  // the next pages are sorted in with the rest
+        await list.wait { list.presenter.records.count == 250 && !list.presenter.isLoadingMore }
+        #expect(list.ids.first == "250")
+        #expect(list.ids.last == "1")
+    }
+
+    /// A collection nobody described gets its columns from its first record.
+    @Test func anUndescribedResourceInfersItsColumns() async throws {
+        let books: [JSONValue] = [["id": 1, "title": "Dune", "year": 1965, "tags": ["sf"]]]
+        let list = try ListHarness(
+            StubAPIService(collections: ["books": books]),
+            resource: ResourceCatalog.jsonPlaceholder.descriptor(for: "books"))
+        #expect(list.presenter.resource.columns.isEmpty)
+        await list.loaded()
+        #expect(list.presenter.resource.columns.map(\.field) == ["id", "title", "year"])
+        let header = list.screen().line(0)
+        #expect(header.contains("ID") && header.contains("Title") && header.contains("Year"))
+        #expect(list.screen().contains("Dune"))
+    }
+
     @Test func sortingAListStillPagingInSortsOnTheServer() async throws {
         let list = try ListHarness(
             StubAPIService(collections: ["todos": todoRecords(250)]), resource: .todos(pageSize: 100))

@@ -79,7 +79,7 @@ public final class AppRouter {
         }
         if prompt != nil { return handlePrompt(key) }
         if !top.capturesText { message = nil }
-        if case .mouse(let event) = key, event.kind == .click, event.row == 0 {
+        if case .mouse(let event) = key, event.kind == .click, event.row == 0, !top.capturesText {
             clickHeader(col: event.col)
             setNeedsDisplay()
             return true
@@ -107,7 +107,8 @@ public final class AppRouter {
             return false
         case .copy(let text, let description):
             terminal.sendRaw(Clipboard.osc52(text))
-            message = StatusMessage("Copied \(description) to the clipboard")
+            // The terminal does not say whether it took the copy: say what was sent.
+            message = StatusMessage("Sent \(description) to the clipboard (OSC 52)")
             return true
         case .unhandled:
             return handleGlobal(key)

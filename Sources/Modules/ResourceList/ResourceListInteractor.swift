@@ -130,19 +130,35 @@ public struct ResourceListInteractor: Sendable {
         return order.map { records[$0] }
     }
 
+    /// Whether `records` are in order by `field`, comparing text with or
+    /// without case (servers differ): tells a server that sorted from one
+    /// that ignored `_sort`.
+    public static func isSorted(_ records: [RecordEntity], by field: String, descending: Bool) -> Bool {
+        func ordered(_ keys: [SortKey]) -> Bool {
+            zip(keys, keys.dropFirst()).allSatisfy { pair in
+                let order = pair.0.compare(pair.1)
+                return descending ? order >= 0 : order <= 0
+            }
+        }
+        // Servers differ on where records without the field go: leave them out.
+        let values = records.compactMap { $0.json.value(atPath: field) }.filter { !$0.isNull }
+        return ordered(values.map { SortKey($0) }) || ordered(values.map { SortKey($0, caseSensitive: true) })
+    }
+
     /// A field value ready for comparison: numbers before text, text without case.
     struct SortKey {
         let number: Double?
         let text: String
 
-        init(_ value: JSONValue?) {
+        init(_ value: JSONValue?, caseSensitive: Bool = false) {
             switch value {
             case .int(let number)?: self.number = Double(number)
             case .double(let number)?: self.number = number
             case .bool(let flag)?: self.number = flag ? 1 : 0
             default: self.number = nil
             }
-            text = number == nil ? RecordEntity.text(value).lowercased() : ""
+            let raw = number == nil ? RecordEntity.text(value) : ""
+            text = caseSensitive ? raw : raw.lowercased()
         }
 
         func compare(_ other: SortKey) -> Int {

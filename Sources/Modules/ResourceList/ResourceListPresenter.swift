@@ -42,8 +42,10 @@ public final class ResourceListPresenter: Screen {
     /// The sorted column (an index into `resource.columns`), if any.
     private(set) var sortColumn: Int?
     private(set) var sortDescending = false
-    /// Whether the current sort was done by the server.
+    /// Whether the current sort was asked of the server.
     private(set) var serverSort = false
+    /// The server answered a sort in its own order: sort what is loaded here.
+    private(set) var serverIgnoresSort = false
     private(set) var message: StatusMessage?
     var mode: ResourceListMode = .browsing
     private var pageSize = 10
@@ -261,7 +263,15 @@ public final class ResourceListPresenter: Screen {
                 // No total: a short page is the last one.
                 nextPage = page.records.count < limit ? nil : 2
             }
-            if !serverSort, let sortColumn, !isServerOrder {
+            if serverSort, !serverIgnoresSort, let sortColumn,
+                !ResourceListInteractor.isSorted(
+                    fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
+            {
+                serverIgnoresSort = true
+                message = StatusMessage(
+                    "This server does not sort: the loaded \(resource.name) are sorted here", .warning)
+            }
+            if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
                 fresh = ResourceListInteractor.sorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             }
@@ -323,6 +333,10 @@ public final class ResourceListPresenter: Screen {
         }
         let selectedID = current?.id
         records.append(contentsOf: new)
+        if serverIgnoresSort, let sortColumn {
+            records = ResourceListInteractor.sorted(
+                records, by: resource.columns[sortColumn].field, descending: sortDescending)
+        }
         refilter(keeping: selectedID)
         loadMoreIfNeeded()
         context.setNeedsDisplay()
@@ -379,7 +393,7 @@ public final class ResourceListPresenter: Screen {
         sortColumn = column
         sortDescending = descending
         let field = resource.columns[column].field
-        if !isComplete || serverSort {
+        if (!isComplete || serverSort) && !serverIgnoresSort {
             serverSort = true
             message = StatusMessage(
                 "Sorted by \(resource.columns[column].title) on the server (the list pages in)", .info)
@@ -455,6 +469,10 @@ public final class ResourceListPresenter: Screen {
     private var countText: String? {
         if records.isEmpty && (isLoading || error != nil) { return nil }
         if let serverSearch {
+            if visible.count < records.count {
+                // The local filter dropped rows the server sent: it did not search (no `q`).
+                return "\(visible.count)\(isComplete ? "" : "+") matching “\(serverSearch)”"
+            }
             let found = totalCount ?? records.count
             return "\(found)\(isComplete || totalCount != nil ? "" : "+") matching “\(serverSearch)”"
         }

@@ -21,7 +21,8 @@ public struct ResourceCatalog: Sendable, Hashable {
     }
 
     /// A plain descriptor for an undescribed collection: `id` first, then
-    /// the first record's scalar fields, up to six columns.
+    /// the first record's scalar fields, up to six columns. Without a sample
+    /// it has no columns yet: the list infers them when its first page comes.
     public static func inferred(name: String, from sample: [JSONValue]) -> ResourceDescriptor {
         var fields: [String] = []
         if let object = sample.first?.objectValue {
@@ -29,7 +30,7 @@ public struct ResourceCatalog: Sendable, Hashable {
                 fields.append(key)
             }
         }
-        if fields.isEmpty { fields = ["id"] }
+        guard !fields.isEmpty else { return ResourceDescriptor(name: name, columns: []) }
         if let index = fields.firstIndex(of: "id"), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
         let columns = fields.prefix(6).map { field in
             field == "id"
