@@ -73,4 +73,50 @@ public enum JSONLines {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
     }
+
+    /// `lines` folded to `width` cells: a line too long goes on in further
+    /// lines, indented two more than it, so long strings (a post's body)
+    /// can be read in full.
+    public static func wrap(_ lines: [[Span]], width: Int) -> [[Span]] {
+        guard width > 8 else { return lines }
+        var wrapped: [[Span]] = []
+        wrapped.reserveCapacity(lines.count)
+        for line in lines {
+            let total = line.reduce(0) { $0 + TextWidth.of($1.text) }
+            guard total > width else {
+                wrapped.append(line)
+                continue
+            }
+            let leading = line.first.map { $0.text.prefix { $0 == " " }.count } ?? 0
+            let indent = String(repeating: " ", count: min(leading + 2, width / 2))
+            var current: [Span] = []
+            var used = 0
+            var fresh = true  // nothing but the indent on the current line yet
+            for span in line {
+                var rest = Substring(span.text)
+                while !rest.isEmpty {
+                    var piece = TextWidth.fittingPrefix(String(rest), width: width - used).0
+                    if piece.isEmpty {
+                        guard fresh else {
+                            // The next character does not fit: go on in the next line.
+                            wrapped.append(current)
+                            (current, used, fresh) = ([(indent, .text)], indent.count, true)
+                            continue
+                        }
+                        piece = String(rest.prefix(1))  // wider than a whole line: drawn cut
+                    }
+                    current.append((piece, span.role))
+                    used += TextWidth.of(piece)
+                    fresh = false
+                    rest = rest.dropFirst(piece.count)
+                    if !rest.isEmpty {
+                        wrapped.append(current)
+                        (current, used, fresh) = ([(indent, .text)], indent.count, true)
+                    }
+                }
+            }
+            if !current.isEmpty { wrapped.append(current) }
+        }
+        return wrapped
+    }
 }

@@ -15,7 +15,11 @@ final class RecordDetailPresenter: Screen {
         didSet { lines = record.map { JSONLines.render($0.fields) } ?? [] }
     }
     /// The record as coloured JSON lines, rendered once per change.
-    private var lines: [[JSONLines.Span]] = []
+    private var lines: [[JSONLines.Span]] = [] {
+        didSet { wrapped = nil }
+    }
+    /// `lines` folded to the width last drawn, kept until either changes.
+    private var wrapped: (width: Int, lines: [[JSONLines.Span]])?
     private(set) var counts: [String: Int] = [:]
     private(set) var selectedRelation = 0
     private(set) var isLoading = false
@@ -80,8 +84,17 @@ final class RecordDetailPresenter: Screen {
         countTask = nil
     }
 
+    /// The lines as shown in `width` cells.
+    private func shownLines(width: Int) -> [[JSONLines.Span]] {
+        if let wrapped, wrapped.width == width { return wrapped.lines }
+        let folded = JSONLines.wrap(lines, width: width)
+        wrapped = (width, folded)
+        return folded
+    }
+
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         pageSize = max(1, rect.height - 2)
+        let lines = shownLines(width: rect.width)
         scroll = min(scroll, max(0, lines.count - 1))
         let title =
             record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
@@ -92,8 +105,10 @@ final class RecordDetailPresenter: Screen {
             on: terminal, in: rect, theme: theme, tick: tick)
     }
 
+    /// The relations to follow; none until the record is known (a 404 has none).
     private var jumps: [RecordDetailViewModel.Jump] {
-        relations.enumerated().map { index, relation in
+        guard record != nil else { return [] }
+        return relations.enumerated().map { index, relation in
             let title: String
             switch relation.kind {
             case .children:
@@ -109,7 +124,7 @@ final class RecordDetailPresenter: Screen {
     func handle(_ key: Key) -> ScreenCommand {
         let bindings = context.bindings
         if let moved = ListNavigation.move(
-            cursor: scroll, count: lines.count, page: pageSize, key: key, bindings: bindings)
+            cursor: scroll, count: wrapped?.lines.count ?? lines.count, page: pageSize, key: key, bindings: bindings)
         {
             scroll = moved
             return .handled

@@ -75,12 +75,16 @@ extension ResourceListPresenter {
         switch action {
         case .new?:
             mode = .form(Self.form(for: resource, record: nil, defaults: interactor.filters), editing: nil)
-        case .edit?:
+        case .edit?, .delete?:
             guard let record = current, record.hasID else { return .handled }
-            mode = .form(Self.form(for: resource, record: record, defaults: []), editing: record)
-        case .delete?:
-            guard let record = current, record.hasID else { return .handled }
-            mode = .confirmDelete(record)
+            guard writeTasks[record.id] == nil else {
+                say("\(resource.singular.capitalized) \(record.id) is still saving", .warning)
+                return .handled
+            }
+            mode =
+                action == .edit
+                ? .form(Self.form(for: resource, record: record, defaults: []), editing: record)
+                : .confirmDelete(record)
         default:
             break
         }
@@ -152,7 +156,10 @@ extension ResourceListPresenter {
     }
 
     private func delete(_ record: RecordEntity) {
-        guard writeTasks[record.id] == nil else { return }
+        guard writeTasks[record.id] == nil else {
+            say("\(resource.singular.capitalized) \(record.id) is still saving", .warning)
+            return
+        }
         let position = records.firstIndex { $0.id == record.id }
         remove(record.id)
         writeTasks[record.id] = Task { [weak self, interactor, resource] in

@@ -92,7 +92,6 @@ public final class ResourceListPresenter: Screen {
             lines.append((keys.label(for: .edit), "edit the \(resource.singular)"))
             lines.append((keys.label(for: .delete), "delete the \(resource.singular) (asks first)"))
         }
-        lines.append((keys.label(for: .command), "command line: :posts, :users 3, :todos userId=2, :export csv FILE"))
         return [HelpSection("\(resource.name) list", lines)]
     }
 

@@ -70,6 +70,14 @@ public struct LocalFileWriter: FileWriting {
             expanded.hasPrefix("/")
             ? URL(fileURLWithPath: expanded) : URL(fileURLWithPath: workingDirectory).appendingPathComponent(expanded)
         let absolute = url.standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ServiceError(.other, "\(absolute) is a directory; name a file")
+        }
+        let folder = (absolute as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw ServiceError(.other, "cannot write \(absolute): no folder \(folder)")
+        }
         do {
             try data.write(to: URL(fileURLWithPath: absolute), options: .atomic)
         } catch {

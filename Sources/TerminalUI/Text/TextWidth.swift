@@ -93,7 +93,7 @@ public enum TextWidth {
     }
 
     /// The longest leading part of `s` that fits `width` cells, and its width.
-    static func fittingPrefix(_ s: String, width: Int) -> (String, Int) {
+    public static func fittingPrefix(_ s: String, width: Int) -> (String, Int) {
         guard width > 0 else { return ("", 0) }
         if let ascii = printableASCIICount(s) {
             return ascii <= width ? (s, ascii) : (String(s.prefix(width)), width)

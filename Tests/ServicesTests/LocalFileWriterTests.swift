@@ -1,0 +1,35 @@
+import Foundation
+import Services
+import Testing
+
+/// `:export` writes through `LocalFileWriter`: relative paths start at the
+/// working directory, and a bad path is one clear line.
+@Suite struct LocalFileWriterTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    @Test func aRelativePathIsWrittenUnderTheWorkingDirectory() throws {
+        let writer = LocalFileWriter(workingDirectory: folder.path)
+        let written = try writer.write(Data("id\n1\n".utf8), to: "out file.csv")
+        #expect(written == folder.appendingPathComponent("out file.csv").standardizedFileURL.path)
+        #expect(try String(contentsOfFile: written, encoding: .utf8) == "id\n1\n")
+    }
+
+    @Test func aMissingFolderIsNamed() {
+        let writer = LocalFileWriter(workingDirectory: folder.path)
+        #expect(throws: ServiceError(.other, "cannot write \(folder.path)/nope/x.csv: no folder \(folder.path)/nope")) {
+            try writer.write(Data(), to: "nope/x.csv")
+        }
+    }
+
+    @Test func aDirectoryIsNotOverwritten() {
+        let writer = LocalFileWriter(workingDirectory: "/")
+        #expect(throws: ServiceError(.other, "\(folder.path) is a directory; name a file")) {
+            try writer.write(Data(), to: folder.path)
+        }
+    }
+}
