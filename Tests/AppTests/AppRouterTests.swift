@@ -265,6 +265,14 @@ struct AppRouterTests {
         #expect(router.stack.count == 2)
     }
 
+    @Test func aFilterWithoutAValueIsNotTakenForAnID() async {
+        await todosLoaded()
+        #expect(router.run("todos userId") == true)
+        #expect(router.message?.text == "'userId' needs a value: filters look like userId=2")
+        #expect(router.top.breadcrumb == "todos")
+        #expect(router.stack.count == 2)
+    }
+
     @Test func colonQQuits() async {
         await todosLoaded()
         #expect(command("q") == false)

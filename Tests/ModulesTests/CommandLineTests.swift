@@ -103,6 +103,12 @@ struct CommandCompleterTests {
         #expect(completer.completions(for: "widgets ") == ["widgets id="])
     }
 
+    @Test func aBooleanFieldsValuesAreOffered() {
+        #expect(completer.completions(for: "todos completed=") == ["todos completed=true", "todos completed=false"])
+        #expect(completer.completions(for: "todos userId=2 completed=f") == ["todos userId=2 completed=false"])
+        #expect(completer.completions(for: "todos title=") == [])
+    }
+
     @Test func afterExportTheFormatsAreOffered() {
         #expect(completer.completions(for: "export ") == ["export json", "export csv"])
         #expect(completer.completions(for: "export c") == ["export csv"])

@@ -223,6 +223,11 @@ public final class AppRouter {
         case .resources:
             replace(with: [])
         case .open(let name, let id, let filters):
+            if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
+                // `:todos userId` is a filter missing its value, not todo "userId".
+                message = StatusMessage("'\(id)' needs a value: filters look like \(id)=2", .error)
+                return true
+            }
             let resource = navigator.resource(named: name)
             var screens = [navigator.list(resource, filters: filters)]
             if let id { screens.append(navigator.detail(resource, id: id)) }

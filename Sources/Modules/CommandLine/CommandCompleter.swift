@@ -21,6 +21,10 @@ public struct CommandCompleter: Sendable {
             candidates = catalog.names + ["export", "resources", "help", "quit"]
         } else if words[0] == "export" {
             candidates = words.count == 1 ? RecordFormat.allCases.map(\.rawValue) : []
+        } else if let equals = partial.firstIndex(of: "=") {
+            // A value: the two of a boolean field (`completed=f` → `completed=false`).
+            let field = String(partial[..<equals])
+            candidates = booleanFields(of: words[0]).contains(field) ? ["\(field)=true", "\(field)=false"] : []
         } else {
             candidates = fields(of: words[0]).map { $0 + "=" }
         }
@@ -29,7 +33,7 @@ public struct CommandCompleter: Sendable {
 
     /// The fields a filter on `resource` can name: its columns, form fields
     /// and the foreign keys its relations use.
-    func fields(of resource: String) -> [String] {
+    public func fields(of resource: String) -> [String] {
         guard let descriptor = catalog[resource] else { return ["id"] }
         var fields: [String] = []
         func add(_ field: String) {
@@ -41,6 +45,13 @@ public struct CommandCompleter: Sendable {
             if case .parent(let key) = relation.kind { add(key) }
         }
         return fields
+    }
+
+    /// The fields of `resource` known to hold booleans (its toggle and form switches).
+    func booleanFields(of resource: String) -> [String] {
+        guard let descriptor = catalog[resource] else { return [] }
+        return (descriptor.toggle.map { [$0.field] } ?? [])
+            + descriptor.formFields.filter { $0.kind == .bool }.map(\.field)
     }
 
     /// The longest text every candidate starts with.

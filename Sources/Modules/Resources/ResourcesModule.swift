@@ -119,13 +119,13 @@ final class ResourcesPresenter: Screen {
             sort: nil,
             row: { index in
                 let resource = resources[index]
-                let count: String
+                let relations = resource.relations.map(\.name).joined(separator: ", ")
                 switch counts[resource.name] {
-                case .success(let number)?: count = String(number)
-                case .failure(let error)?: count = "✖ \(error.shortReason)"
-                case nil: count = Spinner.frame(tick: tick)
+                case .success(let number)?: return [resource.name, String(number), relations]
+                // The reason takes the wide column: the count's is too narrow for it.
+                case .failure(let error)?: return [resource.name, "✖", "not counted: \(error.message)"]
+                case nil: return [resource.name, Spinner.frame(tick: tick), relations]
                 }
-                return [resource.name, count, resource.relations.map(\.name).joined(separator: ", ")]
             })
         table.draw(on: terminal, in: body, theme: theme)
     }
