@@ -332,6 +332,25 @@ struct LiveAPIServiceTests {
         #expect(queries[1] == nil)
     }
 
+    /// json-server v1 answers a page as an envelope: its `data` are the
+    /// records and its `items` the total, for lists and for counts.
+    @Test func aJSONServerV1PageEnvelopeGivesRecordsAndTotal() async throws {
+        let server = try await TestHTTPServer.start { _ in
+            .json(
+                #"{"first":1,"prev":null,"next":2,"last":21,"pages":21,"items":203,"data":"#
+                    + #"[{"userId":1,"id":"1","title":"a","completed":false},{"userId":1,"id":"2","title":"b","completed":true}]}"#
+            )
+        }
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        let page = try await api.records(.todos, ListQuery(page: 1, limit: 10))
+        #expect(page.items.count == 2)
+        #expect(page.items.map { $0.recordID() } == ["1", "2"])
+        #expect(page.totalCount == 203)
+        #expect(try await api.count(.todos, ListQuery()) == 203)
+        #expect(await server.requests.count == 2)  // the count needed no full list
+    }
+
     @Test func aCollectionNameThatIsNotOneIsAConfigurationError() async throws {
         let api = Self.service(try #require(URL(string: "http://127.0.0.1:9")))
         let odd = ResourceCatalog.inferred(name: "../etc", from: [])

@@ -89,7 +89,10 @@ public struct LiveAPIService: APIService {
         probe.limit = 1
         let request = try listRequest(resource, probe)
         do {
-            if let total = try await store.load(request).totalCount { return total }
+            // The header's total, or a json-server v1 envelope's `items`.
+            if let total = try Self.listing(from: try await store.load(request), schema: resource.schema).totalCount {
+                return total
+            }
         } catch {
             throw hint.apply(to: error)
         }
