@@ -52,6 +52,20 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 
     /// This rectangle shrunk by `amount` cells on every side.
+    /// A rectangle of at most `height` x `width`, centred in this one.
+    public func centered(height: Int, width: Int) -> Rect {
+        let height = min(self.height, height)
+        let width = min(self.width, width)
+        return Rect(
+            row: row + (self.height - height) / 2, col: col + (self.width - width) / 2, height: height, width: width)
+    }
+
+    /// The inside of a box drawn on this rectangle: within the border, two
+    /// cells of padding left and right.
+    public var boxInterior: Rect {
+        Rect(row: row + 1, col: col + 2, height: max(0, height - 2), width: max(0, width - 4))
+    }
+
     public func inset(by amount: Int) -> Rect {
         Rect(row: row + amount, col: col + amount, height: height - 2 * amount, width: width - 2 * amount)
     }

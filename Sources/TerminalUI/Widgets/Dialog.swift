@@ -23,11 +23,7 @@ public struct Dialog: Sendable {
         let bodyWidth =
             body.map { line in line.reduce(0) { $0 + TextWidth.of(TextSanitizer.clean($1.text)) } }.max() ?? 0
         let contentWidth = max(bodyWidth, TextWidth.of(TextSanitizer.clean(hints)), TextWidth.of(title) + 2)
-        let width = min(area.width, contentWidth + 4)
-        let height = min(area.height, body.count + 2 + (hints.isEmpty ? 0 : 2))
-        return Rect(
-            row: area.row + (area.height - height) / 2, col: area.col + (area.width - width) / 2,
-            height: height, width: width)
+        return area.centered(height: body.count + 2 + (hints.isEmpty ? 0 : 2), width: contentWidth + 4)
     }
 
     /// Draws the dialog centred in `area`.
@@ -36,7 +32,7 @@ public struct Dialog: Sendable {
         let box = frame(in: area)
         guard !box.isEmpty else { return }
         BoxView(title: title).draw(on: terminal, in: box, theme: theme)
-        let inner = Rect(row: box.row + 1, col: box.col + 2, height: box.height - 2, width: box.width - 4)
+        let inner = box.boxInterior
         guard !inner.isEmpty else { return }
         let base = theme.style(.dialog)
         let hintRows = hints.isEmpty ? 0 : min(2, inner.height)

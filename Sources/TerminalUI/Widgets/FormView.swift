@@ -141,12 +141,8 @@ extension Form {
 
     /// The rectangle the form takes when centred in `area`.
     public func frame(in area: Rect) -> Rect {
-        let width = min(area.width, Self.maximumWidth)
         // Border, fields, error, a blank line and the hints.
-        let height = min(area.height, 2 + fields.count + (error == nil ? 0 : 1) + 2)
-        return Rect(
-            row: area.row + (area.height - height) / 2, col: area.col + (area.width - width) / 2,
-            height: height, width: width)
+        area.centered(height: 2 + fields.count + (error == nil ? 0 : 1) + 2, width: Self.maximumWidth)
     }
 
     /// Draws the form centred in `area`.
@@ -160,7 +156,7 @@ extension Form {
         let box = frame(in: area)
         guard !box.isEmpty else { return }
         BoxView(title: title).draw(on: terminal, in: box, theme: theme)
-        let inner = Rect(row: box.row + 1, col: box.col + 2, height: box.height - 2, width: box.width - 4)
+        let inner = box.boxInterior
         guard !inner.isEmpty else { return }
         let base = theme.style(.dialog)
 
