@@ -89,6 +89,18 @@ struct ConfigNode {
         return value
     }
 
+    /// One of the cases of `T`, by raw value (`left`, `right`, `center`).
+    func choice<T: CaseIterable & RawRepresentable>(of _: T.Type) throws(ConfigurationError) -> T
+    where T.RawValue == String {
+        let raw = try text()
+        guard let value = T(rawValue: raw) else {
+            let names = T.allCases.map(\.rawValue)
+            let options = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+            throw invalid("'\(raw)' is not \(options)")
+        }
+        return value
+    }
+
     /// `true` or `false` (YAML's `yes`/`no` too).
     func flag() throws(ConfigurationError) -> Bool {
         let raw = try text()

@@ -54,18 +54,11 @@ enum ResourceSection {
     private static func column(_ node: ConfigNode) throws(ConfigurationError) -> ResourceDescriptor.Column {
         if node.node.scalar != nil { return ResourceDescriptor.Column(try node.name()) }
         let fields = try node.fields(of: "a column", allowed: columnKeys)
-        var alignment = ResourceDescriptor.Column.Alignment.left
-        if let alignNode = fields["align"] {
-            let text = try alignNode.text()
-            guard let value = ResourceDescriptor.Column.Alignment(rawValue: text) else {
-                throw alignNode.invalid("'\(text)' is not left, right or center")
-            }
-            alignment = value
-        }
         return ResourceDescriptor.Column(
             try fields.required("field").name(), title: try fields["title"]?.text(),
             width: try fields["width"].map(width) ?? .flexible(weight: 1),
-            alignment: alignment, priority: try fields["priority"]?.integer(in: 0...99) ?? 0)
+            alignment: try fields["align"]?.choice(of: ResourceDescriptor.Column.Alignment.self) ?? .left,
+            priority: try fields["priority"]?.integer(in: 0...99) ?? 0)
     }
 
     /// A number of cells, `flex`, or `flex:WEIGHT`.
@@ -124,15 +117,8 @@ enum ResourceSection {
     private static func formField(_ node: ConfigNode) throws(ConfigurationError) -> ResourceDescriptor.FormField {
         if node.node.scalar != nil { return ResourceDescriptor.FormField(try node.name(), .text) }
         let fields = try node.fields(of: "a form field", allowed: formKeys)
-        var kind = ResourceDescriptor.FormField.Kind.text
-        if let kindNode = fields["kind"] {
-            let text = try kindNode.text()
-            guard let value = ResourceDescriptor.FormField.Kind(rawValue: text) else {
-                throw kindNode.invalid("'\(text)' is not text, number or bool")
-            }
-            kind = value
-        }
         return ResourceDescriptor.FormField(
-            try fields.required("field").name(), label: try fields["label"]?.name(), kind)
+            try fields.required("field").name(), label: try fields["label"]?.name(),
+            try fields["kind"]?.choice(of: ResourceDescriptor.FormField.Kind.self) ?? .text)
     }
 }

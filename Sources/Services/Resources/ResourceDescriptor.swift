@@ -164,7 +164,7 @@ public struct ResourceDescriptor: Sendable, Hashable {
 
     /// One field of the new/edit form.
     public struct FormField: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
             case text, number, bool
         }
 
