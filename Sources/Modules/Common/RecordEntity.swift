@@ -48,11 +48,6 @@ public struct RecordEntity: Sendable, Equatable {
         return "\(id) \(short)"
     }
 
-    /// The text a filter matches: every column's text.
-    public func searchText(_ resource: ResourceDescriptor) -> String {
-        resource.columns.map { Self.text(json.value(atPath: $0.field)) }.joined(separator: " ")
-    }
-
     /// Every field, nested objects included, in the service's order.
     public var fields: [DetailField] {
         json.objectValue.map(Self.fields(of:)) ?? []

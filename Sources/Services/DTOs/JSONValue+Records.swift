@@ -16,9 +16,4 @@ extension JSONValue {
         if let data = root["data"]?.arrayValue { return (data, root["items"]?.intValue) }
         throw .decoding(path: "", reason: "expected an array of records")
     }
-
-    /// The records of a list answer (see `page(from:)`).
-    static func records(from body: Data) throws(NetworkError) -> [JSONValue] {
-        try page(from: body).records
-    }
 }

@@ -14,10 +14,10 @@ public struct ResourceCatalog: Sendable, Hashable {
 
     public var names: [String] { resources.map(\.name) }
 
-    /// The descriptor for `name`, or one inferred from `sample` records
-    /// (their first keys become columns) for a collection nobody described.
-    public func descriptor(for name: String, sample: [JSONValue] = []) -> ResourceDescriptor {
-        self[name] ?? Self.inferred(name: name, from: sample)
+    /// The descriptor for `name`, or for a collection nobody described, a
+    /// plain one whose columns its list infers from the first records.
+    public func descriptor(for name: String) -> ResourceDescriptor {
+        self[name] ?? Self.inferred(name: name, from: [])
     }
 
     /// A plain descriptor for an undescribed collection: `id` first, then
