@@ -91,6 +91,32 @@ extension ResourceListPresenter {
         return .handled
     }
 
+    // MARK: - The loaded records
+    /// Puts `record` in place of the one with its id (or at the end) and redraws.
+    func replace(_ record: RecordEntity) {
+        if let index = records.firstIndex(where: { $0.id == record.id }) {
+            records[index] = record
+        } else {
+            records.append(record)
+            paging.adjustTotal(by: 1)
+        }
+        refilter(keeping: record.id)
+    }
+
+    /// Puts `record` back at `position` (an undone delete).
+    func insertRecord(_ record: RecordEntity, at position: Int) {
+        records.insert(record, at: min(position, records.count))
+        paging.adjustTotal(by: 1)
+    }
+
+    /// Drops the record with `id`.
+    func remove(_ id: String) {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { return }
+        records.remove(at: index)
+        paging.adjustTotal(by: -1)
+        refilter(keeping: nil)
+    }
+
     // MARK: - Toggle
     func toggleCurrent() {
         guard let toggle = resource.toggle else { return }

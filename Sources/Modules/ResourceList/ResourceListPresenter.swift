@@ -22,15 +22,14 @@ public final class ResourceListPresenter: Screen {
     var records: [RecordEntity] = []
     private(set) var visible: [Int] = []
     private var searchIndex = SearchIndex([String]())
-    var totalCount: Int?
     private(set) var fetchedAt: Date?
     private(set) var origin: DataOrigin?
     private(set) var isLoading = false
     private(set) var error: ServiceError?
-    /// The next page to ask for; `nil` once the list is complete.
-    private(set) var nextPage: Int?
+    /// Which page comes next, and the server's total.
+    var paging: ListPaging
     private(set) var isLoadingMore = false
-    private var moreError: ServiceError?
+    private(set) var moreError: ServiceError?
 
     // MARK: - View state
     private(set) var cursor = 0
@@ -65,50 +64,12 @@ public final class ResourceListPresenter: Screen {
         self.context = context
         self.breadcrumb = breadcrumb
         resource = interactor.resource
+        paging = ListPaging(pageSize: interactor.resource.pageSize)
         sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
     }
 
     // MARK: - Screen
     public var capturesText: Bool { isEditingFilter || mode.capturesText }
-
-    public var help: [HelpSection] {
-        let keys = context.bindings
-        var lines: [(String, String)] = [
-            (keys.label(pairing: .moveUp, .moveDown), "move"),
-            (keys.label(pairing: .pageUp, .pageDown), "page"),
-            (keys.label(pairing: .top, .bottom), "top, bottom"),
-            (keys.label(for: .open), "open the \(resource.singular) (its fields and relations)"),
-            (keys.label(for: .filter), "filter as you type (the server searches a list still paging in)"),
-            ("Esc", "clear the filter"),
-            (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), "sort by next column / reverse"),
-            (keys.label(for: .reload), "reload from the server"),
-            (keys.label(for: .copy), "copy the \(resource.singular) as JSON"),
-        ]
-        if let toggle = resource.toggle {
-            lines.append((keys.label(for: .toggle), "toggle \(toggle.field)"))
-        }
-        if resource.isWritable {
-            lines.append((keys.label(for: .new), "new \(resource.singular)"))
-            lines.append((keys.label(for: .edit), "edit the \(resource.singular)"))
-            lines.append((keys.label(for: .delete), "delete the \(resource.singular) (asks first)"))
-        }
-        return [HelpSection("\(resource.name) list", lines)]
-    }
-
-    public var status: ScreenStatus {
-        var offline: String?
-        if let fetchedAt, error != nil || origin == .cache {
-            let age = RelativeAge.describe(from: fetchedAt, to: context.now())
-            switch error?.kind {
-            case nil: offline = "cached \(age)"
-            case .offline?, .timeout?: offline = "offline · cached \(age)"
-            default: offline = "stale · cached \(age)"
-            }
-        }
-        return ScreenStatus(
-            resource: resource.name, count: countText, offline: offline,
-            isLoading: isLoading || isLoadingMore || !writeTasks.isEmpty, message: message)
-    }
 
     public var exportSource: ExportSource? {
         ExportSource(resource: resource, records: visible.map { records[$0].json })
@@ -248,20 +209,9 @@ public final class ResourceListPresenter: Screen {
             if resource.columns.isEmpty { inferColumns(from: page.records) }
             let selectedID = current?.id
             var fresh = applyingPending(page.records)
-            let limit = resource.pageSize
-            totalCount = page.totalCount
+            paging.receivedFirstPage(count: page.records.count, total: page.totalCount)
             fetchedAt = page.fetchedAt
             origin = page.origin
-            if limit <= 0 || page.records.count > limit {
-                // Not paged, or a server that ignores paging: all is here.
-                nextPage = nil
-            } else if let total = page.totalCount {
-                // The server's total decides (pages may be smaller than asked: json-server v1).
-                nextPage = page.records.isEmpty || page.records.count >= total ? nil : 2
-            } else {
-                // No total: a short page is the last one.
-                nextPage = page.records.count < limit ? nil : 2
-            }
             if serverSort, !serverIgnoresSort, let sortColumn,
                 !ResourceListInteractor.isSorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
@@ -295,7 +245,7 @@ public final class ResourceListPresenter: Screen {
 
     /// Asks for the next page when the cursor is within a screen of the end.
     private func loadMoreIfNeeded() {
-        guard let page = nextPage, !isLoadingMore, !isLoading, error == nil else { return }
+        guard let page = paging.nextPage, !isLoadingMore, !isLoading, error == nil else { return }
         let margin = max(pageSize, 20)
         guard cursor >= visible.count - margin else { return }
         isLoadingMore = true
@@ -317,18 +267,10 @@ public final class ResourceListPresenter: Screen {
         moreTask = nil
         let known = Set(records.map(\.id))
         let new = applyingPending(page.records.filter { !$0.hasID || !known.contains($0.id) })
-        if let total = page.totalCount { totalCount = total }
-        if new.isEmpty {
-            // An empty page ends the list (also a server that repeats its first page).
-            nextPage = nil
-            if let total = totalCount, total > records.count {
-                totalCount = records.count
-                say("The server sent no \(resource.name) after \(records.count) (it counted \(total))", .warning)
-            }
-        } else if let total = totalCount {
-            nextPage = records.count + new.count >= total ? nil : number + 1
-        } else {
-            nextPage = page.records.count < resource.pageSize ? nil : number + 1
+        if let claimed = paging.receivedPage(
+            number, sent: page.records.count, new: new.count, loaded: records.count, total: page.totalCount)
+        {
+            say("The server sent no \(resource.name) after \(records.count) (it counted \(claimed))", .warning)
         }
         let selectedID = current?.id
         records.append(contentsOf: new)
@@ -357,7 +299,7 @@ public final class ResourceListPresenter: Screen {
     }
 
     /// Whether every record of the list is here (filter and sort can run locally).
-    var isComplete: Bool { nextPage == nil }
+    var isComplete: Bool { paging.isComplete }
 
     // MARK: - Filter and sort
     private func setFilter(_ text: String) {
@@ -368,18 +310,23 @@ public final class ResourceListPresenter: Screen {
         // What is loaded is filtered at once; rows still on the server are
         // searched there (`q=`), and the local filter then runs over its
         // answer too, so a server without `q` still shows only matches.
-        visible = ResourceListInteractor.filterIndex(searchIndex, text: text, within: previous)
+        visible = searchIndex.rows(matching: text, within: previous)
         restoreCursor(to: selectedID)
-        if !isComplete || serverSearch != nil { scheduleServerSearch(text) }
+        if !isComplete || serverSearch != nil { scheduleServerSearch() }
+    }
+
+    /// The server search the filter asks for (`nil`: none).
+    var requestedSearch: String? {
+        let search = filterText.trimmingCharacters(in: .whitespaces)
+        return search.isEmpty ? nil : search
     }
 
     /// Runs the server search a moment after the last keystroke.
-    private func scheduleServerSearch(_ text: String) {
+    private func scheduleServerSearch() {
         searchTask?.cancel()
         searchTask = Task { [weak self] in
             guard (try? await Task.sleep(for: .milliseconds(250))) != nil, let self else { return }
-            let search = text.trimmingCharacters(in: .whitespaces)
-            self.serverSearch = search.isEmpty ? nil : search
+            self.serverSearch = self.requestedSearch
             self.cursor = 0
             self.observe(reset: true)
             self.context.setNeedsDisplay()
@@ -407,7 +354,7 @@ public final class ResourceListPresenter: Screen {
     /// After `records` changed order or content: a new index, the filter again.
     func refilter(keeping selectedID: String?) {
         searchIndex = ResourceListInteractor.index(records)
-        visible = ResourceListInteractor.filterIndex(searchIndex, text: filterText)
+        visible = searchIndex.rows(matching: filterText)
         restoreCursor(to: selectedID)
     }
 
@@ -424,31 +371,6 @@ public final class ResourceListPresenter: Screen {
         visible.indices.contains(cursor) ? records[visible[cursor]] : nil
     }
 
-    /// Puts `record` in place of the one with its id (or at the end) and redraws.
-    func replace(_ record: RecordEntity) {
-        if let index = records.firstIndex(where: { $0.id == record.id }) {
-            records[index] = record
-        } else {
-            records.append(record)
-            totalCount = totalCount.map { $0 + 1 }
-        }
-        refilter(keeping: record.id)
-    }
-
-    /// Puts `record` back at `position` (an undone delete).
-    func insertRecord(_ record: RecordEntity, at position: Int) {
-        records.insert(record, at: min(position, records.count))
-        totalCount = totalCount.map { $0 + 1 }
-    }
-
-    /// Drops the record with `id`.
-    func remove(_ id: String) {
-        guard let index = records.firstIndex(where: { $0.id == id }) else { return }
-        records.remove(at: index)
-        totalCount = totalCount.map { max(0, $0 - 1) }
-        refilter(keeping: nil)
-    }
-
     func say(_ text: String, _ severity: StatusMessage.Severity = .info) {
         message = StatusMessage(text, severity)
         context.setNeedsDisplay()
@@ -463,59 +385,5 @@ public final class ResourceListPresenter: Screen {
             for (key, value) in fields { object[key] = value }
             return RecordEntity(id: record.id, json: .object(object))
         }
-    }
-
-    private var countText: String? {
-        if records.isEmpty && (isLoading || error != nil) { return nil }
-        if let serverSearch {
-            if visible.count < records.count {
-                // The local filter dropped rows the server sent: it did not search (no `q`).
-                return "\(visible.count)\(isComplete ? "" : "+") matching “\(serverSearch)”"
-            }
-            let found = totalCount ?? records.count
-            return "\(found)\(isComplete || totalCount != nil ? "" : "+") matching “\(serverSearch)”"
-        }
-        let total = totalCount.map(String.init) ?? (isComplete ? String(records.count) : "\(records.count)+")
-        if filterText.isEmpty { return total }
-        return "\(visible.count) of \(total)"
-    }
-
-    // MARK: - View model
-    func viewModel(height: Int, width: Int) -> ResourceListViewModel {
-        let errorText = error.map { "\($0.message) (r to retry)" }
-        let filterLine = isEditingFilter || !filterText.isEmpty || !interactor.filters.isEmpty
-        let footer = !isComplete && !records.isEmpty
-        let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
-        let tableHeight = max(0, height - top - 1 - (footer ? 1 : 0))
-        let offset = TableView.scrollOffset(
-            cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: visible.count)
-        let records = self.records
-        let visible = self.visible
-        return ResourceListViewModel(
-            resource: resource, rowCount: visible.count, row: { records[visible[$0]] },
-            cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
-            sortColumn: sortColumn, sortDescending: sortDescending,
-            scope: interactor.filters.map { "\($0.field) = \($0.value)" }.joined(separator: ", "),
-            filterText: filterText, isEditingFilter: isEditingFilter, serverSearch: serverSearch,
-            searchPending: serverSearch != filterText.trimmingCharacters(in: .whitespaces).nilIfEmpty
-                && (serverSearch != nil || !isComplete),
-            error: errorText, isLoading: isLoading, isEmpty: records.isEmpty,
-            paging: footer
-                ? .init(
-                    loaded: records.count, total: totalCount, isLoading: isLoadingMore,
-                    error: moreError?.shortReason)
-                : nil,
-            overlay: mode.overlay(resource: resource))
-    }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}
-
-extension ResourceListInteractor {
-    /// Positions of the records whose search text contains every word of `text`.
-    static func filterIndex(_ index: SearchIndex, text: String, within: [Int]? = nil) -> [Int] {
-        index.rows(matching: text, within: within)
     }
 }
