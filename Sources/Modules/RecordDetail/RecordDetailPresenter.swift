@@ -140,7 +140,7 @@ final class RecordDetailPresenter: Screen {
         case .previousRelation? where !relations.isEmpty:
             selectedRelation = (selectedRelation + relations.count - 1) % relations.count
             return .handled
-        case .open? where key != .left:
+        case .open?:
             guard relations.indices.contains(selectedRelation) else { return .handled }
             return follow(relations[selectedRelation])
         case .reload?:

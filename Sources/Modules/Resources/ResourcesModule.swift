@@ -88,7 +88,7 @@ final class ResourcesPresenter: Screen {
             return .handled
         }
         switch bindings.action(for: key) {
-        case .open? where key != .left:
+        case .open?:
             guard resources.indices.contains(cursor) else { return .handled }
             return .push(navigator.list(resources[cursor]))
         case .reload?:
