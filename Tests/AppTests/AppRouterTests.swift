@@ -337,4 +337,14 @@ struct AppRouterTests {
         await waitFor(" users 10 ")
         #expect(terminal.contains("Carmen Moreau"))
     }
+
+    @Test func clickingAResourceOnTheStartScreenSelectsIt() async throws {
+        await todosLoaded()
+        _ = router.handle(.escape)
+        router.draw()
+        let row = try #require((0..<24).first { terminal.line($0).hasPrefix("comments") })
+        #expect(router.handle(.mouse(MouseEvent(kind: .click, row: row, col: 2))))
+        _ = router.handle(.enter)
+        #expect(crumbs == ["comments"])
+    }
 }

@@ -1,0 +1,105 @@
+import Services
+import TerminalUI
+
+/// Lists the resources and their counts as they arrive.
+@MainActor
+final class ResourcesPresenter: Screen {
+    private let interactor: ResourcesInteractor
+    private let navigator: ResourceNavigator
+    private let context: ScreenContext
+    private(set) var counts: [String: Result<Int, ServiceError>] = [:]
+    private(set) var cursor = 0
+    private var scrollOffset = 0
+    /// The screen row of the first resource, as last drawn (for clicks).
+    private var firstRowOnScreen = 0
+    private var task: Task<Void, Never>?
+
+    init(interactor: ResourcesInteractor, navigator: ResourceNavigator, context: ScreenContext) {
+        self.interactor = interactor
+        self.navigator = navigator
+        self.context = context
+    }
+
+    private var resources: [ResourceDescriptor] { interactor.catalog.resources }
+
+    var breadcrumb: String { "" }
+    var capturesText: Bool { false }
+
+    var help: [HelpSection] {
+        let keys = context.bindings
+        return [
+            HelpSection(
+                "Resources",
+                [
+                    (keys.label(pairing: .moveUp, .moveDown), "move"),
+                    (keys.label(for: .open), "open the resource's list"), (keys.label(for: .reload), "count again"),
+                    (keys.label(for: .command), "command line (:posts, :users 3, :todos userId=2)"),
+                ])
+        ]
+    }
+
+    var status: ScreenStatus {
+        ScreenStatus(
+            resource: "resources", count: String(resources.count), isLoading: counts.count < resources.count)
+    }
+
+    func start() {
+        if task == nil { countAll() }
+    }
+
+    func stop() {
+        task?.cancel()
+        task = nil
+    }
+
+    func handle(_ key: Key) -> ScreenCommand {
+        let bindings = context.bindings
+        if let moved = ListNavigation.move(
+            cursor: cursor, count: resources.count, page: 10, key: key, bindings: bindings)
+        {
+            cursor = moved
+            return .handled
+        }
+        if case .mouse(let event) = key, event.kind == .click {
+            let position = scrollOffset + event.row - firstRowOnScreen
+            if event.row >= firstRowOnScreen, resources.indices.contains(position) { cursor = position }
+            return .handled
+        }
+        switch bindings.action(for: key) {
+        case .open?:
+            guard resources.indices.contains(cursor) else { return .handled }
+            return .push(navigator.list(resources[cursor]))
+        case .reload?:
+            counts = [:]
+            countAll()
+            return .handled
+        default:
+            return .unhandled
+        }
+    }
+
+    func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        let body = rect.splitTop(1).rest
+        scrollOffset = TableView.scrollOffset(
+            cursor: cursor, previous: scrollOffset, visibleRows: max(1, body.height - 1), count: resources.count)
+        firstRowOnScreen = body.row + 1  // below the column titles
+        ResourcesView.draw(
+            resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset, on: terminal, in: rect,
+            theme: theme, tick: tick)
+    }
+
+    private func countAll() {
+        let resources = resources
+        task = Task { [weak self, interactor] in
+            await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
+                for resource in resources {
+                    group.addTask { (resource.name, await interactor.count(resource)) }
+                }
+                for await (name, result) in group {
+                    self?.counts[name] = result
+                    self?.context.setNeedsDisplay()
+                }
+            }
+        }
+    }
+}
