@@ -97,14 +97,9 @@ public final class AppRouter {
         case .push(let screen):
             push(screen)
             return true
-        case .replace(let screens):
-            replace(with: screens)
-            return true
         case .pop:
             pop()
             return true
-        case .quit:
-            return false
         case .copy(let text, let description):
             terminal.sendRaw(Clipboard.osc52(text))
             // The terminal does not say whether it took the copy: say what was sent.

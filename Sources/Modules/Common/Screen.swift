@@ -51,10 +51,7 @@ public enum ScreenCommand {
     case handled
     case unhandled
     case push(any Screen)
-    /// Back to the first screen, then these on top (`:posts`).
-    case replace([any Screen])
     case pop
-    case quit
     /// Put text on the clipboard (OSC 52) and say so.
     case copy(String, description: String)
 }
