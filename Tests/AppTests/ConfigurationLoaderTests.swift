@@ -216,7 +216,7 @@ struct ConfigurationLoaderTests {
                 toggle: {field: read, on: read, off: unread}
                 form:
                   - {field: title, kind: text}
-                  - {field: read, kind: bool}
+                  - {field: read, kind: bool, required: true}
               - name: authors
                 label: name
           - name: shop
@@ -245,7 +245,7 @@ struct ConfigurationLoaderTests {
                 .parent("author", target: "authors", by: "authorId"), .children("reviews", by: "bookId"),
             ])
         #expect(books.toggle == .init(field: "read", on: "read", off: "unread"))
-        #expect(books.formFields == [.init("title", .text), .init("read", .bool)])
+        #expect(books.formFields == [.init("title", .text), .init("read", .bool, required: true)])
         let authors = try #require(config.catalog["authors"])
         #expect(authors.singular == "author")
         #expect(authors.labelField == "name")

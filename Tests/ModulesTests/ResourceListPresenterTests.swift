@@ -568,6 +568,9 @@ struct ResourceListWriteTests {
         #expect(form.contains("User id:"))
         await list.api.holdWritesUntilReleased()
         list.type("new thing")
+        _ = presenter.handle(.tab)
+        _ = presenter.handle(.tab)
+        list.type("1")  // the user a todo belongs to is required
         _ = presenter.handle(.enter)
         #expect(!presenter.capturesText)
         // Shown at once, before the server answers.
@@ -578,7 +581,7 @@ struct ResourceListWriteTests {
         #expect(presenter.status.message?.text == "Todo 6 created")
         let created = await list.api.created
         #expect(created.map(\.resource) == ["todos"])
-        #expect(created.first?.fields == ["title": "new thing", "completed": false])
+        #expect(created.first?.fields == ["title": "new thing", "completed": false, "userId": 1])
         #expect(presenter.records.map(\.id) == ["1", "2", "3", "4", "5", "6"])
         #expect(presenter.current?.id == "6")
         #expect(presenter.status.count == "6")
@@ -601,6 +604,9 @@ struct ResourceListWriteTests {
         await list.api.setWriteFailure(ServiceError(.offline, "Cannot connect"))
         _ = presenter.handle(.char("n"))
         list.type("doomed")
+        _ = presenter.handle(.tab)
+        _ = presenter.handle(.tab)
+        list.type("1")
         _ = presenter.handle(.enter)
         await messageArrived()
         #expect(presenter.status.message?.text == "New todo not created (server unreachable) — rolled back")
@@ -620,6 +626,10 @@ struct ResourceListWriteTests {
         list.type("x")
         _ = presenter.handle(.enter)
         #expect(list.screen(Size(rows: 16, cols: 70)).contains("User id must be a whole number"))
+        // A todo needs its user: an empty id is refused too, not sent without it.
+        _ = presenter.handle(.backspace)
+        _ = presenter.handle(.enter)
+        #expect(list.screen(Size(rows: 16, cols: 70)).contains("User id must not be empty"))
         _ = presenter.handle(.escape)
         #expect(!presenter.capturesText)
         #expect(await list.api.created.isEmpty)

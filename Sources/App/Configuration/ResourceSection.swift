@@ -18,7 +18,7 @@ enum ResourceSection {
     static let columnKeys = ["field", "title", "width", "align", "priority"]
     static let relationKeys = ["name", "target", "parent", "children"]
     static let toggleKeys = ["field", "on", "off"]
-    static let formKeys = ["field", "kind", "label"]
+    static let formKeys = ["field", "kind", "label", "required"]
 
     /// The descriptor a resource entry describes. Without `columns` its
     /// columns are empty: the list infers them from the data.
@@ -119,6 +119,7 @@ enum ResourceSection {
         let fields = try node.fields(of: "a form field", allowed: formKeys)
         return ResourceDescriptor.FormField(
             try fields.required("field").name(), label: try fields["label"]?.name(),
-            try fields["kind"]?.choice(of: ResourceDescriptor.FormField.Kind.self) ?? .text)
+            try fields["kind"]?.choice(of: ResourceDescriptor.FormField.Kind.self) ?? .text,
+            required: try fields["required"]?.flag() ?? false)
     }
 }

@@ -257,13 +257,18 @@ extension ResourceListPresenter {
                 object[spec.field] = .bool(form.toggle(spec.field) ?? false)
             case .text:
                 let text = form.text(spec.field) ?? ""
-                if spec.field == resource.labelField, text.trimmingCharacters(in: .whitespaces).isEmpty {
+                if spec.isRequired || spec.field == resource.labelField,
+                    text.trimmingCharacters(in: .whitespaces).isEmpty
+                {
                     throw FormError(message: "\(spec.label) must not be empty")
                 }
                 object[spec.field] = .string(text)
             case .number:
                 let text = (form.text(spec.field) ?? "").trimmingCharacters(in: .whitespaces)
-                if text.isEmpty { continue }
+                if text.isEmpty {
+                    if spec.isRequired { throw FormError(message: "\(spec.label) must not be empty") }
+                    continue
+                }
                 guard let number = Int(text) else { throw FormError(message: "\(spec.label) must be a whole number") }
                 object[spec.field] = .int(number)
             }

@@ -55,7 +55,10 @@ extension ResourceCatalog {
             ],
             relations: [.parent("user", target: "users", by: "userId")],
             toggle: .init(field: "completed", on: "done", off: "not done"),
-            formFields: [.init("title", .text), .init("completed", .bool), .init("userId", label: "User id", .number)]),
+            formFields: [
+                .init("title", .text, required: true), .init("completed", .bool),
+                .init("userId", label: "User id", .number, required: true),
+            ]),
         ResourceDescriptor(
             name: "posts", labelField: "title", schema: .post,
             columns: [
@@ -65,7 +68,10 @@ extension ResourceCatalog {
                 .init("userId", title: "User", width: .fixed(6), alignment: .right, priority: 1),
             ],
             relations: [.children("comments", by: "postId"), .parent("author", target: "users", by: "userId")],
-            formFields: [.init("title", .text), .init("body", .text), .init("userId", label: "User id", .number)]),
+            formFields: [
+                .init("title", .text, required: true), .init("body", .text),
+                .init("userId", label: "User id", .number, required: true),
+            ]),
         ResourceDescriptor(
             name: "comments", labelField: "name", schema: .comment,
             columns: [

@@ -171,11 +171,14 @@ public struct ResourceDescriptor: Sendable, Hashable {
         public var field: String
         public var label: String
         public var kind: Kind
+        /// The form refuses to save while this field is empty.
+        public var isRequired: Bool
 
-        public init(_ field: String, label: String? = nil, _ kind: Kind) {
+        public init(_ field: String, label: String? = nil, _ kind: Kind, required: Bool = false) {
             self.field = field
             self.label = label ?? Column.title(for: field)
             self.kind = kind
+            self.isRequired = required
         }
     }
 }
