@@ -44,8 +44,10 @@ extension EndToEnd {
                 }
 
                 try app.session.press("S")
+                // Wait for the rows too: tmux can capture the header redrawn before them.
                 let descending = try await app.session.eventually("sorted by Title, descending") {
                     FilterSortEndToEndTests.columnHeader($0)?.contains("Title ▼") == true
+                        && ResourceScreen.ids(in: $0) == shownAscending.reversed()
                 }
                 let shownDescending = ResourceScreen.ids(in: descending)
                 #expect(shownDescending == shownAscending.reversed())

@@ -54,11 +54,13 @@ extension EndToEnd {
 
                 try app.session.press("s")
                 // Narrow columns leave room for the marker after their title.
-                let byDone = try await app.session.eventually("sorted by Done") {
-                    Self.columnHeader($0)?.contains(" Done ▲ Title ") == true
+                let open = todos.filter { $0["completed"] as? Bool == false }.compactMap { $0["id"] as? Int }
+                // Rows and header both: tmux can capture one redrawn before the other.
+                let byDone = try await app.session.eventually("sorted by Done") { screen in
+                    Self.columnHeader(screen)?.contains(" Done ▲ Title ") == true
+                        && ResourceScreen.ids(in: screen) == Array(open.prefix(ResourceScreen.ids(in: screen).count))
                 }
                 #expect(Self.columnHeader(byDone)?.contains("ID ▲") == false)
-                let open = todos.filter { $0["completed"] as? Bool == false }.compactMap { $0["id"] as? Int }
                 let shown = ResourceScreen.ids(in: byDone)
                 #expect(shown == Array(open.prefix(shown.count)))
 
@@ -66,11 +68,12 @@ extension EndToEnd {
                 // and keeps the cursor on its todo (1, still at the top here).
                 let doneOrder = Self.stableSorted(todos, by: "completed")
                 try app.session.press("s")
-                let byTitle = try await app.session.eventually("sorted by Title") {
-                    Self.columnHeader($0)?.contains("Title ▲") == true
-                }
                 let ascending = Self.stableSorted(doneOrder, by: "title")
                 let ascendingIDs = ascending.compactMap { $0["id"] as? Int }
+                let byTitle = try await app.session.eventually("sorted by Title") {
+                    Self.columnHeader($0)?.contains("Title ▲") == true
+                        && Self.isWindow(ResourceScreen.ids(in: $0), of: ascendingIDs)
+                }
                 #expect(Self.isWindow(ResourceScreen.ids(in: byTitle), of: ascendingIDs), "\(byTitle)")
                 try await app.eventuallyCursor(on: 1)
                 try app.session.press("g")
@@ -82,11 +85,12 @@ extension EndToEnd {
                 #expect(ResourceScreen.ids(in: top).first == ascendingIDs[0])
 
                 try app.session.press("S")
-                let reversed = try await app.session.eventually("sorted by Title, descending") {
-                    Self.columnHeader($0)?.contains("Title ▼") == true
-                }
                 let descendingIDs = Self.stableSorted(ascending, by: "title", descending: true)
                     .compactMap { $0["id"] as? Int }
+                let reversed = try await app.session.eventually("sorted by Title, descending") {
+                    Self.columnHeader($0)?.contains("Title ▼") == true
+                        && Self.isWindow(ResourceScreen.ids(in: $0), of: descendingIDs)
+                }
                 #expect(Self.isWindow(ResourceScreen.ids(in: reversed), of: descendingIDs), "\(reversed)")
                 try await app.eventuallyCursor(on: ascendingIDs[0])
                 try app.session.press("g")
