@@ -226,6 +226,21 @@ struct LiveAPIServiceTests {
         #expect(try await api.record(.todos, id: "6")["title"] == "new one")
     }
 
+    /// A list loaded a moment ago counts as fresh, but not after a write to
+    /// its collection: the next look (a new screen) loads it again.
+    @Test func aWriteOutdatesTheFreshListsOfItsCollection() async throws {
+        let server = try await EngineTestServer.start(json: Self.notesJSON)
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        #expect(await api.settledList(.todos, force: false)?.listing?.items.count == 5)
+        await api.refreshRecords(.todos, ListQuery(), force: false)
+        #expect(await server.hitCount(path: "/todos") == 1)  // fresh: not asked again
+        _ = try await api.create(.todos, ["userId": 1, "title": "one more", "completed": false])
+        await api.refreshRecords(.todos, ListQuery(), force: false)
+        #expect(await server.hitCount(path: "/todos") == 3)  // the POST, then the list again
+        #expect(await api.currentList(.todos)?.listing?.items.count == 6)
+    }
+
     @Test func updateChangesTheServersCopy() async throws {
         let server = try await EngineTestServer.start(json: Self.notesJSON)
         defer { Task { await server.stop() } }

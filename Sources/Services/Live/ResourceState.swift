@@ -7,6 +7,8 @@ public struct ResourceState: Sendable {
     public var resource: LoadedResource?
     public var error: NetworkError?
     public var isLoading: Bool
+    /// A write changed the collection since this was loaded: load again before trusting it.
+    public var isOutdated = false
 
     public init(resource: LoadedResource? = nil, error: NetworkError? = nil, isLoading: Bool = false) {
         self.resource = resource

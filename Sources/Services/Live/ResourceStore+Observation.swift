@@ -30,7 +30,7 @@ extension ResourceStore {
         let key = key(for: request)
         if let state = states[key] {
             if state.isLoading { return }
-            if let resource = state.resource, resource.origin != .cache, state.error == nil,
+            if let resource = state.resource, resource.origin != .cache, state.error == nil, !state.isOutdated,
                 currentTime().timeIntervalSince(resource.fetchedAt) < maxAge
             {
                 return
@@ -49,6 +49,7 @@ extension ResourceStore {
                 state.resource = resource
                 state.error = nil
                 state.isLoading = false
+                state.isOutdated = false
             }
         } catch {
             update(key) { state in

@@ -80,8 +80,12 @@ public actor ResourceStore {
     }
 
     /// Forgets the validators of every stored answer under `url` (after a write).
+    /// Also marks what is held in memory for those URLs as outdated, so the
+    /// next screen that looks loads again instead of trusting its freshness.
     public func invalidate(under url: URL) async {
-        await storage.invalidateResponses(withPrefix: "\(namespace)|\(url.absoluteString)")
+        let prefix = "\(namespace)|\(url.absoluteString)"
+        for key in states.keys where key.hasPrefix(prefix) { states[key]?.isOutdated = true }
+        await storage.invalidateResponses(withPrefix: prefix)
     }
 
     private func fetch(_ request: Request, key: String) async throws(NetworkError) -> LoadedResource {
