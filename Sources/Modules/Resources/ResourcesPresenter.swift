@@ -40,9 +40,11 @@ final class ResourcesPresenter: Screen {
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: "resources", count: String(resources.count), isLoading: counts.count < resources.count)
+            resource: "resources", count: String(resources.count), isLoading: task != nil)
     }
 
+    /// Counts whenever the screen shows (again): a write elsewhere may have
+    /// changed a count. The last counts stay on screen until the new ones come.
     func start() {
         if task == nil { countAll() }
     }
@@ -70,6 +72,7 @@ final class ResourcesPresenter: Screen {
             guard resources.indices.contains(cursor) else { return .handled }
             return .push(navigator.list(resources[cursor]))
         case .reload?:
+            task?.cancel()
             counts = [:]
             countAll()
             return .handled
@@ -100,6 +103,7 @@ final class ResourcesPresenter: Screen {
                     self?.context.setNeedsDisplay()
                 }
             }
+            if !Task.isCancelled { self?.task = nil }
         }
     }
 }
