@@ -70,6 +70,16 @@ struct RecordDetailPresenterTests {
         #expect(terminal.contains("\"city\": \"Gwenborough\""))
     }
 
+    /// Back from a related list where a record was added, the counts are fresh.
+    @Test func showingAgainCountsTheRelationsAgain() async throws {
+        let screen = try await detail(usersResource, id: "1")
+        #expect(screen.counts["posts"] == 2)
+        _ = try await api.create(navigator.resource(named: "posts"), ["userId": 1, "title": "fourth", "body": ""])
+        screen.start()  // what the router does when the list above it is closed
+        #expect(await redraws.wait { screen.counts["posts"] == 3 })
+        #expect(draw(screen).contains("2 posts (3)"))
+    }
+
     @Test func childRelationsAreListedWithTheirCounts() async throws {
         let screen = try await detail(usersResource, id: "1")
         #expect(screen.counts == ["todos": 3, "posts": 2, "albums": 0])

@@ -72,9 +72,14 @@ final class RecordDetailPresenter: Screen {
         ScreenStatus(resource: "\(resource.name)/\(id)", isLoading: isLoading)
     }
 
+    /// Loads the record the first time; shown again (back from a related
+    /// list, where records may have been added or deleted), counts again.
     func start() {
-        guard task == nil else { return }
-        reload()
+        if task == nil {
+            reload()
+        } else if countTask == nil {
+            loadCounts()
+        }
     }
 
     func stop() {
@@ -198,6 +203,7 @@ final class RecordDetailPresenter: Screen {
                     self?.context.setNeedsDisplay()
                 }
             }
+            if !Task.isCancelled { self?.countTask = nil }
         }
     }
 }
