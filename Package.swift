@@ -4,7 +4,7 @@ import PackageDescription
 /// Settings every target of ours gets: Swift 6 language mode is the default
 /// for tools version 6; strict memory-safety diagnostics stay off.
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -31,19 +31,27 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [.product(name: "Logging", package: "swift-log")]),
-        .target(name: "JSONServerCore"),
+        .target(name: "JSON"),
+        .target(name: "JSONServerCore", dependencies: ["JSON"]),
         .target(
             name: "Services",
             dependencies: [
-                "Networking", "JSONServerCore",
+                "Networking", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSONServerCore", "TerminalUI"]),
+        .target(
+            name: "FakeServices",
+            dependencies: [
+                "Services", "Networking", "JSON", "JSONServerCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI"]),
         .target(
             name: "App",
             dependencies: [
-                "Modules", "Services", "Networking", "JSONServerCore", "TerminalUI", "NcursesTerminal",
+                "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
+                "NcursesTerminal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -52,7 +60,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "JSONServerCore",
+                "JSON", "JSONServerCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -65,24 +73,26 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "TerminalUI", "Services", "Networking", "JSONServerCore",
+                "TerminalUI", "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw", "TestSupport"]),
+        .testTarget(
+            name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "JSON", "TestSupport"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "Networking", "JSONServerCore", "TestSupport"]),
+            dependencies: ["Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(
-            name: "ModulesTests", dependencies: ["Modules", "Services", "JSONServerCore", "TerminalUI", "TestSupport"]),
+            name: "ModulesTests", dependencies: ["Modules", "Services", "JSON", "TerminalUI", "TestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "Modules", "Services", "Networking", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "JSONServerCore", "TestSupport"]),
+            dependencies: ["App", "Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

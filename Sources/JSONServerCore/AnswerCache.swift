@@ -1,3 +1,5 @@
+import JSON
+
 /// Recent GET answers by request, bounded in count and bytes.
 ///
 /// The router empties it on every successful write, so an entry is always

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The json-server query language of a list request, parsed once.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Weak entity tags for GET answers and `If-None-Match` matching.
 public enum ETag {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// An HTTP request as the json-server engine sees it, independent of any
 /// HTTP library.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The engine's answer: status, ordered headers and body bytes.
 public struct EngineResponse: Sendable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// One HTTP header line of an ``EngineResponse``.
 public struct HeaderField: Sendable, Hashable {
     /// The header name as sent, e.g. `X-Total-Count`.

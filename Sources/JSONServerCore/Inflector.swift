@@ -1,3 +1,5 @@
+import JSON
+
 /// English singular/plural forms of resource names, enough for REST
 /// resource names (json-server uses the `pluralize` package for the same job).
 public enum Inflector {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The data a json-server serves: named collections (top-level arrays) and
 /// singular resources (top-level objects or scalars), in file order.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A json-server v0 compatible engine, safe to share between tasks.
 ///
 /// Both the in-process fake API service and `trestle serve` answer through

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// GET answers: lists, single items, singular resources, embed and expand.
 extension JSONServerRouter {

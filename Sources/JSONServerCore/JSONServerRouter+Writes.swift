@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// POST, PUT, PATCH and DELETE, and the singular resources.
 extension JSONServerRouter {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The synchronous core of the json-server engine: routes one request
 /// against an in-memory database and returns the answer.

@@ -1,3 +1,5 @@
+import JSON
+
 /// json-server's paging and slicing of a filtered, sorted list.
 ///
 /// `_page` (1-based, `_limit` defaulting to 10) wins over `_start`/`_end`,

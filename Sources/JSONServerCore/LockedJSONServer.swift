@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A json-server engine behind a lock: the same router as
 /// ``JSONServerEngine``, answered synchronously on the caller's thread.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Pure json-server list semantics: filter, search, sort and slice a
 /// collection, working on indices so items are never copied.

@@ -1,3 +1,5 @@
+import JSON
+
 /// One `name=value` pair of a URL query, already percent-decoded.
 public struct QueryItem: Sendable, Hashable {
     /// The parameter name, e.g. `userId` or `_page`.

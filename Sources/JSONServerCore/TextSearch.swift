@@ -1,3 +1,5 @@
+import JSON
+
 /// json-server's full-text search (`q=`): a case-insensitive substring of
 /// any truthy string, number or boolean value, at any depth.
 ///

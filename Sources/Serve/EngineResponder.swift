@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSON
 import JSONServerCore
 
 /// Adapts every Hummingbird request (any method, any path) to the

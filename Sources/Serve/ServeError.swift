@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 
 /// Why `trestle serve` could not start; the message names the file and,

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 
 /// A json-server db served over real HTTP on 127.0.0.1, for tests: a

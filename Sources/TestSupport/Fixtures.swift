@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 import Services
 
 /// Small, readable data sets for tests.

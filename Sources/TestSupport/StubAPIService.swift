@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 import Services
 
 /// An `APIService` whose records a test sets, and which records what it was

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 import TerminalUI
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 import Serve
 import TestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 import Logging
 import Networking
 import Services

@@ -1,4 +1,6 @@
+import FakeServices
 import Foundation
+import JSON
 import JSONServerCore
 import Logging
 import Networking

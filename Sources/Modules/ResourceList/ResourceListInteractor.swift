@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 import Services
 
 /// The resource list's business logic: loading pages (cache first, then the

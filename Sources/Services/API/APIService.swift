@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 
 /// The REST service as the screens see it: any collection a
 /// `ResourceDescriptor` describes, as JSON records.

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 import Networking
 
 /// Reads typed fields out of one parsed JSON object, naming the exact path

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 import Networking
 
 /// A typed DTO of one JSONPlaceholder resource, read from a parsed record

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 import Networking
 
 /// A todo as the service sends it (`/todos`).

@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 
 /// How records are written for scripts and exports: JSON (pretty, as the
 /// server sent them) or CSV (one column per top-level key).

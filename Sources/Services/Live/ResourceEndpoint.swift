@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 import Networking
 
 /// The routes of any collection of a json-server-compatible service

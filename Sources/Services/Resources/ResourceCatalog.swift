@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 
 /// The resources of one service, in the order the start screen lists them.
 public struct ResourceCatalog: Sendable, Hashable {

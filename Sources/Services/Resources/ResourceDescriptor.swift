@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 
 /// Everything the screens need to know about one collection of a REST
 /// service: its name, the columns of its table, the relations to follow and

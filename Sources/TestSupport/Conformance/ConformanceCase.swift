@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 
 /// One scenario of the json-server conformance suite: a few requests against

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 
 /// Writes, read-only mode and conditional GETs.
 extension ConformanceCase {

@@ -1,4 +1,4 @@
-import JSONServerCore
+import JSON
 
 /// The conformance table shared by `JSONServerCoreTests` and `ServeTests`.
 extension ConformanceCase {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONServerCore
 
 /// The small, hand-written database the conformance cases run against:

@@ -1,5 +1,5 @@
 import Foundation
-import JSONServerCore
+import JSON
 
 /// Runs ``ConformanceCase``s over any transport and lists what differed.
 public enum ConformanceRunner {

@@ -1,7 +1,9 @@
 import Foundation
+import JSON
 import JSONServerCore
 import Logging
 import Networking
+import Services
 
 /// The fake environment's service: the sample data served in-process, after a
 /// realistic delay, with exactly the semantics of a json-server.

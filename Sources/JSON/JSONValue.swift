@@ -79,7 +79,7 @@ extension JSONValue {
     }
 
     /// Follows an already split path (see ``value(atPath:)``).
-    func value(atComponents components: [some StringProtocol]) -> JSONValue? {
+    public func value(atComponents components: [some StringProtocol]) -> JSONValue? {
         var current = self
         for component in components {
             switch current {
@@ -113,7 +113,7 @@ extension JSONValue {
 
     /// Formats a double the way JavaScript does for common values: integral
     /// values without a fraction, others shortest round-trip.
-    static func scriptNumber(_ number: Double) -> String {
+    public static func scriptNumber(_ number: Double) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
         if number.rounded() == number, abs(number) < 1e21 {

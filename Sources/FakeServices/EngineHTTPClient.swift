@@ -1,6 +1,8 @@
 import Foundation
+import JSON
 import JSONServerCore
 import Networking
+import Services
 
 /// An `HTTPClient` that answers from an in-process `JSONServerEngine`: the
 /// same routes, queries, headers and status codes as `trestle serve`, with
