@@ -50,4 +50,33 @@ echo "== GET /todos?_page=N&_limit=20, 64 connections, ${DURATION}s"
 wrk -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$LUA" "http://127.0.0.1:$PORT" | grep RESULT
 echo "== GET /photos, 64 connections, ${DURATION}s"
 wrk -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$PLAIN" "http://127.0.0.1:$PORT/photos" | grep RESULT
-rm -f "$LUA" "$PLAIN"
+POST=$(mktemp /tmp/bench-post.XXXX.lua)
+sed '/^request = function/,/^end/d' "$LUA" > "$POST"
+cat >> "$POST" <<'LUA_SCRIPT'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"postId": 1, "name": "bench", "email": "b@example.com", "body": "written under load"}'
+LUA_SCRIPT
+
+echo "== POST /comments, writes in memory (no --data), 64 connections, ${DURATION}s"
+wrk -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$POST" "http://127.0.0.1:$PORT/comments" | grep RESULT
+
+# The same writes with --data FILE: each answer waits until its write is in
+# the file (temporary file, fsync, rename); writes arriving together share
+# one rename.
+WRITE_DIR=$(mktemp -d /tmp/bench-serve-data.XXXX)
+cp "$DATA" "$WRITE_DIR/db.json"
+WRITE_PORT=$((PORT + 1))
+.build/release/trestle serve --port "$WRITE_PORT" --data "$WRITE_DIR/db.json" > /tmp/trestle-serve-bench-write.log 2>&1 &
+WRITE_PID=$!
+trap 'kill "$SERVER_PID" "$WRITE_PID" 2>/dev/null; wait "$SERVER_PID" "$WRITE_PID" 2>/dev/null || true; rm -rf "$WRITE_DIR"' EXIT
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$WRITE_PORT/todos/1" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+for connections in 1 64; do
+  echo "== POST /comments, saved to --data FILE ($(du -h "$WRITE_DIR/db.json" | cut -f1) at start), $connections connection(s), ${DURATION}s"
+  wrk -t1 -c"$connections" -d"${DURATION}s" --latency -s "$POST" "http://127.0.0.1:$WRITE_PORT/comments" | grep RESULT
+done
+echo "   file after: $(du -h "$WRITE_DIR/db.json" | cut -f1), valid JSON: $(python3 -c 'import json,sys; json.load(open(sys.argv[1])); print("yes")' "$WRITE_DIR/db.json")"
+rm -f "$LUA" "$PLAIN" "$POST"

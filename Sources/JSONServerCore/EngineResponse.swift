@@ -45,7 +45,7 @@ public struct EngineResponse: Sendable {
     }
 
     /// `{"error": message}` with the given status.
-    static func error(status: Int, _ message: String) -> EngineResponse {
+    public static func error(status: Int, _ message: String) -> EngineResponse {
         json(status: status, .object(["error": .string(message)]))
     }
 }

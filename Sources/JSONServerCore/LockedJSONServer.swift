@@ -11,6 +11,7 @@ public final class LockedJSONServer: @unchecked Sendable {
     // @unchecked: `router` is only touched while `lock` is held.
     private let lock = NSLock()
     private var router: JSONServerRouter
+    private var version: UInt64 = 0
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false) {
@@ -19,15 +20,47 @@ public final class LockedJSONServer: @unchecked Sendable {
 
     /// Answers one request.
     public func handle(_ request: EngineRequest) -> EngineResponse {
+        handleCountingWrites(request).response
+    }
+
+    /// Answers one request and says which version of the data it left: a
+    /// successful write (2xx) makes a new version, and `changed` is `true`.
+    ///
+    /// A caller that keeps the data on disk saves at least that version
+    /// before it answers, so every acknowledged write is durable.
+    public func handleCountingWrites(_ request: EngineRequest) -> (
+        response: EngineResponse, version: UInt64, changed: Bool
+    ) {
         lock.lock()
         defer { lock.unlock() }
-        return router.handle(request)
+        let response = router.handle(request)
+        let changed = Self.isWrite(request.method) && (200..<300).contains(response.status)
+        if changed { version &+= 1 }
+        return (response, version, changed)
     }
 
     /// The current data, including the effect of writes.
     public func database() -> JSONDatabase {
+        snapshot().database
+    }
+
+    /// The current data and its version, read together.
+    public func snapshot() -> (version: UInt64, database: JSONDatabase) {
         lock.lock()
         defer { lock.unlock() }
-        return router.database
+        return (version, router.database)
+    }
+
+    /// Serves `database` from now on (the data file changed outside);
+    /// cached answers of the old data are dropped.
+    public func replace(with database: JSONDatabase) {
+        lock.lock()
+        defer { lock.unlock() }
+        router = JSONServerRouter(database: database, readOnly: router.readOnly)
+        version &+= 1
+    }
+
+    private static func isWrite(_ method: String) -> Bool {
+        method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE"
     }
 }

@@ -11,6 +11,8 @@ struct EngineResponder: HTTPResponder {
     let engine: LockedJSONServer
     let delay: Duration
     let maximumBodySize: Int
+    /// Keeps the data file in step (`--data FILE`); `nil`: writes stay in memory.
+    let keeper: DataFileKeeper?
     /// Used for `Link`/`Location` when a request carries no Host header.
     let fallbackBaseURL: @Sendable () -> String
 
@@ -32,10 +34,19 @@ struct EngineResponder: HTTPResponder {
         let baseURL = authority.map { "http://" + $0 } ?? fallbackBaseURL()
 
         if delay > .zero { try await Task.sleep(for: delay) }
-        let answer = engine.handle(
+        let (answer, version, changed) = engine.handleCountingWrites(
             EngineRequest(
                 method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query, headers: headers,
                 body: body, baseURL: baseURL))
+        if changed, let keeper {
+            // The answer goes out only once the write is on disk.
+            do throws(DataFile.WriteError) {
+                try await keeper.save(through: version)
+            } catch {
+                return Self.response(
+                    from: .error(status: 500, "applied in memory but not saved to the data file: \(error)"))
+            }
+        }
         return Self.response(from: answer)
     }
 

@@ -26,7 +26,12 @@ public enum ServeLauncher {
             return 1
         }
         do {
-            try await server.run { url in output(server.banner(url: url)) }
+            try await server.run(
+                onReady: { url in
+                    output(server.banner(url: url))
+                    output(server.writesLine)
+                },
+                onFileChange: { line in errorOutput("trestle serve: \(line)") })
             return 0
         } catch {
             errorOutput("trestle serve: \(error)")

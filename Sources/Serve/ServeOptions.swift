@@ -14,11 +14,18 @@ public struct ServeOptions: Sendable {
     public var readOnly: Bool
     /// The largest request body accepted, in bytes.
     public var maximumBodySize: Int
+    /// Save every acknowledged write to `dataURL` and serve outside changes
+    /// to it (`--data FILE`); `false` keeps writes in memory (the shipped
+    /// sample data is never written to).
+    public var keepsWrites: Bool
+    /// How often the data file is looked at for outside changes.
+    public var watchInterval: Duration
 
     /// Creates options; only the data file is required.
     public init(
         host: String = "127.0.0.1", port: Int = 3000, dataURL: URL, delay: Duration = .zero,
-        readOnly: Bool = false, maximumBodySize: Int = 16 * 1024 * 1024
+        readOnly: Bool = false, maximumBodySize: Int = 16 * 1024 * 1024, keepsWrites: Bool = false,
+        watchInterval: Duration = .milliseconds(250)
     ) {
         self.host = host
         self.port = port
@@ -26,6 +33,8 @@ public struct ServeOptions: Sendable {
         self.delay = delay
         self.readOnly = readOnly
         self.maximumBodySize = maximumBodySize
+        self.keepsWrites = keepsWrites
+        self.watchInterval = watchInterval
     }
 
     /// The same options with the delay given in milliseconds.

@@ -18,6 +18,8 @@ public struct TrestleServer: Sendable {
     /// Resource names and item counts at start, in file order.
     public let resources: [(name: String, count: Int)]
     private let logger: Logger
+    /// Keeps the data file in step with the served data (`keepsWrites`).
+    private let keeper: DataFileKeeper?
 
     /// Loads `options.dataURL`; a missing or malformed file throws a
     /// ``ServeError`` naming the file (and the line and column).
@@ -31,6 +33,7 @@ public struct TrestleServer: Sendable {
         self.options = options
         self.engine = LockedJSONServer(database: database, readOnly: options.readOnly)
         self.resources = database.summary
+        self.keeper = options.keepsWrites ? DataFileKeeper(url: options.dataURL, engine: engine) : nil
         self.logger = logger ?? Logger(label: "trestle.serve", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -44,16 +47,33 @@ public struct TrestleServer: Sendable {
         "Serving \(url.absoluteString) — \(resourceSummary)"
     }
 
+    /// Where writes go: `writes are saved to FILE`, or that they stay in memory.
+    public var writesLine: String {
+        if options.readOnly { return "read-only: writes are refused" }
+        if options.keepsWrites {
+            return "writes are saved to \(options.dataURL.path); outside changes to it are served"
+        }
+        return "writes stay in memory (the shipped sample data is never written to; --data FILE keeps them)"
+    }
+
+    /// How many times the data file was replaced (a batch of writes is one).
+    public func savesSoFar() async -> Int {
+        await keeper?.saves ?? 0
+    }
+
     /// Runs until shut down; `onReady` gets the bound URL (with the real port
-    /// when `options.port` is 0) once the server accepts connections.
-    public func run(handlingSignals: Bool = true, onReady: @escaping @Sendable (URL) async -> Void = { _ in })
-        async throws
-    {
+    /// when `options.port` is 0) once the server accepts connections;
+    /// `onFileChange` gets one line for each outside change to the data file
+    /// (served, or refused with its position).
+    public func run(
+        handlingSignals: Bool = true, onReady: @escaping @Sendable (URL) async -> Void = { _ in },
+        onFileChange: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws {
         let host = options.host
         let configuredPort = options.port
         let boundBase = BoundAddress(fallback: "http://\(host):\(configuredPort)")
         let responder = EngineResponder(
-            engine: engine, delay: options.delay, maximumBodySize: options.maximumBodySize,
+            engine: engine, delay: options.delay, maximumBodySize: options.maximumBodySize, keeper: keeper,
             fallbackBaseURL: { boundBase.value })
         let app = Application(
             responder: responder,
@@ -65,6 +85,17 @@ public struct TrestleServer: Sendable {
                 if let url = URL(string: base) { await onReady(url) }
             },
             logger: logger)
+        let watcher = keeper.map { keeper in
+            Task { [interval = options.watchInterval] in
+                while (try? await Task.sleep(for: interval)) != nil {
+                    switch await keeper.checkForOutsideChange() {
+                    case .none: break
+                    case .reloaded(let line), .refused(let line): onFileChange(line)
+                    }
+                }
+            }
+        }
+        defer { watcher?.cancel() }
         if handlingSignals {
             try await app.runService()
         } else {

@@ -8,7 +8,11 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve a json-server db file over HTTP (default: the shipped sample data).",
-        discussion: "Writes are kept in memory while the server runs. Stop it with Ctrl-C.")
+        discussion: """
+            With --data FILE, every write is saved to FILE before it is answered, and changes made to FILE \
+            outside (an editor, git checkout) are served within a second. The shipped sample data is never \
+            written to: without --data, writes stay in memory. Stop it with Ctrl-C.
+            """)
 
     @Option(help: "Address to bind (loopback unless told otherwise).")
     var host = "127.0.0.1"
@@ -34,8 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard let file = data.map({ URL(fileURLWithPath: $0) }) ?? AppRoot.shippedSampleData else {
             throw ValidationError("the shipped sample data was not found beside the executable; pass --data FILE")
         }
-        let options = ServeOptions(host: host, port: port, dataURL: file, readOnly: readOnly)
-            .withDelay(milliseconds: delay)
+        let options = ServeOptions(
+            host: host, port: port, dataURL: file, readOnly: readOnly, keepsWrites: data != nil && !readOnly
+        )
+        .withDelay(milliseconds: delay)
         let status = await ServeLauncher.run(options: options)
         if status != 0 { throw ExitCode(status) }
     }
