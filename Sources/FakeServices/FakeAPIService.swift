@@ -13,20 +13,24 @@ import Services
 public struct FakeAPIService: APIService {
     private let live: LiveAPIService
 
-    public var origin: String { "sample-data" }
+    /// `sample-data`, or the name of the `--data` file served.
+    public let origin: String
     public var keepsWrites: Bool { true }
 
-    /// - Parameter cacheNamespace: keeps the caches of different data files apart.
+    /// - Parameters:
+    ///   - cacheNamespace: keeps the caches of different data files apart.
+    ///   - origin: what the status bar names as the data's source.
     public init(
         engine: JSONServerEngine, behavior: StubBehavior, storage: any StorageService,
-        middleware: [any Middleware], logger: Logger, cacheNamespace: String = "fake"
+        middleware: [any Middleware], logger: Logger, cacheNamespace: String = "fake", origin: String = "sample-data"
     ) {
+        self.origin = origin
         let base = URL(string: "fake://sample-data") ?? URL(fileURLWithPath: "/sample-data")
         let network = NetworkClient(
             client: EngineHTTPClient(engine: engine, behavior: behavior), middleware: middleware,
             retry: .never)
         let store = ResourceStore(network: network, storage: storage, namespace: cacheNamespace, logger: logger)
-        live = LiveAPIService(baseURL: base, network: network, store: store, origin: "sample-data")
+        live = LiveAPIService(baseURL: base, network: network, store: store, origin: origin)
     }
 
     public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async

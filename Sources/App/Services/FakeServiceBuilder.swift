@@ -40,7 +40,8 @@ public struct FakeServiceBuilder: ServiceBuilder {
         let api = FakeAPIService(
             engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
             middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
-            logger: logger, cacheNamespace: "fake|\(file.standardizedFileURL.path)")
+            logger: logger, cacheNamespace: "fake|\(file.standardizedFileURL.path)",
+            origin: configuration.dataFile == nil ? "sample-data" : file.lastPathComponent)
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
 
