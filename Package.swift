@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "trestle",
             dependencies: [
-                "App", "Serve",
+                "App", "Serve", "JSONServerCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

@@ -1,6 +1,6 @@
 import JSON
 
-/// A json-server v0 compatible engine, safe to share between tasks.
+/// A json-server compatible engine (v0 or v1), safe to share between tasks.
 ///
 /// Both the in-process fake API service and `trestle serve` answer through
 /// this actor, so they behave the same. The logic lives in the value type
@@ -9,8 +9,8 @@ public actor JSONServerEngine {
     private var router: JSONServerRouter
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
-    public init(database: JSONDatabase, readOnly: Bool = false) {
-        router = JSONServerRouter(database: database, readOnly: readOnly)
+    public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
+        router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
     }
 
     /// Answers one request.

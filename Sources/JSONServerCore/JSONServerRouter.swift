@@ -13,18 +13,21 @@ public struct JSONServerRouter: Sendable {
     public internal(set) var database: JSONDatabase
     /// When `true`, writes answer 405.
     public let readOnly: Bool
+    /// Which json-server's routes and queries to answer with.
+    public let dialect: JSONServerDialect
     /// Serialised items (pretty, at list indentation) per collection, filled lazily.
     var itemCache: [String: [[UInt8]?]] = [:]
     /// Recent GET answers, emptied by every successful write.
     var answerCache = AnswerCache()
 
-    /// Creates a router over `database`.
-    public init(database: JSONDatabase, readOnly: Bool = false) {
-        self.database = database
+    /// Creates a router over `database`; in the v1 dialect ids become strings.
+    public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
+        self.database = dialect == .v1 ? Self.stringIDs(database) : database
         self.readOnly = readOnly
+        self.dialect = dialect
     }
 
-    /// Answers one request (json-server v0 semantics).
+    /// Answers one request (json-server v0 or v1 semantics, by `dialect`).
     public mutating func handle(_ request: EngineRequest) -> EngineResponse {
         let isHead = request.method == "HEAD"
         let method = isHead ? "GET" : request.method
@@ -73,6 +76,7 @@ public struct JSONServerRouter: Sendable {
     }
 
     private mutating func route(method: String, segments: [String], request: EngineRequest) -> EngineResponse {
+        if dialect == .v1 { return routeV1(method: method, segments: segments, request: request) }
         switch segments.count {
         case 1 where segments[0] == "db" && database.collections["db"] == nil && database.singulars["db"] == nil:
             return method == "GET" ? .json(status: 200, database.root) : .notFound

@@ -14,8 +14,8 @@ public final class LockedJSONServer: @unchecked Sendable {
     private var version: UInt64 = 0
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
-    public init(database: JSONDatabase, readOnly: Bool = false) {
-        router = JSONServerRouter(database: database, readOnly: readOnly)
+    public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
+        router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
     }
 
     /// Answers one request.
@@ -56,7 +56,7 @@ public final class LockedJSONServer: @unchecked Sendable {
     public func replace(with database: JSONDatabase) {
         lock.lock()
         defer { lock.unlock() }
-        router = JSONServerRouter(database: database, readOnly: router.readOnly)
+        router = JSONServerRouter(database: database, readOnly: router.readOnly, dialect: router.dialect)
         version &+= 1
     }
 

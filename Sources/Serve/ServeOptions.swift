@@ -1,4 +1,5 @@
 import Foundation
+import JSONServerCore
 
 /// How `trestle serve` runs: where it listens, what it serves, how it behaves.
 public struct ServeOptions: Sendable {
@@ -20,12 +21,14 @@ public struct ServeOptions: Sendable {
     public var keepsWrites: Bool
     /// How often the data file is looked at for outside changes.
     public var watchInterval: Duration
+    /// Which json-server to behave as (`--dialect v0|v1`).
+    public var dialect: JSONServerDialect
 
     /// Creates options; only the data file is required.
     public init(
         host: String = "127.0.0.1", port: Int = 3000, dataURL: URL, delay: Duration = .zero,
         readOnly: Bool = false, maximumBodySize: Int = 16 * 1024 * 1024, keepsWrites: Bool = false,
-        watchInterval: Duration = .milliseconds(250)
+        watchInterval: Duration = .milliseconds(250), dialect: JSONServerDialect = .v0
     ) {
         self.host = host
         self.port = port
@@ -35,6 +38,7 @@ public struct ServeOptions: Sendable {
         self.maximumBodySize = maximumBodySize
         self.keepsWrites = keepsWrites
         self.watchInterval = watchInterval
+        self.dialect = dialect
     }
 
     /// The same options with the delay given in milliseconds.

@@ -31,7 +31,7 @@ public struct TrestleServer: Sendable {
     /// Serves an already loaded database (tests, embedding).
     public init(options: ServeOptions, database: JSONDatabase, logger: Logger? = nil) {
         self.options = options
-        self.engine = LockedJSONServer(database: database, readOnly: options.readOnly)
+        self.engine = LockedJSONServer(database: database, readOnly: options.readOnly, dialect: options.dialect)
         self.resources = database.summary
         self.keeper = options.keepsWrites ? DataFileKeeper(url: options.dataURL, engine: engine) : nil
         self.logger = logger ?? Logger(label: "trestle.serve", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -43,8 +43,10 @@ public struct TrestleServer: Sendable {
     }
 
     /// `Serving http://127.0.0.1:3000 — resources: users (10), posts (100), …`
+    /// (with `(json-server v1)` after the URL in that dialect).
     public func banner(url: URL) -> String {
-        "Serving \(url.absoluteString) — \(resourceSummary)"
+        let dialect = options.dialect == .v1 ? " (json-server v1)" : ""
+        return "Serving \(url.absoluteString)\(dialect) — \(resourceSummary)"
     }
 
     /// Where writes go: `writes are saved to FILE`, or that they stay in memory.

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import JSONServerCore
 import Serve
 
 /// `trestle serve`: a json-server-compatible server over a data file.
@@ -29,9 +30,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "Refuse writes with 405.")
     var readOnly = false
 
+    @Option(help: "Which json-server to behave as: v0 (0.17, the default) or v1 (1.0 beta).")
+    var dialect = "v0"
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
         guard delay >= 0 else { throw ValidationError("--delay must be ≥ 0 milliseconds") }
+        guard JSONServerDialect(rawValue: dialect) != nil else {
+            throw ValidationError("--dialect must be v0 or v1, not \(dialect)")
+        }
     }
 
     func run() async throws {
@@ -39,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("the shipped sample data was not found beside the executable; pass --data FILE")
         }
         let options = ServeOptions(
-            host: host, port: port, dataURL: file, readOnly: readOnly, keepsWrites: data != nil && !readOnly
+            host: host, port: port, dataURL: file, readOnly: readOnly, keepsWrites: data != nil && !readOnly,
+            dialect: JSONServerDialect(rawValue: dialect) ?? .v0
         )
         .withDelay(milliseconds: delay)
         let status = await ServeLauncher.run(options: options)

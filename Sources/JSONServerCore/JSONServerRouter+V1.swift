@@ -1,0 +1,311 @@
+import Foundation
+import JSON
+
+/// json-server v1 (1.0 beta): page envelopes, `_sort=-field`, conditions
+/// `field:op=value` and `_where`, string ids the server generates, object
+/// resources, `_embed` both ways and `_dependent` deletes.
+extension JSONServerRouter {
+    /// Query parameters that are not conditions.
+    static let v1Reserved: Set<String> = [
+        "_sort", "_page", "_per_page", "_embed", "_where", "_start", "_end", "_limit", "_dependent", "q",
+    ]
+
+    mutating func routeV1(method: String, segments: [String], request: EngineRequest) -> EngineResponse {
+        switch segments.count {
+        case 1:
+            let name = segments[0]
+            if database.singulars[name] != nil { return objectResource(method: method, name: name, request: request) }
+            guard database.collections[name] != nil else { return .notFound }
+            switch method {
+            case "GET": return listV1(name, request: request)
+            case "POST": return createV1(name, request: request)
+            default: return .notFound
+            }
+        case 2:
+            let (name, id) = (segments[0], segments[1])
+            guard database.collections[name] != nil else { return .notFound }
+            switch method {
+            case "GET": return showV1(name, id: id, request: request)
+            case "PUT", "PATCH": return updateV1(name, id: id, merge: method == "PATCH", request: request)
+            case "DELETE": return destroyV1(name, id: id, request: request)
+            default: return .notFound
+            }
+        default:
+            return .notFound
+        }
+    }
+
+    // MARK: - Reads
+
+    private func listV1(_ name: String, request: EngineRequest) -> EngineResponse {
+        guard var items = database.collections[name] else { return .notFound }
+        var clause = WhereClause()
+        var sortKeys: [String] = []
+        var page: Int?
+        var perPage = 10
+        var start: Int?
+        var end: Int?
+        var limit: Int?
+        var embeds: [String] = []
+        var search = ""
+        for item in request.query {
+            switch item.name {
+            case "_where":
+                guard case .object(let tree)? = try? JSONParser.parse(Data(item.value.utf8)) else {
+                    return .error(status: 400, "_where must be a JSON object, like {\"or\":[{\"views\":{\"gt\":100}}]}")
+                }
+                var merged = WhereClause(tree: tree)
+                for (key, value) in clause.tree { merged = Self.merging(merged, key: key, value: value) }
+                clause = merged
+            case "_sort": sortKeys += item.value.split(separator: ",").map(String.init)
+            case "_page": page = Int(item.value)
+            case "_per_page": perPage = Int(item.value) ?? perPage
+            case "_start": start = Int(item.value)
+            case "_end": end = Int(item.value)
+            case "_limit": limit = Int(item.value)
+            case "_embed": embeds += item.value.split(separator: ",").map(String.init)
+            case "q": search = item.value.trimmingCharacters(in: .whitespaces).lowercased()
+            case let key where Self.v1Reserved.contains(key): continue
+            default: clause.add(key: item.name, value: item.value)
+            }
+        }
+        if !embeds.isEmpty { items = items.map { embedV1(embeds, into: $0, of: name) } }
+        var matching = clause.tree.isEmpty ? items : items.filter(clause.matches)
+        if !search.isEmpty { matching = matching.filter { Self.mentions($0, search) } }
+        if !sortKeys.isEmpty { matching = Self.sortedV1(matching, by: sortKeys) }
+
+        if start != nil || end != nil || limit != nil {
+            let from = min(max(start ?? 0, 0), matching.count)
+            let to = end.map { min(max($0, from), matching.count) } ?? min(from + max(limit ?? 0, 0), matching.count)
+            return .json(status: 200, .array(Array(matching[from..<max(from, to)])))
+        }
+        guard let page else { return .json(status: 200, .array(matching)) }
+        let size = max(perPage, 1)
+        let pages = max(1, (matching.count + size - 1) / size)
+        let current = min(max(page, 1), pages)
+        let from = min((current - 1) * size, matching.count)
+        let to = min(from + size, matching.count)
+        let envelope: JSONObject = [
+            "first": 1,
+            "prev": current > 1 ? .int(current - 1) : .null,
+            "next": current < pages ? .int(current + 1) : .null,
+            "last": .int(pages),
+            "pages": .int(pages),
+            "items": .int(matching.count),
+            "data": .array(Array(matching[from..<to])),
+        ]
+        return .json(status: 200, .object(envelope))
+    }
+
+    private func showV1(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
+        guard let items = database.collections[name], let index = indexV1(of: id, in: items) else { return .notFound }
+        let embeds = request.query.filter { $0.name == "_embed" }.flatMap { $0.value.split(separator: ",") }
+        guard !embeds.isEmpty else { return .json(status: 200, items[index]) }
+        return .json(status: 200, embedV1(embeds.map(String.init), into: items[index], of: name))
+    }
+
+    /// `_embed=comments` (children pointing here by `postId`) or
+    /// `_embed=post` (the parent this item points at by `postId`).
+    private func embedV1(_ related: [String], into item: JSONValue, of name: String) -> JSONValue {
+        guard case .object(var object) = item else { return item }
+        for relation in related {
+            if Inflector.singular(relation) == relation {
+                guard let parents = database.collections[Inflector.plural(relation)] else { continue }
+                let key = object[relation + "Id"] ?? .null
+                object[relation] = parents.first { parent in
+                    parent["id"].map { WhereClause.same($0, key) } ?? false
+                }
+            } else {
+                guard let children = database.collections[relation] else { continue }
+                let foreignKey = Inflector.foreignKey(forParent: name)
+                let id = object["id"] ?? .null
+                object[relation] = .array(
+                    children.filter { child in child[foreignKey].map { WhereClause.same($0, id) } ?? false })
+            }
+        }
+        return .object(object)
+    }
+
+    /// Whether any string, number or flag in `value`, at any depth, contains
+    /// `needle` (lower-cased), as the newest json-server's `q` does.
+    static func mentions(_ value: JSONValue, _ needle: String) -> Bool {
+        switch value {
+        case .null: return false
+        case .string(let text): return text.lowercased().contains(needle)
+        case .int, .double, .bool: return value.scriptString.lowercased().contains(needle)
+        case .array(let items): return items.contains { mentions($0, needle) }
+        case .object(let object): return object.contains { mentions($0.value, needle) }
+        }
+    }
+
+    /// Sorts by `field` or `-field` keys in turn, stably.
+    static func sortedV1(_ items: [JSONValue], by keys: [String]) -> [JSONValue] {
+        let parsed = keys.map { key in key.hasPrefix("-") ? (String(key.dropFirst()), true) : (key, false) }
+        return items.enumerated().sorted { lhs, rhs in
+            for (field, descending) in parsed {
+                let order = QueryEngine.compareForSort(
+                    lhs.element.value(atPath: field), rhs.element.value(atPath: field))
+                if order != 0 { return descending ? order > 0 : order < 0 }
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Adds `key: value` of one clause tree to another (both must hold).
+    private static func merging(_ clause: WhereClause, key: String, value: JSONValue) -> WhereClause {
+        var tree = clause.tree
+        if case .object(let existing)? = tree[key], case .object(let added) = value {
+            var combined = existing
+            for (name, condition) in added { combined[name] = condition }
+            tree[key] = .object(combined)
+        } else {
+            tree[key] = value
+        }
+        return WhereClause(tree: tree)
+    }
+
+    /// The item whose id is `id` (ids are strings in v1; `1` still finds `"1"`).
+    func indexV1(of id: String, in items: [JSONValue]) -> Int? {
+        items.firstIndex { $0["id"].map { WhereClause.same($0, .string(id)) } ?? false }
+    }
+
+    // MARK: - Writes
+
+    private mutating func createV1(_ name: String, request: EngineRequest) -> EngineResponse {
+        var object: JSONObject
+        switch Self.objectBody(request) {
+        case .success(let body): object = body
+        case .failure(let error): return error.response
+        }
+        let items = database.collections[name] ?? []
+        // The server chooses the id; one the client sent is replaced.
+        object["id"] = nil
+        var created = JSONObject()
+        created["id"] = .string(Self.newStringID(avoiding: items))
+        for (key, value) in object { created[key] = value }
+        let value = JSONValue.object(created)
+        database.modifyCollection(name) { $0.append(value) }
+        invalidateCache([name])
+        return .json(status: 201, value)
+    }
+
+    private mutating func updateV1(_ name: String, id: String, merge: Bool, request: EngineRequest) -> EngineResponse {
+        let body: JSONObject
+        switch Self.objectBody(request) {
+        case .success(let object): body = object
+        case .failure(let error): return error.response
+        }
+        guard let items = database.collections[name], let index = indexV1(of: id, in: items),
+            case .object(let existing) = items[index]
+        else { return .notFound }
+        var updated = merge ? existing : JSONObject()
+        for (key, value) in body where key != "id" { updated[key] = value }
+        updated["id"] = existing["id"]
+        if !merge {
+            // PUT: the id first, as json-server writes `{...body, id}` with id kept.
+            updated = JSONObject([("id", existing["id"] ?? .string(id))] + updated.map { ($0.key, $0.value) })
+        }
+        let value = JSONValue.object(updated)
+        database.modifyCollection(name) { $0[index] = value }
+        invalidateCache([name])
+        return .json(status: 200, value)
+    }
+
+    /// Removes the item; other collections' `<singular(name)>Id` pointing at
+    /// it become `null`, and the collections named by `_dependent` lose the
+    /// items that pointed at it.
+    private mutating func destroyV1(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
+        guard let items = database.collections[name], let index = indexV1(of: id, in: items) else { return .notFound }
+        let removed = items[index]
+        let removedID = removed["id"] ?? .string(id)
+        database.modifyCollection(name) { _ = $0.remove(at: index) }
+        let dependents = Set(
+            request.query.filter { $0.name == "_dependent" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+        )
+        let foreignKey = Inflector.foreignKey(forParent: name)
+        var touched = [name]
+        for other in database.resourceNames where other != name && database.collections[other] != nil {
+            let pointsHere: (JSONValue) -> Bool = { item in
+                item[foreignKey].map { !$0.isNull && WhereClause.same($0, removedID) } ?? false
+            }
+            let changed = database.modifyCollection(other) { items -> Bool in
+                guard items.contains(where: pointsHere) else { return false }
+                if dependents.contains(other) {
+                    items.removeAll(where: pointsHere)
+                } else {
+                    items = items.map { item in
+                        guard pointsHere(item), case .object(var object) = item else { return item }
+                        object[foreignKey] = .null
+                        return .object(object)
+                    }
+                }
+                return true
+            }
+            if changed == true { touched.append(other) }
+        }
+        invalidateCache(touched)
+        return .json(status: 200, removed)
+    }
+
+    /// An object resource (`"profile": {…}`): GET, PUT replaces, PATCH merges;
+    /// POST and DELETE are not routes.
+    private mutating func objectResource(method: String, name: String, request: EngineRequest) -> EngineResponse {
+        guard let current = database.singulars[name] else { return .notFound }
+        switch method {
+        case "GET":
+            return .json(status: 200, current)
+        case "PUT", "PATCH":
+            let body: JSONObject
+            switch Self.objectBody(request) {
+            case .success(let object): body = object
+            case .failure(let error): return error.response
+            }
+            var updated = method == "PATCH" ? (current.objectValue ?? JSONObject()) : JSONObject()
+            for (key, value) in body { updated[key] = value }
+            database.setSingular(name, .object(updated))
+            return .json(status: 200, .object(updated))
+        default:
+            return .notFound
+        }
+    }
+
+    /// A short random hex id not used in `items` (json-server v1 uses 4 hex digits).
+    static func newStringID(avoiding items: [JSONValue]) -> String {
+        let used = Set(items.compactMap { $0["id"]?.scriptString })
+        let digits = used.count < 20_000 ? 4 : 8
+        while true {
+            let candidate = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let id = String(String(repeating: "0", count: 8 - candidate.count) + candidate).suffix(digits)
+            if !used.contains(String(id)) { return String(id) }
+        }
+    }
+
+    /// json-server v1 keeps ids as strings: numbers become their text, a
+    /// missing id gets a generated one.
+    static func stringIDs(_ database: JSONDatabase) -> JSONDatabase {
+        var copy = database
+        for name in database.resourceNames {
+            copy.modifyCollection(name) { items in
+                guard items.contains(where: { item in if case .string = item["id"] { false } else { true } }) else {
+                    return
+                }
+                var used = Set(items.compactMap { $0["id"]?.stringValue })
+                items = items.map { item in
+                    guard case .object(var object) = item else { return item }
+                    switch object["id"] {
+                    case .string?: return item
+                    case .int?, .double?:
+                        object["id"] = .string(object["id"]?.scriptString ?? "")
+                    default:
+                        var id = newStringID(avoiding: [])
+                        while used.contains(id) { id = newStringID(avoiding: []) }
+                        used.insert(id)
+                        object["id"] = .string(id)
+                    }
+                    return .object(object)
+                }
+            }
+        }
+        return copy
+    }
+}
