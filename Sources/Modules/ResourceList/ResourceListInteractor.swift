@@ -16,11 +16,6 @@ public struct ResourceListInteractor: Sendable {
         self.filters = filters
     }
 
-    /// The query for `page` (1-based) with an optional server-side sort and search.
-    public func query(page: Int?, sort: ListQuery.SortKey?, search: String?) -> ListQuery {
-        Self.query(of: resource, filters: filters, page: page, sort: sort, search: search)
-    }
-
     /// The query for `page` (1-based) of `resource` within `filters`, with an
     /// optional server-side sort and search; paged by the resource's page
     /// size unless it is 0. Static: the list's state builds its queries.
