@@ -7,7 +7,7 @@
 /// The lower-cased search text of every row in one contiguous byte buffer,
 /// so that a filter keystroke is a single scan with `memchr`/`memcmp` however
 /// many rows there are, instead of a `String.contains` per row.
-public struct SearchIndex: Sendable {
+public struct SearchIndex: Sendable, Equatable {
     /// Row texts, each followed by a newline (which no needle contains).
     private let bytes: [UInt8]
     /// Where each row starts in `bytes`; one more entry for the end.

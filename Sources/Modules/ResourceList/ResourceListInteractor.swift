@@ -16,8 +16,13 @@ public struct ResourceListInteractor: Sendable {
         self.filters = filters
     }
 
-    /// The query for `page` (1-based) with an optional server-side sort and search.
-    public func query(page: Int?, sort: ListQuery.SortKey?, search: String?) -> ListQuery {
+    /// The query for `page` (1-based) of `resource` within `filters`, with an
+    /// optional server-side sort and search; paged by the resource's page
+    /// size unless it is 0. Static: the list's state builds its queries.
+    static func query(
+        of resource: ResourceDescriptor, filters: [ListQuery.Filter], page: Int?, sort: ListQuery.SortKey?,
+        search: String?
+    ) -> ListQuery {
         let paged = resource.pageSize > 0
         return ListQuery(
             filters: filters, sort: sort.map { [$0] } ?? [], page: paged ? page : nil,
@@ -25,7 +30,7 @@ public struct ResourceListInteractor: Sendable {
     }
 
     /// One page as entities.
-    public struct Page: Sendable {
+    public struct Page: Sendable, Equatable {
         public var records: [RecordEntity]
         public var totalCount: Int?
         public var fetchedAt: Date
@@ -33,7 +38,7 @@ public struct ResourceListInteractor: Sendable {
     }
 
     /// One observed state of the first page.
-    public struct Update: Sendable {
+    public struct Update: Sendable, Equatable {
         /// The page, when it changed since the previous update (else `nil`).
         public var page: Page?
         public var hasData: Bool

@@ -1,11 +1,18 @@
+import Foundation
 import Services
 import TerminalUI
 
 /// What the list shows of its state: help, the status bar's count and
-/// markers, and the view model the view draws.
-extension ResourceListPresenter {
-    public var help: [HelpSection] {
-        let keys = context.bindings
+/// markers, the export source and the view model the view draws.
+extension ResourceListState {
+    var capturesText: Bool { isEditingFilter || mode.capturesText }
+
+    /// The records `:export` writes: the visible rows, in their order.
+    var exportSource: ExportSource {
+        ExportSource(resource: resource, records: visible.map { records[$0].json })
+    }
+
+    func help(_ keys: KeyBindings) -> [HelpSection] {
         var lines: [(String, String)] = [
             (keys.label(pairing: .moveUp, .moveDown), "move"),
             (keys.label(pairing: .pageUp, .pageDown), "page"),
@@ -28,10 +35,11 @@ extension ResourceListPresenter {
         return [HelpSection("\(resource.name) list", lines)]
     }
 
-    public var status: ScreenStatus {
+    /// The status bar's part for this list; `now` dates the offline copy.
+    func status(now: Date) -> ScreenStatus {
         var offline: String?
         if let fetchedAt, error != nil || origin == .cache {
-            let age = RelativeAge.describe(from: fetchedAt, to: context.now())
+            let age = RelativeAge.describe(from: fetchedAt, to: now)
             switch error?.kind {
             case nil: offline = "cached \(age)"
             case .offline?, .timeout?: offline = "offline · cached \(age)"
@@ -40,7 +48,7 @@ extension ResourceListPresenter {
         }
         return ScreenStatus(
             resource: resource.name, count: countText, offline: offline,
-            isLoading: isLoading || isLoadingMore || !writeTasks.isEmpty, message: message)
+            isLoading: isLoading || isLoadingMore || !writes.isEmpty, message: message)
     }
 
     var countText: String? {
@@ -59,9 +67,11 @@ extension ResourceListPresenter {
     }
 
     // MARK: - View model
+    /// The view model for a body `height` × `width` (main actor: layout asks the widgets).
+    @MainActor
     func viewModel(height: Int, width: Int) -> ResourceListViewModel {
         let errorText = error.map { "\($0.message) (r to retry)" }
-        let filterLine = isEditingFilter || !filterText.isEmpty || !interactor.filters.isEmpty
+        let filterLine = isEditingFilter || !filterText.isEmpty || !filters.isEmpty
         let footer = !isComplete && !records.isEmpty
         let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
         let tableHeight = max(0, height - top - 1 - (footer ? 1 : 0))
@@ -73,7 +83,7 @@ extension ResourceListPresenter {
             resource: resource, rowCount: visible.count, row: { records[visible[$0]] },
             cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
-            scope: interactor.filters.map { "\($0.field) = \($0.value)" }.joined(separator: ", "),
+            scope: filters.map { "\($0.field) = \($0.value)" }.joined(separator: ", "),
             filterText: filterText, isEditingFilter: isEditingFilter, serverSearch: serverSearch,
             searchPending: serverSearch != requestedSearch
                 && (serverSearch != nil || !isComplete),

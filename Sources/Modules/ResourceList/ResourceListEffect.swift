@@ -1,0 +1,30 @@
+import JSON
+import Services
+
+/// Work a transition of `ResourceListState` asks for; the presenter runs it
+/// through the interactor and feeds the result back as a `ResourceListEvent`.
+///
+/// Plain values, so a test can assert what a transition asked for without
+/// running anything.
+enum ResourceListEffect: Equatable, Sendable {
+    /// Watch the first page of `query` (replacing any watch and any page
+    /// loading), and load it: always when `force`, else if missing or stale.
+    /// Results: `.firstPageUpdated`.
+    case observe(ListQuery, force: Bool)
+    /// Load page `number` of `query`. Results: `.morePageArrived`, `.morePageFailed`.
+    case loadPage(Int, ListQuery)
+    /// Send `.searchDebounceFired` after `delay`, replacing any earlier schedule
+    /// (the server is searched a moment after the last keystroke).
+    case scheduleSearch(after: Duration)
+    /// Forget the scheduled server search.
+    case cancelSearch
+    /// Stop watching the first page and loading further pages.
+    case cancelLoading
+    /// Write `fields` to record `id`. Results: `.updateConfirmed`, `.updateRefused`.
+    case update(id: String, fields: JSONObject)
+    /// Create a record of `fields`, shown meanwhile as `placeholderID`.
+    /// Results: `.createConfirmed`, `.createRefused`.
+    case create(placeholderID: String, fields: JSONObject)
+    /// Delete record `id`. Results: `.deleteConfirmed`, `.deleteRefused`.
+    case delete(id: String)
+}

@@ -1,0 +1,77 @@
+import Services
+import TerminalUI
+
+/// Everything that can happen to a resource list: what the user asks for
+/// (from keys, the mouse, the screen's lifecycle and layout) and what async
+/// work answered. `ResourceListState.apply(_:)` turns each into a new state
+/// and the effects to run.
+enum ResourceListEvent: Equatable, Sendable {
+    // MARK: - Lifecycle and layout
+    /// The screen appeared: watch the first page, unless already watching.
+    case start
+    /// The screen left the stack: stop loading and searching (writes go on).
+    case stop
+    /// The table was drawn this tall, scrolled this far, its first body row
+    /// at this terminal row (what page moves, clicks and "near the end" use).
+    case laidOut(tableHeight: Int, scrollOffset: Int, firstRow: Int)
+
+    // MARK: - Intents
+    /// A movement key (or the wheel) put the cursor on row `to`.
+    case moveCursor(to: Int)
+    /// A click on terminal row `row`.
+    case click(row: Int)
+    /// Start typing a filter.
+    case beginFilter
+    /// Enter: stop typing, keep the filter.
+    case finishFilter
+    /// Esc while typing: stop typing, clear the filter.
+    case cancelFilter
+    /// The filter text is now this.
+    case setFilter(String)
+    case toggle
+    case reload
+    /// Sort by the next column, ascending.
+    case sortNext
+    /// Reverse the sort of the current column.
+    case sortReverse
+    /// Open the new-record form; a created record shows as `placeholderID`
+    /// until the server names it (the id is made outside, so the state stays pure).
+    case new(placeholderID: String)
+    /// Open the edit form of the record under the cursor.
+    case edit
+    /// Ask whether to delete the record under the cursor.
+    case delete
+    /// A key while the form is open.
+    case formKey(Key)
+    /// `y` at the delete question.
+    case confirmDelete
+    /// `n` or Esc at the delete question.
+    case keepRecord
+
+    // MARK: - Results
+    /// The watched first page changed (data, error or loading).
+    case firstPageUpdated(ResourceListInteractor.Update)
+    /// Page `number` came.
+    case morePageArrived(Int, ResourceListInteractor.Page)
+    /// Page `number` did not come.
+    case morePageFailed(Int, ServiceError)
+    /// The pause after the last filter keystroke is over.
+    case searchDebounceFired
+    /// The server took the write to `id` and answered `saved`. `noticeForgets`:
+    /// say now (once per run) that this server does not keep writes.
+    case updateConfirmed(id: String, saved: RecordEntity, noticeForgets: Bool)
+    case updateRefused(id: String, ServiceError)
+    case createConfirmed(placeholderID: String, saved: RecordEntity, noticeForgets: Bool)
+    case createRefused(placeholderID: String, ServiceError)
+    case deleteConfirmed(id: String, noticeForgets: Bool)
+    case deleteRefused(id: String, ServiceError)
+}
+
+extension ResourceListEvent {
+    /// What drawing `model` in `rect` laid out (the table's first body row
+    /// is below its header).
+    static func laidOut(_ model: ResourceListViewModel, in rect: Rect) -> ResourceListEvent {
+        .laidOut(
+            tableHeight: model.tableHeight, scrollOffset: model.scrollOffset, firstRow: rect.row + model.tableTop + 1)
+    }
+}

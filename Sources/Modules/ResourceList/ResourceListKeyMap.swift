@@ -1,0 +1,77 @@
+import TerminalUI
+
+/// What a key means to a resource list in its current state.
+enum ResourceListKeyOutcome: Equatable {
+    /// A change to the list's state.
+    case event(ResourceListEvent)
+    /// Open the new-record form (the presenter makes the placeholder id).
+    case newRecord
+    /// Open this record's detail.
+    case open(RecordEntity)
+    /// Put `text` (a record as JSON) on the clipboard; `description` says what it is.
+    case copy(String, description: String)
+    /// Taken, and nothing to do.
+    case handled
+    /// Not the list's key: the router gives it its global meaning.
+    case unhandled
+}
+
+/// Turns keys into list events: the dialog open over the table takes every
+/// key first, then the filter prompt, then movement, the mouse and the
+/// bound actions (`context.bindings`).
+enum ResourceListKeyMap {
+    static func outcome(
+        for key: Key, in state: ResourceListState, bindings: KeyBindings
+    ) -> ResourceListKeyOutcome {
+        switch state.mode {
+        case .form:
+            return .event(.formKey(key))
+        case .confirmDelete:
+            switch key {
+            case .char("y"), .char("Y"): return .event(.confirmDelete)
+            case .char("n"), .char("N"), .escape, .char("q"): return .event(.keepRecord)
+            default: return .handled
+            }
+        case .browsing:
+            break
+        }
+        if state.isEditingFilter, let outcome = filterOutcome(for: key, filter: state.filterText) { return outcome }
+        if let moved = ListNavigation.move(
+            cursor: state.cursor, count: state.visible.count, page: state.tableHeight, key: key, bindings: bindings)
+        {
+            return .event(.moveCursor(to: moved))
+        }
+        if case .mouse(let event) = key, event.kind == .click { return .event(.click(row: event.row)) }
+        if key == .escape, !state.filterText.isEmpty { return .event(.setFilter("")) }
+        switch bindings.action(for: key) {
+        case .open?:
+            guard let record = state.current, record.hasID else { return .handled }
+            return .open(record)
+        case .copy?:
+            guard let record = state.current else { return .handled }
+            return .copy(record.jsonText, description: "\(state.resource.singular) \(record.id) as JSON")
+        case .filter?: return .event(.beginFilter)
+        case .toggle?: return .event(.toggle)
+        case .reload?: return .event(.reload)
+        case .sortNext?: return .event(.sortNext)
+        case .sortReverse?: return .event(.sortReverse)
+        case .new?: return .newRecord
+        case .edit?: return .event(.edit)
+        case .delete?: return .event(.delete)
+        default: return .unhandled
+        }
+    }
+
+    /// A key at the filter prompt; `nil` for keys the prompt leaves to the
+    /// list (arrows still move the cursor while typing).
+    private static func filterOutcome(for key: Key, filter: String) -> ResourceListKeyOutcome? {
+        switch key {
+        case .escape: return .event(.cancelFilter)
+        case .enter: return .event(.finishFilter)
+        case .backspace: return filter.isEmpty ? .handled : .event(.setFilter(String(filter.dropLast())))
+        case .char(let character): return .event(.setFilter(filter + String(character)))
+        case .ctrl("u"): return .event(.setFilter(""))
+        default: return nil
+        }
+    }
+}

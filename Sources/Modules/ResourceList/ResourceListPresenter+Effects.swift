@@ -1,0 +1,105 @@
+import Services
+
+/// Runs the effects the list's transitions return and feeds their results
+/// back as events.
+///
+/// A task that was cancelled (its load or search was replaced, or the screen
+/// stopped) reports nothing: the check and the event happen in one turn of
+/// the main actor, where cancelling happens too.
+extension ResourceListPresenter {
+    func run(_ effect: ResourceListEffect) {
+        switch effect {
+        case .observe(let query, let force):
+            cancel(.observe)
+            cancel(.loadPage)
+            tasks[.observe] = Task { [weak self, interactor] in
+                let updates = await interactor.observe(query)
+                // Watch first, then load: the watcher sees the load begin.
+                Task { await interactor.refresh(query, force: force) }
+                for await update in updates {
+                    guard !Task.isCancelled else { return }
+                    self?.receive(.firstPageUpdated(update))
+                }
+            }
+        case .loadPage(let number, let query):
+            cancel(.loadPage)
+            tasks[.loadPage] = Task { [weak self, interactor] in
+                let event: ResourceListEvent
+                do throws(ServiceError) {
+                    event = .morePageArrived(number, try await interactor.load(query))
+                } catch {
+                    event = .morePageFailed(number, error)
+                }
+                guard !Task.isCancelled else { return }
+                self?.tasks[.loadPage] = nil
+                self?.receive(event)
+            }
+        case .scheduleSearch(let delay):
+            cancel(.search)
+            tasks[.search] = Task { [weak self] in
+                guard (try? await Task.sleep(for: delay)) != nil else { return }
+                self?.tasks[.search] = nil
+                self?.receive(.searchDebounceFired)
+            }
+        case .cancelSearch:
+            cancel(.search)
+        case .cancelLoading:
+            cancel(.observe)
+            cancel(.loadPage)
+        case .update(let id, let fields):
+            tasks[.write(id)] = Task { [weak self, interactor] in
+                do throws(ServiceError) {
+                    let saved = try await interactor.update(id, fields)
+                    self?.confirmed(.write(id)) { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
+                } catch {
+                    self?.refused(.write(id), .updateRefused(id: id, error))
+                }
+            }
+        case .create(let placeholderID, let fields):
+            tasks[.write(placeholderID)] = Task { [weak self, interactor] in
+                do throws(ServiceError) {
+                    let saved = try await interactor.create(fields)
+                    self?.confirmed(.write(placeholderID)) {
+                        .createConfirmed(placeholderID: placeholderID, saved: saved, noticeForgets: $0)
+                    }
+                } catch {
+                    self?.refused(.write(placeholderID), .createRefused(placeholderID: placeholderID, error))
+                }
+            }
+        case .delete(let id):
+            tasks[.write(id)] = Task { [weak self, interactor] in
+                do throws(ServiceError) {
+                    try await interactor.delete(id)
+                    self?.confirmed(.write(id)) { .deleteConfirmed(id: id, noticeForgets: $0) }
+                } catch {
+                    self?.refused(.write(id), .deleteRefused(id: id, error))
+                }
+            }
+        }
+    }
+
+    private func cancel(_ key: TaskKey) {
+        tasks.removeValue(forKey: key)?.cancel()
+    }
+
+    // Writes are never cancelled: a screen that left the stack still
+    // settles what it sent.
+
+    /// The server took a write: `event` is told whether to add, this once
+    /// in the run, that the server forgets writes (asked only now, so the
+    /// notice is spent on a write it is true of).
+    private func confirmed(_ key: TaskKey, _ event: (Bool) -> ResourceListEvent) {
+        tasks[key] = nil
+        receive(event(firstNoticeThatTheServerForgetsWrites()))
+    }
+
+    private func refused(_ key: TaskKey, _ event: ResourceListEvent) {
+        tasks[key] = nil
+        receive(event)
+    }
+
+    /// True the first time in this run that a server that forgets writes took one.
+    private func firstNoticeThatTheServerForgetsWrites() -> Bool {
+        !interactor.serverKeepsWrites && context.notices.first("server forgets writes")
+    }
+}

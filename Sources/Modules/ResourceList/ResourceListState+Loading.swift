@@ -1,0 +1,132 @@
+import Services
+
+/// Loading: the first page is watched (cache first, then the server);
+/// further pages load as the cursor nears the end.
+extension ResourceListState {
+    /// Whether every record of the list is here (filter and sort can run locally).
+    var isComplete: Bool { paging.isComplete }
+
+    var isLoadingMore: Bool { loadingPage != nil }
+
+    /// The query of `page` as things stand (server sort and search).
+    func query(page: Int?) -> ListQuery {
+        let sort: ListQuery.SortKey? =
+            serverSort
+            ? sortColumn.map { ListQuery.SortKey(resource.columns[$0].field, descending: sortDescending) } : nil
+        return ResourceListInteractor.query(
+            of: resource, filters: filters, page: page, sort: sort, search: serverSearch)
+    }
+
+    mutating func start() -> [ResourceListEffect] {
+        guard !isObserving else { return [] }
+        return observe(reset: false)
+    }
+
+    mutating func stop() -> [ResourceListEffect] {
+        isObserving = false
+        return [.cancelLoading, .cancelSearch]
+    }
+
+    mutating func reload() -> [ResourceListEffect] {
+        message = nil
+        return observe(reset: false, force: true)
+    }
+
+    /// Watches the first page (again) and asks for a load if what is there is
+    /// stale; `reset` drops what is loaded (a new search or server sort).
+    mutating func observe(reset: Bool, force: Bool = false) -> [ResourceListEffect] {
+        isObserving = true
+        loadingPage = nil
+        moreError = nil
+        if reset {
+            // `visible` indexes `records`: both go, or the next frame reads past the end.
+            records = []
+            refilter(keeping: nil)
+        }
+        isLoading = true
+        return [.observe(query(page: 1), force: force)]
+    }
+
+    mutating func firstPageUpdated(_ update: ResourceListInteractor.Update) -> [ResourceListEffect] {
+        if let page = update.page {
+            if resource.columns.isEmpty { inferColumns(from: page.records) }
+            let selectedID = current?.id
+            var fresh = applyingPending(page.records)
+            paging.receivedFirstPage(count: page.records.count, total: page.totalCount)
+            fetchedAt = page.fetchedAt
+            origin = page.origin
+            if serverSort, !serverIgnoresSort, let sortColumn,
+                !ResourceListInteractor.isSorted(
+                    fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
+            {
+                serverIgnoresSort = true
+                say("This server does not sort: the loaded \(resource.name) are sorted here", .warning)
+            }
+            if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
+                fresh = ResourceListInteractor.sorted(
+                    fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
+            }
+            records = fresh
+            refilter(keeping: selectedID)
+        }
+        error = update.error?.kind == .cancelled ? nil : update.error
+        // Nothing known and nothing failed: the load asked for on start is coming.
+        isLoading = update.isLoading || (!update.hasData && error == nil)
+        return loadMoreIfNeeded()
+    }
+
+    /// Columns for a resource described without any (config file), from its records.
+    private mutating func inferColumns(from records: [RecordEntity]) {
+        guard !records.isEmpty else { return }
+        let inferred = ResourceCatalog.inferred(name: resource.name, from: records.prefix(1).map(\.json))
+        resource.columns = inferred.columns
+        if resource.labelField == nil { resource.labelField = inferred.labelField }
+        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
+    }
+
+    /// Asks for the next page when the cursor is within a screen of the end.
+    mutating func loadMoreIfNeeded() -> [ResourceListEffect] {
+        guard let page = paging.nextPage, !isLoadingMore, !isLoading, error == nil else { return [] }
+        let margin = max(tableHeight, 20)
+        guard cursor >= visible.count - margin else { return [] }
+        loadingPage = page
+        moreError = nil
+        return [.loadPage(page, query(page: page))]
+    }
+
+    mutating func morePageArrived(_ number: Int, _ page: ResourceListInteractor.Page) -> [ResourceListEffect] {
+        // A page asked for before the list started over is not part of it.
+        guard loadingPage == number else { return [] }
+        loadingPage = nil
+        let known = Set(records.map(\.id))
+        let new = applyingPending(page.records.filter { !$0.hasID || !known.contains($0.id) })
+        if let claimed = paging.receivedPage(
+            number, sent: page.records.count, new: new.count, loaded: records.count, total: page.totalCount)
+        {
+            say("The server sent no \(resource.name) after \(records.count) (it counted \(claimed))", .warning)
+        }
+        let selectedID = current?.id
+        records.append(contentsOf: new)
+        if serverIgnoresSort, let sortColumn {
+            records = ResourceListInteractor.sorted(
+                records, by: resource.columns[sortColumn].field, descending: sortDescending)
+        }
+        refilter(keeping: selectedID)
+        return loadMoreIfNeeded()
+    }
+
+    mutating func morePageFailed(_ number: Int, _ failure: ServiceError) -> [ResourceListEffect] {
+        guard loadingPage == number else { return [] }
+        loadingPage = nil
+        if failure.kind == .cancelled { return [] }
+        moreError = failure
+        say("More \(resource.name) not loaded (\(failure.shortReason)) — r reloads", .error)
+        return []
+    }
+
+    /// Whether the list is in the server's own order (the id column, ascending, nothing re-sorted).
+    var isServerOrder: Bool {
+        guard let sortColumn else { return true }
+        return resource.columns[sortColumn].field == resource.idField && !sortDescending
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import JSON
+import Services
+import TerminalUI
+
+/// Everything one resource list shows and knows, as a value: the loaded
+/// records and which of them pass the filter, cursor, filter, sort, paging,
+/// loading and error flags, the dialog over the table and the writes in flight.
+///
+/// It changes through `apply(_:)` only: each `ResourceListEvent` (an intent
+/// or the result of async work) is a pure transition that returns the
+/// `ResourceListEffect`s to run. The state never starts a task, calls a
+/// service or reads the clock; what it needs from outside comes in with the
+/// events (the time with `status(now:)`, a new record's placeholder id with
+/// `.new`, the table's height with `.laidOut`). The properties are readable
+/// for the view model and for tests; only the transitions write them.
+///
+/// A list that is fully loaded is filtered and sorted here; a list that pages
+/// in from the server asks the server instead (`q=`, `_sort=`), and says so.
+struct ResourceListState: Equatable, Sendable {
+    /// The resource as described; columns nobody described are inferred
+    /// from the first page.
+    var resource: ResourceDescriptor
+    /// Filters that define this list (`userId=3` for a user's todos): part
+    /// of every query, and the defaults of a new record.
+    let filters: [ListQuery.Filter]
+
+    // MARK: - Data
+    var records: [RecordEntity] = []
+    /// The rows that pass the filter: indexes into `records`, in order.
+    var visible: [Int] = []
+    var searchIndex = SearchIndex([String]())
+    var fetchedAt: Date?
+    var origin: DataOrigin?
+    var isLoading = false
+    var error: ServiceError?
+    /// Which page comes next, and the server's total.
+    var paging: ListPaging
+    /// The further page being loaded, if any.
+    var loadingPage: Int?
+    var moreError: ServiceError?
+    /// Whether the first page is watched (from start until stop).
+    var isObserving = false
+
+    // MARK: - View state
+    var cursor = 0
+    var scrollOffset = 0
+    var filterText = ""
+    var isEditingFilter = false
+    /// The search the server ran (`q=`), when the list was not fully loaded.
+    var serverSearch: String?
+    /// The sorted column (an index into `resource.columns`), if any.
+    var sortColumn: Int?
+    var sortDescending = false
+    /// Whether the current sort was asked of the server.
+    var serverSort = false
+    /// The server answered a sort in its own order: sort what is loaded here.
+    var serverIgnoresSort = false
+    var message: StatusMessage?
+    var mode: ResourceListMode = .browsing
+    /// The table's height at the last draw: what a page move moves, and
+    /// how near the end the cursor must be for the next page to load.
+    var tableHeight = 10
+    /// The terminal row of the table's first body row at the last draw.
+    var firstRowOnScreen = 0
+
+    // MARK: - Writes
+    /// Writes sent and not yet answered, by record id (a new record: its placeholder id).
+    var writes: [String: PendingWrite] = [:]
+
+    init(resource: ResourceDescriptor, filters: [ListQuery.Filter]) {
+        self.resource = resource
+        self.filters = filters
+        paging = ListPaging(pageSize: resource.pageSize)
+        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
+    }
+
+    /// The transition for `event`: the new state is `self`, the work to do is returned.
+    mutating func apply(_ event: ResourceListEvent) -> [ResourceListEffect] {
+        switch event {
+        case .start: return start()
+        case .stop: return stop()
+        case .laidOut(let height, let offset, let firstRow):
+            tableHeight = height
+            scrollOffset = offset
+            firstRowOnScreen = firstRow
+            return []
+        case .moveCursor(let row): return moveCursor(to: row)
+        case .click(let row):
+            click(row: row)
+            return []
+        case .beginFilter:
+            isEditingFilter = true
+            return []
+        case .finishFilter:
+            isEditingFilter = false
+            return []
+        case .cancelFilter:
+            isEditingFilter = false
+            return setFilter("")
+        case .setFilter(let text): return setFilter(text)
+        case .toggle: return toggleCurrent()
+        case .reload: return reload()
+        case .sortNext: return sort(by: ((sortColumn ?? -1) + 1) % max(1, resource.columns.count), descending: false)
+        case .sortReverse: return sort(by: sortColumn ?? 0, descending: !sortDescending)
+        case .new(let placeholderID): return beginNew(placeholderID: placeholderID)
+        case .edit: return beginEdit()
+        case .delete: return askToDelete()
+        case .formKey(let key): return formKey(key)
+        case .confirmDelete: return confirmDelete()
+        case .keepRecord:
+            mode = .browsing
+            return []
+        case .firstPageUpdated(let update): return firstPageUpdated(update)
+        case .morePageArrived(let number, let page): return morePageArrived(number, page)
+        case .morePageFailed(let number, let failure): return morePageFailed(number, failure)
+        case .searchDebounceFired: return searchDebounceFired()
+        case .updateConfirmed(let id, let saved, let notice): return updateConfirmed(id, saved: saved, notice: notice)
+        case .updateRefused(let id, let failure): return updateRefused(id, failure)
+        case .createConfirmed(let id, let saved, let notice): return createConfirmed(id, saved: saved, notice: notice)
+        case .createRefused(let id, let failure): return createRefused(id, failure)
+        case .deleteConfirmed(let id, let notice): return deleteConfirmed(id, notice: notice)
+        case .deleteRefused(let id, let failure): return deleteRefused(id, failure)
+        }
+    }
+
+    // MARK: - The cursor
+    /// The record under the cursor, if any.
+    var current: RecordEntity? {
+        visible.indices.contains(cursor) ? records[visible[cursor]] : nil
+    }
+
+    private mutating func moveCursor(to row: Int) -> [ResourceListEffect] {
+        cursor = min(max(0, row), max(0, visible.count - 1))
+        return loadMoreIfNeeded()
+    }
+
+    /// Selects the row clicked, if the click was on one (a click does not load more).
+    private mutating func click(row: Int) {
+        let position = scrollOffset + row - firstRowOnScreen
+        if row >= firstRowOnScreen, visible.indices.contains(position) { cursor = position }
+    }
+
+    /// After `records` changed order or content: a new index, the filter again.
+    mutating func refilter(keeping selectedID: String?) {
+        searchIndex = ResourceListInteractor.index(records)
+        visible = searchIndex.rows(matching: filterText)
+        restoreCursor(to: selectedID)
+    }
+
+    mutating func restoreCursor(to id: String?) {
+        if let id, let position = visible.firstIndex(where: { records[$0].id == id }) {
+            cursor = position
+        } else {
+            cursor = min(cursor, max(0, visible.count - 1))
+        }
+    }
+
+    mutating func say(_ text: String, _ severity: StatusMessage.Severity = .info) {
+        message = StatusMessage(text, severity)
+    }
+}
