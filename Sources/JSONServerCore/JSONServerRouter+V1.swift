@@ -74,7 +74,9 @@ extension JSONServerRouter {
         if !search.isEmpty { matching = matching.filter { Self.mentions($0, search) } }
         if !sortKeys.isEmpty { matching = Self.sortedV1(matching, by: sortKeys) }
 
-        if start != nil || end != nil || limit != nil {
+        // A page asked for is a page, whatever else is sent (`_limit` from a
+        // v0 client): the envelope tells the client this is v1.
+        if page == nil, start != nil || end != nil || limit != nil {
             let from = min(max(start ?? 0, 0), matching.count)
             let to = end.map { min(max($0, from), matching.count) } ?? min(from + max(limit ?? 0, 0), matching.count)
             return .json(status: 200, .array(Array(matching[from..<max(from, to)])))
