@@ -65,8 +65,8 @@ struct RecordDetailState: Equatable, Sendable {
     private(set) var scroll = 0
     /// Lines a page key moves (the body's height at the last draw).
     private(set) var pageSize = 10
-    /// A fetch was started since the screen last appeared: showing again
-    /// only counts again.
+    /// A fetch was asked for since the screen was built (or last left the
+    /// stack): showing again then only counts again.
     private(set) var hasRequestedRecord = false
     /// Counting is under way: showing again or a reload does not start a second count.
     private(set) var isCounting = false
