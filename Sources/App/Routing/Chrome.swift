@@ -1,0 +1,82 @@
+import Modules
+import TerminalUI
+
+extension AppRouter {
+    /// The frame around every screen: the header with the breadcrumbs of
+    /// the stack, the status bar with the environment, the source and the
+    /// top screen's status (or the `:` command line in its place).
+    public struct Chrome: Sendable {
+        public var environment: AppEnvironment
+        public var origin: String
+        public var themeName: String
+
+        public init(environment: AppEnvironment, origin: String, themeName: String) {
+            self.environment = environment
+            self.origin = origin
+            self.themeName = themeName
+        }
+
+        /// The smallest screen that shows a usable list.
+        static let minimumSize = Size(rows: 4, cols: 16)
+    }
+}
+
+extension AppRouter.Chrome {
+    /// What the status row shows besides the top screen's own status.
+    struct StatusLine {
+        /// The open `:` prompt, drawn instead of the status bar.
+        var prompt: CommandPrompt?
+        /// The app's own message (a copy, an export, a bad command).
+        var message: StatusMessage?
+        /// Requests in flight.
+        var inFlight: Int
+        /// The spinner's phase.
+        var tick: Int
+    }
+
+    /// Draws the whole frame: header, the top screen's body, status row; a
+    /// terminal too small for that says so instead.
+    @MainActor
+    func draw(_ screens: [any Screen], _ line: StatusLine, on terminal: any Terminal, theme: Theme) {
+        terminal.clear()
+        let size = terminal.size
+        let screen = Rect(size: size)
+        let minimum = Self.minimumSize
+        if let top = screens.last, size.rows >= minimum.rows, size.cols >= minimum.cols {
+            let (header, rest) = screen.splitTop(1)
+            let (body, status) = rest.splitBottom(1)
+            ChromeView.drawHeader(
+                breadcrumbs: Self.crumbs(of: screens).map(\.text), chrome: self, on: terminal, in: header,
+                theme: theme)
+            top.draw(on: terminal, in: body, theme: theme, tick: line.tick)
+            if let prompt = line.prompt {
+                ChromeView.drawPrompt(prompt, on: terminal, body: body, line: status, theme: theme)
+            } else {
+                ChromeView.drawStatus(
+                    top.status, appMessage: line.message, inFlight: line.inFlight, tick: line.tick, chrome: self,
+                    on: terminal, in: status, theme: theme)
+            }
+        } else {
+            TooSmallView.draw(on: terminal, in: screen, minimum: minimum, theme: theme)
+        }
+        terminal.flush()
+    }
+
+    /// The stack depth of the breadcrumb drawn at column `col` of a header
+    /// `width` cells wide, or `nil` when the click missed every crumb.
+    @MainActor
+    static func crumbDepth(atColumn col: Int, width: Int, of screens: [any Screen]) -> Int? {
+        let crumbs = crumbs(of: screens)
+        let header = ChromeView.header(breadcrumbs: crumbs.map(\.text))
+        return header.crumbIndex(atColumn: col, width: width).map { crumbs[$0].depth }
+    }
+
+    /// The breadcrumbs shown, with the stack depth each belongs to (screens
+    /// with an empty crumb, such as the start screen, show none).
+    @MainActor
+    static func crumbs(of screens: [any Screen]) -> [(text: String, depth: Int)] {
+        screens.enumerated().compactMap { index, screen in
+            screen.breadcrumb.isEmpty ? nil : (screen.breadcrumb, index)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Modules
+import Services
+import TerminalUI
+
+/// The `:` command line: the prompt while it is open, the lines run before
+/// (↑ ↓ recall them), and what a submitted line asks the router to do.
+@MainActor
+struct CommandPromptController {
+    /// What a command line asks the router to do.
+    enum Action {
+        /// `:q`.
+        case quit
+        /// `:help`: the keys of the screen on top.
+        case help
+        /// Show these screens above the first one, dropping the rest
+        /// (`:posts`, `:users 3`; none for `:resources`).
+        case show([any Screen])
+        /// Say this in the status bar (a bad command, an export's outcome).
+        case say(StatusMessage)
+    }
+
+    /// The prompt while it is open.
+    private(set) var prompt: CommandPrompt?
+    private var history = LineHistory()
+    private let navigator: ResourceNavigator
+    private let writer: any FileWriting
+
+    init(navigator: ResourceNavigator, writer: any FileWriting) {
+        self.navigator = navigator
+        self.writer = writer
+    }
+
+    var isOpen: Bool { prompt != nil }
+
+    /// Opens an empty prompt, the resources offered as completions.
+    mutating func open() {
+        prompt = CommandPrompt(completer: CommandCompleter(catalog: navigator.catalog))
+    }
+
+    /// Gives `key` to the open prompt; returns the line submitted, if any.
+    /// Esc (or Backspace on an empty line) closes the prompt, as does Enter.
+    mutating func handle(_ key: Key) -> String? {
+        guard var prompt else { return nil }
+        let outcome = prompt.handle(key, history: &history)
+        self.prompt = prompt
+        switch outcome {
+        case .editing:
+            return nil
+        case .cancel:
+            self.prompt = nil
+            return nil
+        case .submit(let line):
+            self.prompt = nil
+            return line
+        }
+    }
+
+    /// What `line` asks for. `:export` writes what `exportSource` offers
+    /// (asked only then: a large list's rows are not gathered for nothing).
+    func action(for line: String, exportSource: () -> ExportSource?) -> Action {
+        let command: AppCommand
+        do throws(CommandParser.Failure) {
+            command = try CommandParser.parse(line, resources: navigator.catalog.names)
+        } catch {
+            return .say(StatusMessage(error.message, .error))
+        }
+        switch command {
+        case .quit:
+            return .quit
+        case .help:
+            return .help
+        case .resources:
+            return .show([])
+        case .open(let name, let id, let filters):
+            if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
+                // `:todos userId` is a filter missing its value, not todo "userId".
+                return .say(StatusMessage("'\(id)' needs a value: filters look like \(id)=2", .error))
+            }
+            let resource = navigator.resource(named: name)
+            var screens = [navigator.list(resource, filters: filters)]
+            if let id { screens.append(navigator.detail(resource, id: id)) }
+            return .show(screens)
+        case .export(let format, let path):
+            return .say(export(exportSource(), as: format, to: path))
+        }
+    }
+
+    private func export(_ source: ExportSource?, as format: RecordFormat, to path: String) -> StatusMessage {
+        guard let source else { return StatusMessage("Nothing to export here — open a list first", .warning) }
+        do throws(ServiceError) {
+            let written = try writer.write(Data(format.render(source.records).utf8), to: path)
+            let count = source.records.count
+            let noun = count == 1 ? source.resource.singular : source.resource.name
+            return StatusMessage("Exported \(count) \(noun) to \(written)")
+        } catch {
+            return StatusMessage("Export failed: \(error.message)", .error)
+        }
+    }
+}

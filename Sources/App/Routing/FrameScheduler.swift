@@ -1,0 +1,66 @@
+/// Decides when frames are drawn: redraw requests made in one main-actor
+/// turn make one frame; every frame is counted and wakes whoever waits for
+/// the next one (tests, the benchmark); while something loads, a frame
+/// every 100 ms moves the spinner, and when idle no timer runs at all.
+@MainActor
+final class FrameScheduler {
+    /// Frames drawn so far.
+    private(set) var frameCount = 0
+    /// The spinner's phase, one step per animation frame.
+    private(set) var tick = 0
+    private var needsDisplay = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var animation: Task<Void, Never>?
+    /// Draws one whole frame with the spinner at `tick`.
+    private let drawFrame: @MainActor (_ tick: Int) -> Void
+    /// Whether anything is loading (the spinner turns while it is).
+    private let isBusy: @MainActor () -> Bool
+
+    init(drawFrame: @escaping @MainActor (_ tick: Int) -> Void, isBusy: @escaping @MainActor () -> Bool) {
+        self.drawFrame = drawFrame
+        self.isBusy = isBusy
+    }
+
+    /// Asks for a frame soon; many requests in one turn make one frame.
+    func setNeedsDisplay() {
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        Task { @MainActor [weak self] in self?.drawIfNeeded() }
+    }
+
+    func drawIfNeeded() {
+        if needsDisplay { draw() }
+    }
+
+    /// Draws a frame now.
+    func draw() {
+        needsDisplay = false
+        drawFrame(tick)
+        frameCount += 1
+        let ready = waiters
+        waiters = []
+        ready.forEach { $0.resume() }
+        animateWhileBusy()
+    }
+
+    /// Waits until the next frame has been drawn.
+    func nextFrame() async {
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Stops the animation (quitting).
+    func stop() {
+        animation?.cancel()
+    }
+
+    /// While anything loads, one more frame in 100 ms, the spinner a step on.
+    private func animateWhileBusy() {
+        guard isBusy(), animation == nil else { return }
+        animation = Task { @MainActor [weak self] in
+            guard (try? await Task.sleep(for: .milliseconds(100))) != nil, let self else { return }
+            self.animation = nil
+            self.tick &+= 1
+            self.draw()
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// What the state looks like on screen: breadcrumb, status, title, jumps.
+extension RecordDetailState {
+    /// The record's name once known (`1 Leanne Graham`), its id until then,
+    /// after the relation it was reached by.
+    var breadcrumb: String {
+        let label = record?.label(resource) ?? id
+        return breadcrumbPrefix.map { "\($0) \(label)" } ?? label
+    }
+
+    var status: ScreenStatus {
+        ScreenStatus(resource: "\(resource.name)/\(id)", isLoading: isLoading)
+    }
+
+    /// The view model for `lines`, the lines `layout` fitted to the body.
+    func viewModel(lines: [[JSONLines.Span]]) -> RecordDetailViewModel {
+        let title =
+            record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
+        return RecordDetailViewModel(
+            title: TextSanitizer.clean(title), jumps: jumps, lines: lines, scroll: scroll,
+            error: error.map { "\($0.message) (r to retry)" }, isLoading: isLoading)
+    }
+
+    /// The relations to follow; none until the record is known (a 404 has none).
+    var jumps: [RecordDetailViewModel.Jump] {
+        guard let record else { return [] }
+        return relations.enumerated().map { index, relation in
+            let title: String
+            switch relation.kind {
+            case .children:
+                title = counts[relation.name].map { "\(relation.name) (\($0))" } ?? relation.name
+            case .parent(let foreignKey):
+                let target = record.json.recordID(foreignKey).map { " → \($0)" } ?? ""
+                title = "\(relation.name)\(target)"
+            }
+            return RecordDetailViewModel.Jump(title: title, isSelected: index == selectedRelation)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Services
+import TerminalUI
+
+/// Everything the detail screen knows, as a value: the record, its load and
+/// error, the counts of its related lists, the selected relation, the
+/// scroll. Every key and every async result is an `Event`; `update` applies
+/// it and returns the `Effect`s to run, which the presenter runs and whose
+/// results it sends back as events. Nothing here waits, so every behaviour
+/// is testable by sending events and comparing values.
+struct RecordDetailState: Equatable, Sendable {
+    /// What happened: an intent of the user or a result of async work.
+    enum Event: Equatable, Sendable {
+        /// The screen shows (first time, or again after the screen above it closed).
+        case appeared
+        /// The screen left the stack.
+        case disappeared
+        /// Scroll to this line (a movement key or the wheel).
+        case scroll(to: Int)
+        case selectNextRelation
+        case selectPreviousRelation
+        /// Select the relation at this index and follow it (digits 1 … 9).
+        case follow(relation: Int)
+        case followSelected
+        case reload
+        case copy
+        case recordArrived(RecordEntity)
+        case recordFailed(ServiceError)
+        /// One children relation counted (relations that failed to count send nothing).
+        case countArrived(relation: String, count: Int)
+        /// Every relation counted (not sent when counting was cancelled).
+        case countingFinished
+    }
+
+    /// Work for the presenter; results come back as events.
+    enum Effect: Equatable, Sendable {
+        /// Fetch the record from the server, cancelling a fetch in flight;
+        /// the answer comes back as `recordArrived` or `recordFailed`.
+        case loadRecord
+        /// Count the children relations of this record: one `countArrived`
+        /// per count, then `countingFinished`.
+        case countRelations(RecordEntity)
+        /// Cancel the fetch and the counting in flight.
+        case cancelWork
+        /// Open the screen `relation` leads to from `record`.
+        case follow(ResourceDescriptor.Relation, from: RecordEntity)
+        /// Put this text on the clipboard and say so.
+        case copy(String, description: String)
+        /// Ask the app for a frame (async results change what shows).
+        case redraw
+    }
+
+    let id: String
+    let resource: ResourceDescriptor
+    /// The relation this screen was reached by (`user` for a todo's parent).
+    let breadcrumbPrefix: String?
+    private(set) var record: RecordEntity? {
+        didSet { lines = RecordLines(record) }
+    }
+    /// The record as JSON lines, for drawing and for bounding the scroll.
+    private(set) var lines: RecordLines
+    private(set) var counts: [String: Int] = [:]
+    private(set) var selectedRelation = 0
+    private(set) var isLoading = false
+    private(set) var error: ServiceError?
+    private(set) var scroll = 0
+    /// Lines a page key moves (the body's height at the last draw).
+    private(set) var pageSize = 10
+    /// A fetch was asked for since the screen was built (or last left the
+    /// stack): showing again then only counts again.
+    private(set) var hasRequestedRecord = false
+    /// Counting is under way: showing again or a reload does not start a second count.
+    private(set) var isCounting = false
+
+    init(id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?) {
+        self.id = id
+        self.record = record
+        self.lines = RecordLines(record)
+        self.resource = resource
+        self.breadcrumbPrefix = breadcrumbPrefix
+    }
+
+    var relations: [ResourceDescriptor.Relation] { resource.relations }
+
+    // MARK: - Keys
+
+    /// The event `key` means on this screen, or `nil` when it means nothing
+    /// here (the router then gives it its global meaning).
+    func event(for key: Key, bindings: KeyBindings) -> Event? {
+        if let moved = ListNavigation.move(
+            cursor: scroll, count: lines.shownCount, page: pageSize, key: key, bindings: bindings)
+        {
+            return .scroll(to: moved)
+        }
+        if case .char(let digit) = key, let number = digit.wholeNumberValue, number >= 1, number <= relations.count {
+            return .follow(relation: number - 1)
+        }
+        switch bindings.action(for: key) {
+        case .nextRelation? where !relations.isEmpty: return .selectNextRelation
+        case .previousRelation? where !relations.isEmpty: return .selectPreviousRelation
+        case .open?: return .followSelected
+        case .reload?: return .reload
+        case .copy?: return .copy
+        default: return nil
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Applies `event`; returns the effects to run, in order.
+    mutating func update(_ event: Event) -> [Effect] {
+        switch event {
+        case .appeared:
+            return hasRequestedRecord ? countIfNeeded() : reload()
+        case .disappeared:
+            hasRequestedRecord = false
+            isCounting = false
+            return [.cancelWork]
+        case .scroll(let line):
+            scroll = line
+            return []
+        case .selectNextRelation:
+            guard !relations.isEmpty else { return [] }
+            selectedRelation = (selectedRelation + 1) % relations.count
+            return []
+        case .selectPreviousRelation:
+            guard !relations.isEmpty else { return [] }
+            selectedRelation = (selectedRelation + relations.count - 1) % relations.count
+            return []
+        case .follow(let index):
+            guard relations.indices.contains(index) else { return [] }
+            selectedRelation = index
+            return follow(relations[index])
+        case .followSelected:
+            guard relations.indices.contains(selectedRelation) else { return [] }
+            return follow(relations[selectedRelation])
+        case .reload:
+            return reload()
+        case .copy:
+            guard let record else { return [] }
+            return [.copy(record.jsonText, description: "\(resource.singular) \(record.id) as JSON")]
+        case .recordArrived(let fresh):
+            return finishLoading(fresh, nil)
+        case .recordFailed(let failure):
+            // A fetch replaced by a newer one, or stopped with the screen.
+            guard failure.kind != .cancelled else { return [] }
+            return finishLoading(nil, failure)
+        case .countArrived(let relation, let count):
+            counts[relation] = count
+            return [.redraw]
+        case .countingFinished:
+            isCounting = false
+            return []
+        }
+    }
+
+    /// Fits the scroll to the body drawn (`width` × `height` cells) and
+    /// returns the lines it shows.
+    mutating func layout(width: Int, height: Int) -> [[JSONLines.Span]] {
+        pageSize = max(1, height - 2)
+        let shown = lines.shown(width: width)
+        scroll = min(scroll, max(0, shown.count - 1))
+        return shown
+    }
+
+    private mutating func reload() -> [Effect] {
+        hasRequestedRecord = true
+        isLoading = true
+        return [.loadRecord]
+    }
+
+    private mutating func finishLoading(_ fresh: RecordEntity?, _ failure: ServiceError?) -> [Effect] {
+        isLoading = false
+        if let fresh { record = fresh }
+        error = failure
+        return countIfNeeded() + [.redraw]
+    }
+
+    /// Counts the related lists, unless counting already or no record is known.
+    private mutating func countIfNeeded() -> [Effect] {
+        guard let record, !isCounting else { return [] }
+        isCounting = true
+        return [.countRelations(record)]
+    }
+
+    private func follow(_ relation: ResourceDescriptor.Relation) -> [Effect] {
+        guard let record else { return [] }
+        return [.follow(relation, from: record)]
+    }
+}
