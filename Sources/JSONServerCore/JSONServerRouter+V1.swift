@@ -145,12 +145,27 @@ extension JSONServerRouter {
         let parsed = keys.map { key in key.hasPrefix("-") ? (String(key.dropFirst()), true) : (key, false) }
         return items.enumerated().sorted { lhs, rhs in
             for (field, descending) in parsed {
-                let order = QueryEngine.compareForSort(
-                    lhs.element.value(atPath: field), rhs.element.value(atPath: field))
+                let order = compareForSortV1(lhs.element.value(atPath: field), rhs.element.value(atPath: field))
                 if order != 0 { return descending ? order > 0 : order < 0 }
             }
             return lhs.offset < rhs.offset
         }.map(\.element)
+    }
+
+    /// json-server's order, except that strings of digits (v1's ids) sort
+    /// as numbers: `_sort=-id` puts "5000" first, not "999".
+    static func compareForSortV1(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Int {
+        if case .string(let a)? = lhs, case .string(let b)? = rhs, let x = digits(a), let y = digits(b) {
+            return x < y ? -1 : (x > y ? 1 : 0)
+        }
+        return QueryEngine.compareForSort(lhs, rhs)
+    }
+
+    private static func digits(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count < 19, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
     }
 
     /// Adds `key: value` of one clause tree to another (both must hold).

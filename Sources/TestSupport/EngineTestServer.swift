@@ -40,10 +40,12 @@ public final class EngineTestServer: Sendable {
     /// - Parameter omittingHeaders: response headers left out of every
     ///   answer (case-insensitive), e.g. ``pagingHeaders`` for a server that
     ///   pages but never says how much there is.
+    /// - Parameter dialect: which json-server to answer as (v0 or v1).
     public static func start(
-        database: JSONDatabase, readOnly: Bool = false, omittingHeaders: Set<String> = []
+        database: JSONDatabase, readOnly: Bool = false, omittingHeaders: Set<String> = [],
+        dialect: JSONServerDialect = .v0
     ) async throws -> EngineTestServer {
-        let engine = JSONServerEngine(database: database, readOnly: readOnly)
+        let engine = JSONServerEngine(database: database, readOnly: readOnly, dialect: dialect)
         let base = BaseURLBox()
         let omitted = Set(omittingHeaders.map { $0.lowercased() })
         let http = try await TestHTTPServer.start { request in
@@ -59,11 +61,12 @@ public final class EngineTestServer: Sendable {
 
     /// Serves a json-server db file (for example `sample-data/db.json`).
     public static func start(
-        file: URL, readOnly: Bool = false, omittingHeaders: Set<String> = []
+        file: URL, readOnly: Bool = false, omittingHeaders: Set<String> = [], dialect: JSONServerDialect = .v0
     ) async throws -> EngineTestServer {
         let data = try Data(contentsOf: file)
         return try await start(
-            database: try JSONDatabase(data: data), readOnly: readOnly, omittingHeaders: omittingHeaders)
+            database: try JSONDatabase(data: data), readOnly: readOnly, omittingHeaders: omittingHeaders,
+            dialect: dialect)
     }
 
     /// Serves a db given as JSON text, e.g. `{"todos": [...]}`.

@@ -88,6 +88,14 @@ import Testing
         #expect(ids(send(&router, "GET", "/posts?_page=-4&_per_page=2").json?["data"]) == ["1", "2"])
     }
 
+    @Test func stringIdsSortAsNumbers() throws {
+        var router = JSONServerRouter(
+            database: try JSONDatabase(data: Data(#"{"todos": [{"id": 9}, {"id": 10}, {"id": 100}]}"#.utf8)),
+            dialect: .v1)
+        #expect(ids(send(&router, "GET", "/todos?_sort=-id").json) == ["100", "10", "9"])
+        #expect(ids(send(&router, "GET", "/todos?_sort=id").json) == ["9", "10", "100"])
+    }
+
     @Test func embedFollowsRelationsBothWays() throws {
         var router = try router()
         let post = send(&router, "GET", "/posts/1?_embed=comments").json

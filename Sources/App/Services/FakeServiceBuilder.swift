@@ -41,8 +41,17 @@ public struct FakeServiceBuilder: ServiceBuilder {
             engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
             middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
             logger: logger, cacheNamespace: "fake|\(file.standardizedFileURL.path)",
-            origin: configuration.dataFile == nil ? "sample-data" : file.lastPathComponent)
+            origin: isShippedSampleData(file) ? "sample-data" : file.lastPathComponent)
         return ServiceContainer(api: api, storage: storage, activity: activity)
+    }
+
+    /// Whether `file` is the sample data shipped beside the executable
+    /// (named `sample-data` in the status bar; any other file by its name).
+    private func isShippedSampleData(_ file: URL) -> Bool {
+        guard let folder = ShippedFiles.locate("sample-data", executable: executable) else { return false }
+        let shipped = folder.appendingPathComponent(SampleDataFile.name)
+        return shipped.standardizedFileURL.resolvingSymlinksInPath().path
+            == file.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {

@@ -150,7 +150,8 @@ public struct ResourceListInteractor: Sendable {
         return ordered(values.map { SortKey($0) }) || ordered(values.map { SortKey($0, caseSensitive: true) })
     }
 
-    /// A field value ready for comparison: numbers before text, text without case.
+    /// A field value ready for comparison: numbers (and strings of digits)
+    /// before text, text without case.
     struct SortKey {
         let number: Double?
         let text: String
@@ -160,6 +161,10 @@ public struct ResourceListInteractor: Sendable {
             case .int(let number)?: self.number = Double(number)
             case .double(let number)?: self.number = number
             case .bool(let flag)?: self.number = flag ? 1 : 0
+            // String ids (json-server v1) sort as the numbers they are: 9 before 10.
+            case .string(let text)?
+            where !text.isEmpty && text.utf8.count < 16 && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
+                self.number = Double(text)
             default: self.number = nil
             }
             let raw = number == nil ? RecordEntity.text(value) : ""

@@ -5,15 +5,18 @@ import Networking
 extension JSONValue {
     /// The records of a list answer: a JSON array, or json-server v1's page
     /// envelope (`{"data": [...], "items": 200, ...}`), whose total is returned too.
-    static func page(from body: Data) throws(NetworkError) -> (records: [JSONValue], total: Int?) {
+    static func page(from body: Data) throws(NetworkError) -> (
+        records: [JSONValue], total: Int?, dialect: ServerDialect?
+    ) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(body)
         } catch {
             throw .decoding(path: "", reason: "not valid JSON (\(error))")
         }
-        if let items = root.arrayValue { return (items, nil) }
-        if let data = root["data"]?.arrayValue { return (data, root["items"]?.intValue) }
+        let dialect = ServerDialect.of(listBody: root)
+        if let items = root.arrayValue { return (items, nil, dialect) }
+        if let data = root["data"]?.arrayValue { return (data, root["items"]?.intValue, dialect) }
         throw .decoding(path: "", reason: "expected an array of records")
     }
 }

@@ -34,28 +34,49 @@ public struct LiveAPIService: APIService {
     public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async
         -> AsyncStream<ListState<JSONValue>>
     {
-        guard let request = try? listRequest(resource, query) else {
+        let dialect = await store.serverDialect()
+        guard let request = try? listRequest(resource, query, dialect) else {
             let error = invalidName(resource)
             return AsyncStream { continuation in
                 continuation.yield(ListState(error: error))
                 continuation.finish()
             }
         }
-        let states = await store.observe(request)
         let hint = hint
+        let store = store
+        let service = self
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
-                for await state in states {
-                    var listState = ListState<JSONValue>(isLoading: state.isLoading)
-                    listState.error = state.error.map(hint.apply(to:))
-                    if let loaded = state.resource {
-                        do throws(NetworkError) {
-                            listState.listing = try Self.listing(from: loaded, schema: resource.schema)
-                        } catch {
-                            listState.error = hint.apply(to: error)
+                var request = request
+                var states = await store.observe(request)
+                // An answer in the other dialect (the first answer of a
+                // service not met before) switches to a request in that
+                // dialect: the first one's page size or sort was not understood.
+                observing: while true {
+                    for await state in states {
+                        var listState = ListState<JSONValue>(isLoading: state.isLoading)
+                        listState.error = state.error.map(hint.apply(to:))
+                        if let loaded = state.resource {
+                            do throws(NetworkError) {
+                                let (listing, seen) = try Self.listing(from: loaded, schema: resource.schema)
+                                if let seen, await store.learn(seen),
+                                    let switched = try? service.listRequest(resource, query, seen)
+                                {
+                                    request = switched
+                                    // Load first, then watch: the watch then starts with the
+                                    // answer (or its error), not an empty placeholder.
+                                    await store.loadIfNeeded(request, maxAge: Self.freshness)
+                                    states = await store.observe(request)
+                                    continue observing
+                                }
+                                listState.listing = listing
+                            } catch {
+                                listState.error = hint.apply(to: error)
+                            }
                         }
+                        continuation.yield(listState)
                     }
-                    continuation.yield(listState)
+                    break
                 }
                 continuation.finish()
             }
@@ -64,7 +85,7 @@ public struct LiveAPIService: APIService {
     }
 
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
-        guard let request = try? listRequest(resource, query) else { return }
+        guard let request = try? listRequest(resource, query, await store.serverDialect()) else { return }
         if force {
             await store.reload(request)
         } else {
@@ -75,32 +96,42 @@ public struct LiveAPIService: APIService {
     public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> Listing<JSONValue>
     {
-        let request = try listRequest(resource, query)
-        do {
-            return try Self.listing(from: try await store.load(request), schema: resource.schema)
-        } catch {
-            throw hint.apply(to: error)
-        }
+        try await loadListing(resource, query).listing
     }
 
     public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
         var probe = query
         probe.page = 1
         probe.limit = 1
-        let request = try listRequest(resource, probe)
-        do {
-            // The header's total, or a json-server v1 envelope's `items`.
-            if let total = try Self.listing(from: try await store.load(request), schema: resource.schema).totalCount {
-                return total
-            }
-        } catch {
-            throw hint.apply(to: error)
-        }
+        // The header's total, or a json-server v1 envelope's `items`.
+        if let total = try await loadListing(resource, probe).listing.totalCount { return total }
         // No X-Total-Count: count what the full list holds.
         var all = query
         all.page = nil
         all.limit = nil
         return try await records(resource, all).items.count
+    }
+
+    /// Loads one list request in the dialect known; an answer in the other
+    /// dialect teaches it, and the request is sent again in that one.
+    private func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> (listing: Listing<JSONValue>, dialect: ServerDialect?)
+    {
+        var dialect = await store.serverDialect()
+        for attempt in 0..<2 {
+            let request = try listRequest(resource, query, dialect)
+            do {
+                let (listing, seen) = try Self.listing(from: try await store.load(request), schema: resource.schema)
+                if attempt == 0, let seen, await store.learn(seen) {
+                    dialect = seen
+                    continue
+                }
+                return (listing, seen)
+            } catch {
+                throw hint.apply(to: error)
+            }
+        }
+        throw hint.apply(to: NetworkError.decoding(path: "", reason: "the server changed its dialect twice"))
     }
 
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
@@ -125,9 +156,14 @@ public struct LiveAPIService: APIService {
 
     // MARK: - Helpers
 
-    private func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery) throws(ServiceError) -> Request {
+    private func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect)
+        throws(ServiceError) -> Request
+    {
         guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
-        return ResourceEndpoint(baseURL: baseURL, resource: resource.name, route: .list(query)).makeRequest()
+        return ResourceEndpoint(
+            baseURL: baseURL, resource: resource.name, route: .list(query), dialect: dialect,
+            searchFields: resource.columns.map(\.field).filter { $0 != resource.idField }
+        ).makeRequest()
     }
 
     private func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
@@ -163,22 +199,25 @@ public struct LiveAPIService: APIService {
     }
 
     private static func listing(from loaded: LoadedResource, schema: RecordSchema?) throws(NetworkError)
-        -> Listing<JSONValue>
+        -> (Listing<JSONValue>, ServerDialect?)
     {
         let body = loaded.body
         let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
-            let (records, total) = try JSONValue.page(from: body)
+            let (records, total, dialect) = try JSONValue.page(from: body)
             try schema?.validate(records)
-            return Page(records: records, total: total)
+            return Page(records: records, total: total, dialect: dialect)
         }
-        return Listing(
+        let listing = Listing(
             items: page.records, totalCount: loaded.totalCount ?? page.total, fetchedAt: loaded.fetchedAt,
             origin: loaded.origin)
+        return (listing, page.dialect)
     }
 
-    /// A decoded list body: its records and the total an envelope gave.
+    /// A decoded list body: its records, the total an envelope gave, and
+    /// the dialect its shape revealed.
     private struct Page: Sendable {
         var records: [JSONValue]
         var total: Int?
+        var dialect: ServerDialect?
     }
 }

@@ -17,11 +17,19 @@ public struct ResourceEndpoint: Endpoint {
     public let baseURL: URL
     public let resource: String
     public let route: Route
+    /// The query language of list requests.
+    public let dialect: ServerDialect
+    /// The fields a server search looks in where the dialect has no `q` (v1).
+    public let searchFields: [String]
 
-    public init(baseURL: URL, resource: String, route: Route) {
+    public init(
+        baseURL: URL, resource: String, route: Route, dialect: ServerDialect = .v0, searchFields: [String] = []
+    ) {
         self.baseURL = baseURL
         self.resource = resource
         self.route = route
+        self.dialect = dialect
+        self.searchFields = searchFields
     }
 
     /// Whether `name` is a plain collection name (letters, digits, `-`, `_`).
@@ -51,7 +59,7 @@ public struct ResourceEndpoint: Endpoint {
     }
 
     public var query: [URLQueryItem] {
-        if case .list(let query) = route { return query.queryItems }
+        if case .list(let query) = route { return query.queryItems(for: dialect, searchFields: searchFields) }
         return []
     }
 

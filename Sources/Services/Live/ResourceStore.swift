@@ -36,6 +36,8 @@ public actor ResourceStore {
     private var inFlight: [String: Task<LoadedResource, any Error>] = [:]
     var states: [String: ResourceState] = [:]
     var observers: [String: [UUID: AsyncStream<ResourceState>.Continuation]] = [:]
+    /// The service's query dialect: learnt this run, or read from storage once.
+    private var dialect: ServerDialect?
 
     /// - Parameter namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
     public init(
@@ -53,6 +55,26 @@ public actor ResourceStore {
     public static let largestCachedBody = 16 * 1024 * 1024
 
     func currentTime() -> Date { now() }
+
+    /// The dialect the service speaks as far as is known (`v0` until an
+    /// answer or an earlier run said otherwise).
+    public func serverDialect() async -> ServerDialect {
+        if let dialect { return dialect }
+        let stored = await storage.serverDialect(forService: namespace) ?? .v0
+        if dialect == nil { dialect = stored }
+        return dialect ?? stored
+    }
+
+    /// Records what an answer revealed; `true` when it differs from what was assumed.
+    @discardableResult
+    public func learn(_ seen: ServerDialect) async -> Bool {
+        let known = await serverDialect()
+        guard seen != known else { return false }
+        dialect = seen
+        logger.info("service dialect learnt", metadata: ["namespace": "\(namespace)", "dialect": "\(seen.rawValue)"])
+        await storage.rememberServerDialect(seen, forService: namespace)
+        return true
+    }
 
     /// The cache key of a request: namespace plus the full URL.
     public func key(for request: Request) -> String {

@@ -4,6 +4,7 @@ import Foundation
 public actor InMemoryStorageService: StorageService {
     private var responses: [String: CachedResponse] = [:]
     private var visits: [HistoryEntry] = []
+    private var dialects: [String: ServerDialect] = [:]
 
     public init() {}
 
@@ -23,4 +24,10 @@ public actor InMemoryStorageService: StorageService {
     public func recordVisit(_ entry: HistoryEntry) { visits.append(entry) }
 
     public func recentVisits(limit: Int) -> [HistoryEntry] { Array(visits.suffix(limit).reversed()) }
+
+    public func serverDialect(forService service: String) -> ServerDialect? { dialects[service] }
+
+    public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) {
+        dialects[service] = dialect
+    }
 }

@@ -66,6 +66,13 @@ public final class SQLiteStorageService: StorageService {
                 t.column("visitedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v2: service dialects") { db in
+            try db.create(table: "service") { t in
+                t.primaryKey("key", .text)
+                t.column("dialect", .text).notNull()
+                t.column("learnedAt", .double).notNull()
+            }
+        }
         return migrator
     }
 
@@ -133,6 +140,24 @@ public final class SQLiteStorageService: StorageService {
                 }
             }
         } ?? []
+    }
+
+    public func serverDialect(forService service: String) async -> ServerDialect? {
+        await attempt("read service dialect") {
+            try await dbQueue.read { db in
+                try String.fetchOne(db, sql: "SELECT dialect FROM service WHERE key = ?", arguments: [service])
+            }
+        }?.flatMap(ServerDialect.init(rawValue:))
+    }
+
+    public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async {
+        await attempt("write service dialect") {
+            try await dbQueue.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO service (key, dialect, learnedAt) VALUES (?, ?, ?)",
+                    arguments: [service, dialect.rawValue, Date().timeIntervalSince1970])
+            }
+        }
     }
 
     private static func response(from row: Row) -> CachedResponse {

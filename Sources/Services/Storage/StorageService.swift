@@ -47,4 +47,8 @@ public protocol StorageService: Sendable {
     func invalidateResponses(withPrefix prefix: String) async
     func recordVisit(_ entry: HistoryEntry) async
     func recentVisits(limit: Int) async -> [HistoryEntry]
+    /// The query dialect learnt for a service (its cache namespace), if any.
+    func serverDialect(forService service: String) async -> ServerDialect?
+    /// Remembers the dialect a service answered in, for the next run.
+    func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async
 }

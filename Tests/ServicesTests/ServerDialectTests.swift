@@ -1,0 +1,106 @@
+import Foundation
+import JSON
+import JSONServerCore
+import Logging
+import Networking
+import Services
+import TestSupport
+import Testing
+
+/// The client learns a json-server v1 from its first answer and speaks v1
+/// from then on (and in later runs); a v0 server is spoken to as before.
+@Suite("Server dialects over real HTTP")
+struct ServerDialectTests {
+    static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    static let sampleData = BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json")
+
+    static func service(_ base: URL, storage: any StorageService = InMemoryStorageService()) -> LiveAPIService {
+        let network = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let store = ResourceStore(
+            network: network, storage: storage, namespace: "test|\(base.absoluteString)", logger: logger)
+        return LiveAPIService(baseURL: base, network: network, store: store)
+    }
+
+    private func queries(_ server: EngineTestServer) async -> [String] {
+        await server.requests.map { $0.query ?? "" }
+    }
+
+    @Test func aV1ServerIsLearntFromItsFirstPageAndAskedAgainInV1() async throws {
+        let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        let listing = try await api.records(.todos, ListQuery(page: 1, limit: 500))
+        #expect(listing.items.count == 200)
+        #expect(listing.totalCount == 200)
+        #expect(await queries(server) == ["_page=1&_limit=500", "_page=1&_per_page=500"])
+    }
+
+    @Test func theObservedFirstPageSwitchesToV1WithoutShowingTheMisreadPage() async throws {
+        let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        let settled = await api.settledList(.todos, ListQuery(page: 1, limit: 500))
+        #expect(settled?.listing?.items.count == 200)
+        #expect(settled?.listing?.totalCount == 200)
+        #expect(await queries(server).last == "_page=1&_per_page=500")
+    }
+
+    @Test func theDialectIsRememberedForTheNextRun() async throws {
+        let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+        defer { Task { await server.stop() } }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-dialect-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await Self.service(server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
+            .count(.todos, ListQuery())
+        let before = await server.requests.count
+        let restarted = Self.service(
+            server.baseURL, storage: try SQLiteStorageService(url: file, logger: Self.logger))
+        _ = try await restarted.records(.posts, ListQuery(page: 2, limit: 500))
+        let sent = await queries(server)
+        #expect(sent.count == before + 1)
+        #expect(sent.last == "_page=2&_per_page=500")
+    }
+
+    @Test func sortSearchAndCountSpeakV1() async throws {
+        let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        #expect(try await api.count(.photos, ListQuery()) == 5000)
+        let sorted = try await api.records(
+            .photos, ListQuery(sort: [.init("title", descending: true)], page: 1, limit: 500))
+        let titles = sorted.items.compactMap { $0["title"]?.stringValue }
+        #expect(titles.count == 500)
+        #expect(titles == titles.sorted(by: >))
+        #expect(await queries(server).last == "_sort=-title&_page=1&_per_page=500")
+
+        let found = try await api.records(.photos, ListQuery(page: 1, limit: 500, search: "lantern"))
+        #expect(!found.items.isEmpty)
+        #expect(found.items.allSatisfy { ($0["title"]?.stringValue ?? "").contains("lantern") })
+        let last = try #require(await server.requests.last?.queryItems.first { $0.name == "_where" }?.value)
+        #expect(last.contains(#""contains":"lantern""#))
+        #expect(last.contains(#""or""#))
+    }
+
+    @Test func aV0ServerKeepsV0Queries() async throws {
+        let server = try await EngineTestServer.start(file: Self.sampleData)
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        _ = try await api.records(.todos, ListQuery(sort: [.init("title", descending: true)], page: 2, limit: 50))
+        #expect(await queries(server) == ["_sort=title&_order=desc&_page=2&_limit=50"])
+    }
+
+    @Test func v1QueryItemsNestDottedSearchFields() {
+        let items = ListQuery(filters: [.init("userId", "3")], page: 1, limit: 20, search: "ada")
+            .queryItems(for: .v1, searchFields: ["name", "address.city"])
+        #expect(items.map(\.name) == ["userId", "_page", "_per_page", "_where"])
+        #expect(
+            items.last?.value
+                == #"{"or":[{"name":{"contains":"ada"}},{"address":{"city":{"contains":"ada"}}}]}"#)
+    }
+}
+
+extension ResourceDescriptor {
+    fileprivate static var posts: ResourceDescriptor { ResourceCatalog.jsonPlaceholder.descriptor(for: "posts") }
+    fileprivate static var photos: ResourceDescriptor { ResourceCatalog.jsonPlaceholder.descriptor(for: "photos") }
+}
