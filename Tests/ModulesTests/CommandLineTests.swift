@@ -44,6 +44,36 @@ struct CommandParserTests {
                     resource: "comments", id: nil, filters: [ListQuery.Filter("email", "a=b")]))
     }
 
+    @Test func filtersTakeOperators() throws {
+        #expect(
+            try parse("books year>=1990 title~lantern author.name=Ada id in 1,2,3 year<2000 status!=lost")
+                == .open(
+                    resource: "books", id: nil,
+                    filters: [
+                        ListQuery.Filter("year", "1990", .greaterOrEqual),
+                        ListQuery.Filter("title", "lantern", .contains),
+                        ListQuery.Filter("author.name", "Ada"),
+                        ListQuery.Filter("id", "1,2,3", .oneOf),
+                        ListQuery.Filter("year", "2000", .less),
+                        ListQuery.Filter("status", "lost", .notEqual),
+                    ]))
+        #expect(
+            try parse("photos albumId>3 albumId<=5")
+                == .open(
+                    resource: "photos", id: nil,
+                    filters: [
+                        ListQuery.Filter("albumId", "3", .greater), ListQuery.Filter("albumId", "5", .lessOrEqual),
+                    ]))
+    }
+
+    @Test func aBadOperatorNamesTheValidForms() {
+        #expect(
+            failure("books year=>1990")
+                == "Unknown operator '=>' in 'year=>1990' — use \(CommandParser.operatorForms)")
+        #expect(failure("books year<>1990")?.hasPrefix("Unknown operator '<>'") == true)
+        #expect(failure("books id in") == "'id in' needs values: id in 1,2,3")
+    }
+
     @Test func quitHelpAndResources() throws {
         #expect(try parse("q") == .quit)
         #expect(try parse("quit") == .quit)
@@ -107,6 +137,16 @@ struct CommandCompleterTests {
         #expect(completer.completions(for: "todos completed=") == ["todos completed=true", "todos completed=false"])
         #expect(completer.completions(for: "todos userId=2 completed=f") == ["todos userId=2 completed=false"])
         #expect(completer.completions(for: "todos title=") == [])
+        #expect(completer.completions(for: "todos completed!=t") == ["todos completed!=true"])
+    }
+
+    @Test func aWholeFieldNameOffersTheOperators() {
+        #expect(
+            completer.completions(for: "todos userId")
+                == [
+                    "todos userId=", "todos userId!=", "todos userId<", "todos userId<=", "todos userId>",
+                    "todos userId>=", "todos userId~", "todos userId in ",
+                ])
     }
 
     @Test func afterExportTheFormatsAreOffered() {

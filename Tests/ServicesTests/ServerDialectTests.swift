@@ -104,3 +104,53 @@ extension ResourceDescriptor {
     fileprivate static var posts: ResourceDescriptor { ResourceCatalog.jsonPlaceholder.descriptor(for: "posts") }
     fileprivate static var photos: ResourceDescriptor { ResourceCatalog.jsonPlaceholder.descriptor(for: "photos") }
 }
+
+@Suite("Filter operators in both dialects")
+struct FilterOperatorQueryTests {
+    let filters = [
+        ListQuery.Filter("year", "1990", .greaterOrEqual), ListQuery.Filter("year", "2000", .less),
+        ListQuery.Filter("title", "a.b", .contains), ListQuery.Filter("id", "1,2,3", .oneOf),
+        ListQuery.Filter("status", "lost", .notEqual), ListQuery.Filter("author.name", "Ada"),
+    ]
+
+    @Test func v0UsesTheUnderscoreSuffixesAndRepeatedNames() {
+        let items = ListQuery(filters: filters).queryItems(for: .v0, searchFields: [])
+        #expect(
+            items.map { "\($0.name)=\($0.value ?? "")" } == [
+                "year_gte=1990", "year_lte=2000", "year_ne=2000", #"title_like=a\.b"#, "id=1", "id=2", "id=3",
+                "status_ne=lost", "author.name=Ada",
+            ])
+    }
+
+    @Test func v1UsesColonOperators() {
+        let items = ListQuery(filters: filters).queryItems(for: .v1, searchFields: [])
+        #expect(
+            items.map { "\($0.name)=\($0.value ?? "")" } == [
+                "year:gte=1990", "year:lt=2000", "title:contains=a.b", "id:in=1,2,3", "status:ne=lost",
+                "author.name=Ada",
+            ])
+    }
+
+    @Test func bothDialectsSelectTheSameRecordsOnTheEngine() async throws {
+        let query = ListQuery(filters: [
+            ListQuery.Filter("userId", "3", .greaterOrEqual), ListQuery.Filter("userId", "5", .less),
+            ListQuery.Filter("title", "AR", .contains), ListQuery.Filter("completed", "true", .notEqual),
+        ])
+        var found: [[String]] = []
+        for dialect in [JSONServerDialect.v0, .v1] {
+            let server = try await EngineTestServer.start(file: ServerDialectTests.sampleData, dialect: dialect)
+            let api = ServerDialectTests.service(server.baseURL)
+            let listing = try await api.records(.todos, query)
+            found.append(listing.items.compactMap { $0["id"]?.scriptString })
+            #expect(
+                listing.items.allSatisfy { item in
+                    let user = item["userId"]?.intValue ?? 0
+                    return (3..<5).contains(user) && item["completed"] == false
+                        && (item["title"]?.stringValue ?? "").lowercased().contains("ar")
+                })
+            await server.stop()
+        }
+        #expect(!found[0].isEmpty)
+        #expect(found[0] == found[1])
+    }
+}

@@ -23,13 +23,21 @@ public struct CommandCompleter: Sendable {
             candidates = words.count == 1 ? RecordFormat.allCases.map(\.rawValue) : []
         } else if let equals = partial.firstIndex(of: "=") {
             // A value: the two of a boolean field (`completed=f` → `completed=false`).
-            let field = String(partial[..<equals])
-            candidates = booleanFields(of: words[0]).contains(field) ? ["\(field)=true", "\(field)=false"] : []
+            let field = String(partial[..<equals]).trimmingCharacters(in: ["!"])
+            let op = partial[partial.startIndex..<partial.index(after: equals)].hasSuffix("!=") ? "!=" : "="
+            candidates =
+                booleanFields(of: words[0]).contains(field) ? ["\(field)\(op)true", "\(field)\(op)false"] : []
+        } else if fields(of: words[0]).contains(partial) {
+            // A whole field name: the operators it can take.
+            candidates = Self.operators.map { partial + $0 }
         } else {
             candidates = fields(of: words[0]).map { $0 + "=" }
         }
         return candidates.filter { $0.hasPrefix(partial) && $0 != partial }.map { prefix + $0 }
     }
+
+    /// What may follow a field name: `=`, `!=`, `<`, `<=`, `>`, `>=`, `~` (contains) and ` in ` (one of).
+    static let operators = ["=", "!=", "<", "<=", ">", ">=", "~", " in "]
 
     /// The fields a filter on `resource` can name: its columns, form fields
     /// and the foreign keys its relations use.

@@ -4,7 +4,8 @@ import TerminalUI
 
 /// What a `:` command line asks for.
 public enum AppCommand: Equatable, Sendable {
-    /// `:posts`, `:users 3`, `:todos userId=2 completed=false`.
+    /// `:posts`, `:users 3`, `:todos userId=2 completed=false`,
+    /// `:books year>=1990 title~lantern id in 1,2,3`.
     case open(resource: String, id: String?, filters: [ListQuery.Filter])
     /// `:export csv FILE`, `:export json FILE`.
     case export(RecordFormat, path: String)
@@ -69,19 +70,50 @@ public enum CommandParser {
         }
         var id: String?
         var filters: [ListQuery.Filter] = []
-        for argument in arguments {
-            if let equals = argument.firstIndex(of: "=") {
-                let field = String(argument[..<equals])
-                let value = String(argument[argument.index(after: equals)...])
-                guard !field.isEmpty else { throw Failure(message: "Filter '\(argument)' has no field name") }
-                filters.append(ListQuery.Filter(field, value))
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if index + 1 < arguments.count, arguments[index + 1] == "in" {
+                // `id in 1,2,3`
+                guard index + 2 < arguments.count else {
+                    throw Failure(message: "'\(argument) in' needs values: \(argument) in 1,2,3")
+                }
+                filters.append(ListQuery.Filter(argument, arguments[index + 2], .oneOf))
+                index += 3
+                continue
+            }
+            if let filter = try filter(argument) {
+                filters.append(filter)
             } else if id == nil, filters.isEmpty {
                 id = argument
             } else {
                 throw Failure(message: "Unexpected '\(argument)' — filters look like field=value")
             }
+            index += 1
         }
         if id != nil, !filters.isEmpty { throw Failure(message: "Give an id or filters, not both") }
         return .open(resource: head, id: id, filters: filters)
+    }
+
+    /// The characters operators are made of.
+    private static let operatorCharacters: Set<Character> = ["=", "!", "<", ">", "~"]
+
+    /// The valid forms, for the error that names a bad one.
+    static let operatorForms = "field=v field!=v field<v field<=v field>v field>=v field~text  field in a,b"
+
+    /// `year>=1990` as a filter; `nil` when the word has no operator (an id).
+    private static func filter(_ word: String) throws(Failure) -> ListQuery.Filter? {
+        guard let start = word.firstIndex(where: operatorCharacters.contains) else { return nil }
+        let end = word[start...].firstIndex { !operatorCharacters.contains($0) } ?? word.endIndex
+        var symbol = String(word[start..<end])
+        // `email=a=b`: the first `=` is the operator, the rest is the value.
+        if symbol.count > 1, symbol.allSatisfy({ $0 == "=" }) { symbol = "=" }
+        let field = String(word[..<start])
+        let value = String(word[word.index(start, offsetBy: symbol.count)...])
+        guard let op = ListQuery.Filter.Operator(rawValue: symbol), op != .oneOf else {
+            throw Failure(message: "Unknown operator '\(symbol)' in '\(word)' — use \(operatorForms)")
+        }
+        guard !field.isEmpty else { throw Failure(message: "Filter '\(word)' has no field name") }
+        return ListQuery.Filter(field, value, op)
     }
 }

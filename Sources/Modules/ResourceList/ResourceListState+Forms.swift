@@ -109,7 +109,9 @@ extension ResourceListState {
     /// defaults) or for editing `record`.
     static func form(for resource: ResourceDescriptor, record: RecordEntity?, defaults: [ListQuery.Filter]) -> Form {
         let fields = resource.formFields.map { spec -> Form.Field in
-            let value = record?.json[spec.field] ?? defaults.first { $0.field == spec.field }.map { .string($0.value) }
+            let value =
+                record?.json[spec.field]
+                ?? defaults.first { $0.field == spec.field && $0.op == .equal }.map { .string($0.value) }
             switch spec.kind {
             case .bool:
                 return Form.Field(label: spec.label, key: spec.field, kind: .toggle(value?.boolValue ?? false))

@@ -83,7 +83,7 @@ extension ResourceListState {
             resource: resource, rowCount: visible.count, row: { records[visible[$0]] },
             cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
-            scope: filters.map { "\($0.field) = \($0.value)" }.joined(separator: ", "),
+            scope: filters.map(\.description).joined(separator: ", "),
             filterText: filterText, isEditingFilter: isEditingFilter, serverSearch: serverSearch,
             searchPending: serverSearch != requestedSearch
                 && (serverSearch != nil || !isComplete),

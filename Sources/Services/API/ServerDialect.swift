@@ -13,10 +13,11 @@ public enum ServerDialect: String, Sendable, Hashable {
     case v0
     case v1
 
-    /// The dialect a list answer's body reveals: an array means v0, a page
-    /// envelope v1; anything else says nothing.
-    static func of(listBody root: JSONValue) -> ServerDialect? {
-        if root.arrayValue != nil { return .v0 }
+    /// The dialect a list answer's body reveals: a page envelope means v1;
+    /// an array means v0 when a page was asked for (unpaged, both answer
+    /// arrays); anything else says nothing.
+    static func of(listBody root: JSONValue, paged: Bool) -> ServerDialect? {
+        if root.arrayValue != nil { return paged ? .v0 : nil }
         guard case .object(let object) = root, object["data"]?.arrayValue != nil else { return nil }
         let envelope = ["first", "last", "pages", "items"].allSatisfy { object[$0] != nil }
         return envelope ? .v1 : nil
@@ -29,7 +30,7 @@ extension ListQuery {
     /// server search, the list filters what it has).
     public func queryItems(for dialect: ServerDialect, searchFields: [String]) -> [URLQueryItem] {
         guard dialect == .v1 else { return queryItems }
-        var items = filters.map { URLQueryItem(name: $0.field, value: $0.value) }
+        var items = filters.map(\.v1Item)
         if !sort.isEmpty {
             let keys = sort.map { ($0.descending ? "-" : "") + $0.field }
             items.append(URLQueryItem(name: "_sort", value: keys.joined(separator: ",")))

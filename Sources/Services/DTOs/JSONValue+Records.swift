@@ -5,7 +5,7 @@ import Networking
 extension JSONValue {
     /// The records of a list answer: a JSON array, or json-server v1's page
     /// envelope (`{"data": [...], "items": 200, ...}`), whose total is returned too.
-    static func page(from body: Data) throws(NetworkError) -> (
+    static func page(from body: Data, paged: Bool) throws(NetworkError) -> (
         records: [JSONValue], total: Int?, dialect: ServerDialect?
     ) {
         let root: JSONValue
@@ -14,7 +14,7 @@ extension JSONValue {
         } catch {
             throw .decoding(path: "", reason: "not valid JSON (\(error))")
         }
-        let dialect = ServerDialect.of(listBody: root)
+        let dialect = ServerDialect.of(listBody: root, paged: paged)
         if let items = root.arrayValue { return (items, nil, dialect) }
         if let data = root["data"]?.arrayValue { return (data, root["items"]?.intValue, dialect) }
         throw .decoding(path: "", reason: "expected an array of records")

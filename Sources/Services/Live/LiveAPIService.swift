@@ -58,7 +58,8 @@ public struct LiveAPIService: APIService {
                         listState.error = state.error.map(hint.apply(to:))
                         if let loaded = state.resource {
                             do throws(NetworkError) {
-                                let (listing, seen) = try Self.listing(from: loaded, schema: resource.schema)
+                                let (listing, seen) = try Self.listing(
+                                    from: loaded, schema: resource.schema, paged: query.page != nil)
                                 if let seen, await store.learn(seen),
                                     let switched = try? service.listRequest(resource, query, seen)
                                 {
@@ -117,11 +118,22 @@ public struct LiveAPIService: APIService {
     private func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> (listing: Listing<JSONValue>, dialect: ServerDialect?)
     {
+        if query.page == nil, await store.knownServerDialect() == nil,
+            !query.filters.isEmpty || !query.sort.isEmpty || query.search != nil
+        {
+            // Unpaged, both dialects answer arrays but read the query
+            // differently: learn which this is from one small page first.
+            var probe = ListQuery()
+            probe.page = 1
+            probe.limit = 1
+            _ = try await loadListing(resource, probe)
+        }
         var dialect = await store.serverDialect()
         for attempt in 0..<2 {
             let request = try listRequest(resource, query, dialect)
             do {
-                let (listing, seen) = try Self.listing(from: try await store.load(request), schema: resource.schema)
+                let (listing, seen) = try Self.listing(
+                    from: try await store.load(request), schema: resource.schema, paged: query.page != nil)
                 if attempt == 0, let seen, await store.learn(seen) {
                     dialect = seen
                     continue
@@ -198,12 +210,12 @@ public struct LiveAPIService: APIService {
         }
     }
 
-    private static func listing(from loaded: LoadedResource, schema: RecordSchema?) throws(NetworkError)
-        -> (Listing<JSONValue>, ServerDialect?)
+    private static func listing(from loaded: LoadedResource, schema: RecordSchema?, paged: Bool)
+        throws(NetworkError) -> (Listing<JSONValue>, ServerDialect?)
     {
         let body = loaded.body
         let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
-            let (records, total, dialect) = try JSONValue.page(from: body)
+            let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)
             try schema?.validate(records)
             return Page(records: records, total: total, dialect: dialect)
         }

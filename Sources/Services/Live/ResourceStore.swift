@@ -59,21 +59,28 @@ public actor ResourceStore {
     /// The dialect the service speaks as far as is known (`v0` until an
     /// answer or an earlier run said otherwise).
     public func serverDialect() async -> ServerDialect {
+        await knownServerDialect() ?? .v0
+    }
+
+    /// The dialect learnt this run or in an earlier one; `nil` before any
+    /// paged answer said.
+    public func knownServerDialect() async -> ServerDialect? {
         if let dialect { return dialect }
-        let stored = await storage.serverDialect(forService: namespace) ?? .v0
+        let stored = await storage.serverDialect(forService: namespace)
         if dialect == nil { dialect = stored }
-        return dialect ?? stored
+        return dialect
     }
 
     /// Records what an answer revealed; `true` when it differs from what was assumed.
     @discardableResult
     public func learn(_ seen: ServerDialect) async -> Bool {
-        let known = await serverDialect()
+        let known = await knownServerDialect()
         guard seen != known else { return false }
         dialect = seen
         logger.info("service dialect learnt", metadata: ["namespace": "\(namespace)", "dialect": "\(seen.rawValue)"])
         await storage.rememberServerDialect(seen, forService: namespace)
-        return true
+        // Only a change from what requests were built with needs them sent again.
+        return seen != (known ?? .v0)
     }
 
     /// The cache key of a request: namespace plus the full URL.
