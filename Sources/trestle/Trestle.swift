@@ -84,9 +84,16 @@ struct Browse: AsyncParsableCommand {
     @Flag(help: "Enable the mouse: click selects, wheel scrolls.")
     var mouse = false
 
+    @Argument(
+        help: ArgumentHelp(
+            "Where to open: a resource (photos), a record (users/3), a filtered list ('todos?userId=2'), "
+                + "or a command line (:users 3).", valueName: "target"))
+    var target: [String] = []
+
     @MainActor
     func run() async throws {
-        let status = await AppRoot.runInteractive(options: common.launchOptions(theme: theme), mouse: mouse)
+        let status = await AppRoot.runInteractive(
+            options: common.launchOptions(theme: theme), mouse: mouse, target: target)
         if status != 0 { throw ExitCode(status) }
     }
 }

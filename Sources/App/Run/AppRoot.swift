@@ -75,12 +75,12 @@ public enum AppRoot {
             configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
-    /// The router over the start screen with the first resource (todos)
-    /// open on it, drawing on `terminal`.
+    /// The router over the start screen with the first resource (todos) —
+    /// or `launch`'s list and record — open on it, drawing on `terminal`.
     @MainActor
     public static func makeRouter(
         _ prepared: Prepared, terminal: any Terminal, now: @escaping @Sendable () -> Date = Date.init,
-        writer: any FileWriting = LocalFileWriter()
+        writer: any FileWriting = LocalFileWriter(), launch: LaunchTarget? = nil
     ) -> AppRouter {
         let redraw = RedrawRelay()
         let bindings = prepared.bindings
@@ -88,7 +88,15 @@ public enum AppRoot {
         let catalog = prepared.catalog
         let navigator = ResourceNavigator(api: prepared.services.api, catalog: catalog, context: context)
         var stack = [navigator.start()]
-        if let first = catalog.resources.first { stack.append(navigator.list(first)) }
+        if let launch {
+            if !launch.isStartScreen {
+                let resource = navigator.resource(named: launch.resource)
+                stack.append(navigator.list(resource, filters: launch.filters))
+                if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
+            }
+        } else if let first = catalog.resources.first {
+            stack.append(navigator.list(first))
+        }
         let activity = prepared.services.activity
         let router = AppRouter(
             stack: stack, terminal: terminal, theme: prepared.theme,
@@ -104,12 +112,21 @@ public enum AppRoot {
 
     /// Runs the interactive UI; returns the process exit status.
     @MainActor
-    public static func runInteractive(options: LaunchOptions, mouse: Bool = false) async -> Int32 {
+    public static func runInteractive(options: LaunchOptions, mouse: Bool = false, target: [String] = []) async
+        -> Int32
+    {
         let prepared: Prepared
         do {
             prepared = try await prepare(options: options, environment: ProcessInfo.processInfo.environment)
         } catch {
             printError("\(error)")
+            return 2
+        }
+        let launch: LaunchTarget?
+        do throws(CommandParser.Failure) {
+            launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
+        } catch {
+            printError(error.message)
             return 2
         }
         let terminal: NcursesTerminal
@@ -121,7 +138,7 @@ public enum AppRoot {
         }
         var ready = prepared
         ready.theme = prepared.theme.adapted(to: terminal.colorMode)
-        let router = makeRouter(ready, terminal: terminal)
+        let router = makeRouter(ready, terminal: terminal, launch: launch)
         router.start()
         for await key in terminal.keys() {
             if !router.handle(key) { break }

@@ -22,6 +22,8 @@ public enum CommandParser {
     /// A command line that does not parse, in words.
     public struct Failure: Error, Equatable, Sendable {
         public var message: String
+
+        public init(message: String) { self.message = message }
     }
 
     /// The commands besides resource names, for completion and errors.

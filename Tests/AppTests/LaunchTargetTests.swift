@@ -1,0 +1,56 @@
+import Foundation
+import Modules
+import Services
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import App
+
+@Suite("Launch target: where trestle opens")
+struct LaunchTargetTests {
+    let names = ResourceCatalog.jsonPlaceholder.names
+
+    private func parse(_ words: String...) throws(CommandParser.Failure) -> LaunchTarget? {
+        try LaunchTarget.parse(words, resources: names)
+    }
+
+    @Test func everySpellingOpensTheSamePlace() throws {
+        let user3 = LaunchTarget(resource: "users", id: "3", filters: [])
+        #expect(try parse("users/3") == user3)
+        #expect(try parse(":users", "3") == user3)
+        #expect(try parse("users", "3") == user3)
+        #expect(try parse(":users 3") == user3)
+        #expect(try parse("photos") == LaunchTarget(resource: "photos", id: nil, filters: []))
+        #expect(
+            try parse("todos?userId=2&completed=false")
+                == LaunchTarget(
+                    resource: "todos", id: nil,
+                    filters: [ListQuery.Filter("userId", "2"), ListQuery.Filter("completed", "false")]))
+        #expect(try parse(":resources")?.isStartScreen == true)
+        #expect(try parse() == nil)
+    }
+
+    @Test func anUnknownResourceIsOneLineWithASuggestion() {
+        #expect(throws: CommandParser.Failure(message: "Unknown resource 'phots' — did you mean trestle photos?")) {
+            try parse("phots")
+        }
+        #expect(throws: CommandParser.Failure.self) { try parse("export", "csv", "x.csv") }
+    }
+
+    @MainActor
+    @Test func aLaunchedRecordHasItsListUnderIt() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-launch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let options = LaunchOptions(
+            delay: 0, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
+        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 100))
+        let router = AppRoot.makeRouter(
+            prepared, terminal: terminal, launch: LaunchTarget(resource: "users", id: "3", filters: []))
+        defer { router.stopAll() }
+        #expect(router.stack.map(\.breadcrumb) == ["", "users", "3"])
+        #expect(router.handle(.escape))
+        #expect(router.top.breadcrumb == "users")
+    }
+}
