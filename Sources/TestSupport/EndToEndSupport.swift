@@ -49,58 +49,37 @@ public struct ProcessOutcome: Sendable {
 /// Runs programs without a terminal (stdin from `/dev/null`, output to pipes).
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` and waits at most `timeout` seconds
-    /// (then kills it and reports status -1).
+    /// (then kills it with its process group and reports status -1).
+    ///
+    /// Through `Spawn`, not Foundation's `Process`: see there why every child
+    /// needs a clean signal mask and a process group of its own.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
         workingDirectory: URL? = nil, timeout: TimeInterval = 30
     ) throws -> ProcessOutcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let collected = Collected()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(output, false), (errors, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, error: isError)
-                group.leave()
-            }
-        }
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        process.waitUntilExit()
-        _ = group.wait(timeout: .now() + 5)
-        let (out, err) = collected.value
+        let result = try Spawn.run(
+            [executable.path] + arguments, environment: environment, workingDirectory: workingDirectory?.path,
+            timeout: .milliseconds(Int(timeout * 1000)))
         return ProcessOutcome(
-            status: timedOut ? -1 : process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self),
-            signalled: process.terminationReason == .uncaughtSignal)
+            status: result.timedOut ? -1 : result.status,
+            stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self),
+            signalled: result.signalled)
     }
 
-    /// A minimal environment: `PATH`, a UTF-8 locale, plus `extra`.
+    /// The environment variable by which `.ci/run` recognises the processes
+    /// its test run started (every child inherits it).
+    public static let runMarker = "TRESTLE_TEST_RUN"
+
+    /// A minimal environment: `PATH`, a UTF-8 locale, the run marker, plus `extra`.
     public static func baseEnvironment(_ extra: [String: String]) -> [String: String] {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no",
         ]
+        // `.ci/run` marks its run's processes by this variable to find any
+        // that outlive the tests; a minimal environment must carry it on.
+        if let run = ProcessInfo.processInfo.environment[runMarker] { environment[runMarker] = run }
         environment.merge(extra) { _, new in new }
         return environment
     }
@@ -129,18 +108,6 @@ public enum ProcessRunner {
     /// The working directory of `pid` (`/proc/PID/cwd`), or nil.
     public static func currentDirectory(of pid: Int32) -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
-    }
-
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = Data()
-        private var err = Data()
-
-        func set(_ data: Data, error: Bool) {
-            lock.withLock { if error { err = data } else { out = data } }
-        }
-
-        var value: (Data, Data) { lock.withLock { (out, err) } }
     }
 }
 

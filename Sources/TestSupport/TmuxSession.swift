@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A real terminal for end-to-end tests: a tmux session on a private socket
 /// running one command, driven with `send-keys` and read with `capture-pane`.
 public final class TmuxSession: @unchecked Sendable {
@@ -17,9 +21,20 @@ public final class TmuxSession: @unchecked Sendable {
 
     public let socket: String
     public let name = "e2e"
+    /// The tmux server's process id.
+    public private(set) var serverPID: Int32 = 0
+    /// The pane's first process: `sh -c command`, leader of the pane's
+    /// process group (tmux makes it a session leader).
+    public private(set) var panePID: Int32 = 0
+    private let ended = NSLock()
+    private var isEnded = false
 
     /// Starts `command` (run by `sh -c`) in a `cols`x`rows` session; the pane
     /// stays after the command ends so its last screen can be read.
+    ///
+    /// The caller must call ``kill()`` when done, however the test ends
+    /// (`defer`): a `deinit` is no place for it, as a test that throws or
+    /// crashes may never get there, and the leftover check fails the suite.
     public init(command: String, cols: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
         socket = "trestle-e2e-\(UUID().uuidString.prefix(8))"
         var env = ""
@@ -34,9 +49,23 @@ public final class TmuxSession: @unchecked Sendable {
             "new-session", "-d", "-s", name, "-x", "\(cols)", "-y", "\(rows)",
             "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(env)sh -c \(Self.quote(command))",
         ])
+        do {
+            let pids = try tmux(["display-message", "-p", "-t", name, "#{pid} #{pane_pid}"])
+                .split(separator: " ").map { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            guard pids.count == 2, let server = pids[0], let pane = pids[1] else {
+                throw Failure.tmux("display-message: no server and pane pid")
+            }
+            serverPID = server
+            panePID = pane
+        } catch {
+            // Without the server's pid kill() cannot confirm it gone; a
+            // kill-server still ends a healthy server.
+            _ = try? tmux(["kill-server"])
+            throw error
+        }
+        SpawnedProcesses.shared.add(serverPID, "tmux server -L \(socket)")
+        SpawnedProcesses.shared.add(panePID, "pane of tmux -L \(socket): \(command)")
     }
-
-    deinit { kill() }
 
     /// Sends tmux key names (`j`, `Enter`, `Escape`, `Space`, `C-c`, `NPage`).
     public func press(_ keys: String...) throws {
@@ -62,13 +91,6 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["resize-window", "-t", name, "-x", "\(cols)", "-y", "\(rows)"])
     }
 
-    /// The process id of the command in the pane.
-    public func panePID() throws -> Int32 {
-        Int32(
-            try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
-                in: .whitespacesAndNewlines)) ?? 0
-    }
-
     /// Polls the screen until `predicate` holds (tmux offers no event for
     /// "the screen now shows X"), failing with the last screen after `timeout`.
     @discardableResult
@@ -91,10 +113,30 @@ public final class TmuxSession: @unchecked Sendable {
         try waitUntil("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Ends the session's server and removes its socket file (tmux leaves
-    /// it behind, one stale file in /tmp/tmux-UID per test otherwise).
+    /// Ends the pane's command with its whole process group, then the server,
+    /// waits until both are gone, and only then removes the socket file (tmux
+    /// leaves it behind, one stale file in /tmp/tmux-UID per test otherwise).
+    /// Safe to call more than once.
+    ///
+    /// A server that is still running keeps its socket: without it nothing
+    /// could reach the server again, and the suite's leftover check reports it.
     public func kill() {
+        let first = ended.withLock {
+            defer { isEnded = true }
+            return !isEnded
+        }
+        guard first else { return }
+        // The pane's command may ignore the SIGHUP the server sends on exit
+        // (a shell's trap, a child that blocked it), so the group goes first.
+        if getpgid(panePID) == panePID { Glibc.kill(-panePID, SIGKILL) }
         _ = try? tmux(["kill-server"])
+        if !ProcessState.waitForExit(serverPID, timeout: .seconds(5)) {
+            Glibc.kill(serverPID, SIGKILL)
+            ProcessState.waitForExit(serverPID, timeout: .seconds(5))
+        }
+        if ProcessState.waitForExit(panePID, timeout: .seconds(5)) { SpawnedProcesses.shared.remove(panePID) }
+        guard !ProcessState.isAlive(serverPID) else { return }
+        SpawnedProcesses.shared.remove(serverPID)
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
     }

@@ -85,6 +85,37 @@ struct ConfigurationLoaderTests {
         #expect(config.themeName == "light")
     }
 
+    @Test func aDottedKeyMeansTheSameAsNesting() async throws {
+        let path = try write("environments.production.baseURL: http://127.0.0.1:7000\n")
+        let config = try await load(LaunchOptions(environment: "production", configFile: path))
+        #expect(config.baseURL.absoluteString == "http://127.0.0.1:7000")
+    }
+
+    @Test func numbersAndAStatusAreReadAsWritten() async throws {
+        let path = try write("delay: 0.25\ntimeout: 7\nfakeErrorRate: 1\nfakeFailWith: 503\n")
+        let config = try await load(LaunchOptions(configFile: path))
+        #expect(config.delay == 0.25)
+        #expect(config.timeout == 7)
+        #expect(config.fakeErrorRate == 1)
+        #expect(config.fakeFailWith == 503)
+    }
+
+    @Test func anEmptySettingLetsTheTopLevelShowThrough() async throws {
+        let path = try write("theme: light\nenvironments:\n  production:\n    theme: ~\n")
+        let config = try await load(LaunchOptions(environment: "production", configFile: path))
+        #expect(config.themeName == "light")
+    }
+
+    @Test func aListOfMappingsAmongTheSettingsIsNamedInOneLine() async throws {
+        let path = try write("theme: [{name: light}]\n")
+        await #expect(
+            throws: ConfigurationError(
+                "config file \(path): Unexpected non-scalar value in array at theme at index: 0.")
+        ) {
+            _ = try await load(LaunchOptions(configFile: path))
+        }
+    }
+
     @Test func aBrokenFileIsNamedInOneLine() async throws {
         let path = try write("theme: [unclosed\n  : :\n")
         await #expect {

@@ -43,6 +43,7 @@ extension EndToEnd {
 
         @Test func aFakeFailureShowsTheStatusInlineWithRetryHint() throws {
             let app = try RunningApp(["--delay", "0", "--fake-fail-with", "503"])
+            defer { app.stop() }
             let screen = try app.session.waitFor("r to retry")
             let errorLine = try #require(screen.components(separatedBy: "\n").first { $0.contains("r to retry") })
             #expect(errorLine.contains("503"), "error line: \(errorLine)")
@@ -59,6 +60,7 @@ extension EndToEnd {
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: elsewhere) }
             let app = try RunningApp(directory: elsewhere.path)
+            defer { app.stop() }
             let screen = try app.waitForList()
             #expect(TableRows.ids(in: screen).prefix(3) == [1, 2, 3])
             #expect(

@@ -9,6 +9,7 @@ extension EndToEnd {
     struct LifecycleEndToEndTests {
         @Test func qQuitsAndRestoresTheTerminal() throws {
             let app = try RunningApp(reportingExit: true)
+            defer { app.stop() }
             try app.waitForList()
             #expect(try app.session.alternateScreenOn())
             try app.session.press("q")
@@ -19,6 +20,7 @@ extension EndToEnd {
 
         @Test func qOnTheStartScreenQuitsAndRestoresTheTerminal() async throws {
             let app = try RunningApp(reportingExit: true)
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("Escape")
             try await app.eventuallyStartScreen()
@@ -30,6 +32,7 @@ extension EndToEnd {
 
         @Test func qDeeperGoesBackOneLevel() async throws {
             let app = try RunningApp(reportingExit: true)
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("Enter")
             try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
@@ -48,6 +51,7 @@ extension EndToEnd {
 
         @Test func sigtermQuitsAndRestoresTheTerminal() throws {
             let app = try RunningApp(reportingExit: true)
+            defer { app.stop() }
             try app.waitForList()
             let pid = try app.trestlePID()
             try #require(pid > 0, "no trestle process under the pane")
@@ -59,6 +63,7 @@ extension EndToEnd {
 
         @Test func ctrlCQuitsFromTheDetailAndRestoresTheTerminal() throws {
             let app = try RunningApp(reportingExit: true)
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("Enter")
             try app.session.waitFor("todos › 1")
@@ -87,6 +92,7 @@ extension EndToEnd {
 
         @Test func refusesADumbTerminal() throws {
             let app = try RunningApp(reportingExit: true, shellPrefix: "TERM=dumb")
+            defer { app.stop() }
             let screen = try app.session.waitFor(RunningApp.endMarker)
             #expect(screen.contains("trestle: terminal type 'dumb' cannot position the cursor"))
             #expect(screen.range(of: #"exit=[1-9]\d*"#, options: .regularExpression) != nil)
@@ -95,6 +101,7 @@ extension EndToEnd {
 
         @Test func refusesWhenTermIsUnset() throws {
             let app = try RunningApp(reportingExit: true, shellPrefix: "env -u TERM")
+            defer { app.stop() }
             let screen = try app.session.waitFor(RunningApp.endMarker)
             #expect(screen.contains("trestle: TERM is not set"))
             #expect(screen.range(of: #"exit=[1-9]\d*"#, options: .regularExpression) != nil)

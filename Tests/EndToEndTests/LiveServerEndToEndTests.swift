@@ -75,6 +75,7 @@ extension EndToEnd {
             defer { home.remove() }
 
             let first = try RunningApp(Self.arguments(server), reportingExit: true, home: home)
+            defer { first.stop() }
             try await first.session.eventually("the first run's todos") {
                 $0.contains("e2e calibrate the flux capacitor")
             }

@@ -38,13 +38,12 @@ final class RunningApp {
             command: command, cols: cols, rows: rows, environment: home.environment.merging(environment) { $1 })
     }
 
-    deinit {
-        stop()
-        if ownsHome { home.remove() }
-    }
-
+    /// Ends the app, its shell and its tmux server, and removes the private
+    /// home unless the test lent it. Every test calls it (`defer`), however it
+    /// ends: not `deinit`, which a failing test need not reach in time.
     func stop() {
         session.kill()
+        if ownsHome { home.remove() }
     }
 
     /// The screen's lines (trailing blanks trimmed by tmux).
@@ -62,7 +61,7 @@ final class RunningApp {
 
     /// The pid of trestle itself: the pane's process when exec'd, else its child.
     func trestlePID() throws -> Int32 {
-        let pane = try session.panePID()
+        let pane = session.panePID
         if ProcessRunner.command(of: pane) == "trestle" { return pane }
         return ProcessRunner.children(of: pane).first { ProcessRunner.command(of: $0) == "trestle" } ?? 0
     }

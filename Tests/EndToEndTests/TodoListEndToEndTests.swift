@@ -9,6 +9,7 @@ extension EndToEnd {
     struct TodoListEndToEndTests {
         @Test func startsInTheFakeEnvironmentShowingTheTodos() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             let screen = try app.waitForList()
             let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
             #expect(lines.first?.contains("Trestle") == true)
@@ -28,6 +29,7 @@ extension EndToEnd {
 
         @Test func enterOpensTheDetailAndEscReturnsWithTheCursorKept() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             try app.waitForList()
             #expect(try TableRows.cursorID(in: app.session.screenWithStyles()) == 1)
             try app.session.press("j")
@@ -47,6 +49,7 @@ extension EndToEnd {
 
         @Test func spaceTogglesCompletedAndTogglesBack() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             let screen = try app.waitForList()
             let before = try #require(TableRows.mark(ofID: 1, in: screen))
             let firstState = before == "✓" ? "not done" : "done"
@@ -68,6 +71,7 @@ extension EndToEnd {
 
         @Test func filterNarrowsAsYouTypeAndEscClears() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("/")
             try app.session.waitFor("/ ▏")
@@ -92,6 +96,7 @@ extension EndToEnd {
 
         @Test func helpListsTheKeysAndEscClosesIt() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("?")
             let help = try app.session.waitFor("toggle completed")
@@ -105,6 +110,7 @@ extension EndToEnd {
 
         @Test func helpShowsEveryKeyInFull() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             try app.waitForList()
             try app.session.press("?")
             let help = try app.session.waitFor("toggle completed")
@@ -116,6 +122,7 @@ extension EndToEnd {
 
         @Test func resizingRedrawsAtEverySizeWithoutCrashing() throws {
             let app = try RunningApp()
+            defer { app.stop() }
             try app.waitForList()
             let pid = try app.trestlePID()
             #expect(pid > 0)
@@ -151,6 +158,7 @@ extension EndToEnd {
 
         @Test func noColorDrawsWithoutColourEscapes() throws {
             let app = try RunningApp(environment: ["NO_COLOR": "1"])
+            defer { app.stop() }
             try app.waitForList()
             let styled = try app.session.screenWithStyles()
             let coloured = styled.components(separatedBy: "\n").flatMap(StyledScreen.sgrParameters(in:))

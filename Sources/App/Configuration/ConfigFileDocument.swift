@@ -6,21 +6,25 @@ import Yams
 /// `environments.<env>.baseURL`, …), which swift-configuration layers under
 /// flags and variables, and its structured sections (`keys:`, `services:`),
 /// read here with Yams because they hold lists of mappings.
+///
+/// The file is parsed once, with Yams; the scalar settings reach
+/// swift-configuration as an `InMemoryProvider` built from that parse, not
+/// by serialising them back to YAML for its YAML provider to parse again.
 struct ConfigFileDocument {
     /// The file's top-level keys read directly rather than through swift-configuration.
     static let structuredSections = ["keys", "services"]
 
     /// The scalar settings, as a provider.
-    var scalars: YAMLDocumentProvider
+    var scalars: InMemoryProvider
     /// The `keys:` section, if the file has one.
     var keys: ConfigNode?
     /// The `services:` section, if the file has one.
     var services: ConfigNode?
 
-    /// Reads `file`; a missing file is an empty document.
+    /// Reads `file`; a missing file is an empty document, and costs no YAML work.
     static func read(_ file: URL) throws(ConfigurationError) -> ConfigFileDocument {
         let path = file.path
-        guard FileManager.default.fileExists(atPath: path) else { return try empty(path) }
+        guard FileManager.default.fileExists(atPath: path) else { return empty }
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
@@ -33,7 +37,7 @@ struct ConfigFileDocument {
         } catch {
             throw ConfigurationError("config file \(path): \(ConfigurationLoader.oneLine(error))")
         }
-        guard let root, root.null == nil else { return try empty(path) }
+        guard let root, root.null == nil else { return empty }
         guard var mapping = root.mapping else {
             throw ConfigurationError("config file \(path): the top level is not a mapping of settings")
         }
@@ -44,29 +48,22 @@ struct ConfigFileDocument {
                 mapping[name] = nil
             }
         }
-        let scalars = try provider(yaml: serialized(mapping, path), path)
-        return ConfigFileDocument(scalars: scalars, keys: sections["keys"], services: sections["services"])
-    }
-
-    private static func empty(_ path: String) throws(ConfigurationError) -> ConfigFileDocument {
-        ConfigFileDocument(scalars: try provider(yaml: "{}", path), keys: nil, services: nil)
-    }
-
-    private static func serialized(_ mapping: Node.Mapping, _ path: String) throws(ConfigurationError) -> String {
+        let values: [AbsoluteConfigKey: ConfigValue]
         do {
-            return try Yams.serialize(node: .mapping(mapping))
+            values = try ConfigFileValues.values(of: mapping)
         } catch {
             throw ConfigurationError("config file \(path): \(ConfigurationLoader.oneLine(error))")
         }
+        return ConfigFileDocument(
+            scalars: provider(values), keys: sections["keys"], services: sections["services"])
     }
 
-    private static func provider(yaml: String, _ path: String) throws(ConfigurationError) -> YAMLDocumentProvider {
-        let data = Data(yaml.utf8)
-        do {
-            let snapshot = try YAMLSnapshot(data: data.bytes, providerName: "config file", parsingOptions: .default)
-            return YAMLDocumentProvider(document: snapshot)
-        } catch {
-            throw ConfigurationError("config file \(path): \(ConfigurationLoader.oneLine(error))")
-        }
+    /// No file, or an empty one: no settings and no sections.
+    private static var empty: ConfigFileDocument {
+        ConfigFileDocument(scalars: provider([:]), keys: nil, services: nil)
+    }
+
+    private static func provider(_ values: [AbsoluteConfigKey: ConfigValue]) -> InMemoryProvider {
+        InMemoryProvider(name: "config file", values: values)
     }
 }
