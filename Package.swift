@@ -89,7 +89,9 @@ let package = Package(
             name: "ModulesTests", dependencies: ["Modules", "Services", "JSON", "TerminalUI", "TestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),
+            dependencies: [
+                "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
+            ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

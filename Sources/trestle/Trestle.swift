@@ -17,7 +17,7 @@ struct Trestle: AsyncParsableCommand {
 
             Browsing flags (see `trestle help browse` for all): --env NAME, \
             --base-url URL, --service NAME, --theme NAME, --delay SECONDS, --timeout SECONDS, \
-            --data FILE, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --mouse.
+            --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --mouse.
             """,
         version: TrestleVersion.current,
         subcommands: [Browse.self, Get.self, ServeCommand.self],
@@ -59,6 +59,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "A service described in the config file's services: section (production unless --env says).")
     var service: String?
 
+    @Option(help: "The fake environment's json-server dialect: v0 (0.17, the default) or v1 (1.0).")
+    var dialect: String?
+
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0
 
@@ -67,7 +70,7 @@ struct CommonOptions: ParsableArguments {
             environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
             theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
-            service: service)
+            service: service, dialect: dialect)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONServerCore
 import Modules
 import Services
 import TerminalUI
@@ -35,6 +36,13 @@ struct ConfigurationLoaderTests {
         #expect(config.themeName == "default")
         #expect(config.delay == 0.5)
         #expect(config.paths.configFile.path == folder.path + "/.config/trestle/config.yaml")
+    }
+
+    @Test func theFakeDialectComesFromTheFlagOrTheVariable() async throws {
+        #expect(try await load().fakeDialect == .v0)
+        #expect(try await load(LaunchOptions(dialect: "v1")).fakeDialect == .v1)
+        #expect(try await load(env: ["TRESTLE_DIALECT": "v1"]).fakeDialect == .v1)
+        await #expect(throws: ConfigurationError.self) { try await load(LaunchOptions(dialect: "v2")) }
     }
 
     @Test func productionDefaultsToThePublicService() async throws {

@@ -24,6 +24,7 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
+            SpawnedProcesses.shared.add(process.processIdentifier, "trestle serve \(arguments.joined(separator: " "))")
             // The banner is the first line: `Serving http://127.0.0.1:PORT — …`.
             var line = Data()
             while !line.contains(0x0A) {
@@ -35,7 +36,9 @@ import Testing
             guard let start = text.range(of: "http://"),
                 let url = URL(string: String(text[start.lowerBound...].prefix { $0 != " " }))
             else {
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                SpawnedProcesses.shared.remove(process.processIdentifier)
                 throw URLError(.cannotConnectToHost)
             }
             self.url = url
@@ -53,10 +56,12 @@ import Testing
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONParser.parse(data))
         }
 
-        /// Sends `signal` and waits for the process to end.
+        /// Sends `signal` and waits for the process to end (once; later calls do nothing).
         func end(with signal: Int32) {
+            guard process.isRunning else { return }
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
+            SpawnedProcesses.shared.remove(process.processIdentifier)
         }
     }
 
@@ -73,6 +78,7 @@ import Testing
         let (folder, file) = try copyOfFixture()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ServeProcess(arguments: ["--data", file.path])
+        defer { server.end(with: SIGKILL) }
         let (status, created) = try await server.send("POST", "/todos", #"{"title":"survivor","userId":2}"#)
         server.end(with: SIGKILL)
         #expect(status == 201)
@@ -87,6 +93,7 @@ import Testing
         let (folder, file) = try copyOfFixture()
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try ServeProcess(arguments: ["--data", file.path])
+        defer { first.end(with: SIGKILL) }
         #expect(try await first.send("PATCH", "/users/1", #"{"name":"Ada King"}"#).0 == 200)
         #expect(try await first.send("DELETE", "/users/3").0 == 200)
         first.end(with: SIGTERM)

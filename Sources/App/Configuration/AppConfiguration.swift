@@ -1,4 +1,5 @@
 import Foundation
+import JSONServerCore
 import Logging
 import Modules
 import Services
@@ -28,12 +29,14 @@ public struct AppConfiguration: Sendable {
     /// Whether the selected service stores writes; `nil` when no service was
     /// selected (the environment decides: JSONPlaceholder does not keep them).
     public var keepsWrites: Bool?
+    /// Which json-server the fake environment's engine behaves as (`--dialect`).
+    public var fakeDialect: JSONServerDialect
 
     public init(
         environment: AppEnvironment, baseURL: URL, delay: Double, timeout: Double, themeName: String,
         logLevel: Logger.Level, dataFile: URL?, fakeErrorRate: Double, fakeFailWith: Int?, paths: AppPaths,
         keyBindings: KeyBindings = .defaults, catalog: ResourceCatalog = .jsonPlaceholder, serviceName: String? = nil,
-        keepsWrites: Bool? = nil
+        keepsWrites: Bool? = nil, fakeDialect: JSONServerDialect = .v0
     ) {
         self.environment = environment
         self.baseURL = baseURL
@@ -49,5 +52,6 @@ public struct AppConfiguration: Sendable {
         self.catalog = catalog
         self.serviceName = serviceName
         self.keepsWrites = keepsWrites
+        self.fakeDialect = fakeDialect
     }
 }

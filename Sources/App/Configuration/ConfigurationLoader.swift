@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import JSONServerCore
 import Logging
 import Modules
 import Services
@@ -128,11 +129,16 @@ public struct ConfigurationLoader: Sendable {
             }
             failWith = status
         }
+        let dialectText = reader.string(forKey: "dialect") ?? JSONServerDialect.v0.rawValue
+        guard let dialect = JSONServerDialect(rawValue: dialectText) else {
+            throw ConfigurationError("dialect '\(dialectText)' is not v0 or v1 \(sources)")
+        }
         return AppConfiguration(
             environment: env, baseURL: baseURL, delay: delay, timeout: timeout,
             themeName: reader.string(forKey: "theme") ?? "default", logLevel: level,
             dataFile: reader.string(forKey: "data").map { URL(fileURLWithPath: $0) },
-            fakeErrorRate: rate, fakeFailWith: failWith, paths: AppPaths(environment: environment))
+            fakeErrorRate: rate, fakeFailWith: failWith, paths: AppPaths(environment: environment),
+            fakeDialect: dialect)
     }
 
     /// Reads a number given as a number or as text ("0.8" from a variable).
@@ -166,6 +172,7 @@ public struct ConfigurationLoader: Sendable {
         set("fakeErrorRate", options.fakeErrorRate.map { String($0) })
         set("fakeFailWith", options.fakeFailWith.map { String($0) })
         set("service", options.service)
+        set("dialect", options.dialect)
         return values
     }
 

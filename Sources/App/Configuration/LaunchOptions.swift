@@ -13,11 +13,13 @@ public struct LaunchOptions: Sendable, Equatable {
     public var configFile: String?
     /// A service from the config file's `services:` section.
     public var service: String?
+    /// The fake environment's json-server dialect (`v0`, `v1`).
+    public var dialect: String?
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,
         theme: String? = nil, logLevel: String? = nil, dataFile: String? = nil, fakeErrorRate: Double? = nil,
-        fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil
+        fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil, dialect: String? = nil
     ) {
         self.environment = environment
         self.baseURL = baseURL
@@ -30,5 +32,6 @@ public struct LaunchOptions: Sendable, Equatable {
         self.fakeFailWith = fakeFailWith
         self.configFile = configFile
         self.service = service
+        self.dialect = dialect
     }
 }

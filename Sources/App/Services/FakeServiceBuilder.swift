@@ -38,9 +38,11 @@ public struct FakeServiceBuilder: ServiceBuilder {
         behavior.errorRate = configuration.fakeErrorRate
         behavior.alwaysFailWith = configuration.fakeFailWith
         let api = FakeAPIService(
-            engine: JSONServerEngine(database: database), behavior: behavior, storage: storage,
+            engine: JSONServerEngine(database: database, dialect: configuration.fakeDialect), behavior: behavior,
+            storage: storage,
             middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
-            logger: logger, cacheNamespace: "fake|\(file.standardizedFileURL.path)",
+            logger: logger,
+            cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
             origin: isShippedSampleData(file) ? "sample-data" : file.lastPathComponent)
         return ServiceContainer(api: api, storage: storage, activity: activity)
     }
