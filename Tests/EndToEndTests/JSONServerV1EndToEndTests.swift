@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+    /// The production environment against a json-server 1.0 (the engine in
+    /// its v1 dialect, ids turned into strings): the client learns the
+    /// dialect from the first page and browses as it does a 0.17 server.
+    @Suite
+    struct JSONServerV1EndToEndTests {
+        static let sampleData = BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json")
+
+        static func arguments(_ server: EngineTestServer, _ target: String...) -> [String] {
+            ["--env", "production", "--base-url", server.baseURLString, "--delay", "0"] + target
+        }
+
+        @Test func todosShowAndFiveThousandPhotosPageInWithV1Queries() async throws {
+            let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+            let app = try RunningApp(Self.arguments(server))
+            defer { app.stop() }
+            try await app.session.eventually("the todos, all 200") { $0.contains("todos 200") }
+            try app.session.type(":photos")
+            try app.session.press("Enter")
+            try await app.session.eventuallyShows(" 500 of 5000 loaded · more load as you scroll")
+            for loaded in stride(from: 1000, to: 5000, by: 500) {
+                try app.session.press("G")
+                try await app.session.eventually("\(loaded) photos loaded") { screen in
+                    screen.contains(" \(loaded) of 5000 loaded · more load as you scroll")
+                }
+            }
+            try app.session.press("G")
+            try await app.session.eventually("every photo loaded") { screen in
+                !screen.contains(" loaded") && ResourceScreen.status(screen).contains("photos 5000")
+            }
+            try app.session.press("G")
+            try await app.eventuallyCursor(on: 5000)
+            let end = try app.session.screen()
+            await server.stop()
+            #expect(!end.contains("loaded"))
+            #expect(ResourceScreen.ids(in: end).last == 5000)
+            let photoQueries = await server.requests.filter { $0.path == "/photos" }.map { $0.query ?? "" }
+            #expect(photoQueries.count <= 12, "\(photoQueries)")
+            #expect(photoQueries.allSatisfy { $0.contains("_per_page=500") })
+            #expect(Set(photoQueries).count == 10)
+        }
+
+        @Test func aDescendingSortIsSentAsMinusField() async throws {
+            let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+            let app = try RunningApp(Self.arguments(server, "photos"))
+            defer { app.stop() }
+            try await app.session.eventually("the first photos page") { $0.contains("of 5000") }
+            try app.session.press("S")
+            let sorted = try await app.session.eventually("photo 5000 first") { screen in
+                screen.contains("ID ▼") && ResourceScreen.ids(in: screen).first == 5000
+            }
+            await server.stop()
+            #expect(ResourceScreen.ids(in: sorted).prefix(3) == [5000, 4999, 4998])
+            #expect(await server.requests.contains { $0.query?.contains("_sort=-id") == true })
+        }
+
+        @Test func aUserAndTheirRelationsOpenWithStringIds() async throws {
+            let server = try await EngineTestServer.start(file: Self.sampleData, dialect: .v1)
+            let app = try RunningApp(Self.arguments(server))
+            defer { app.stop() }
+            try await app.session.eventually("the todos") { $0.contains("todos 200") }
+            try app.session.type(":users 3")
+            try app.session.press("Enter")
+            try await app.session.eventually("user 3 with counted relations") { screen in
+                screen.contains("users › 3 Carmen Moreau") && screen.contains("todos (20)")
+                    && screen.contains("albums (10)")
+            }
+            try app.session.press("1")
+            let todos = try await app.session.eventually("user 3's todos") { screen in
+                screen.contains("where userId = 3") && screen.contains("todos 20")
+            }
+            await server.stop()
+            #expect(ResourceScreen.ids(in: todos).count == 20)
+        }
+    }
+}
