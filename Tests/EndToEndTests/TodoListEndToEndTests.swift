@@ -38,13 +38,19 @@ extension EndToEnd {
                 (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 3
             }
             try app.session.press("Enter")
-            let detail = try app.session.waitFor("todos › 3")
-            #expect(detail.contains("\"id\": 3"))
+            // The header and the body can be captured between two frames: wait for both.
+            let detail = try app.session.waitUntil("todo 3's detail") { screen in
+                screen.contains("todos › 3") && screen.contains("\"id\": 3")
+            }
             #expect(detail.contains("\"completed\": "))
             try app.session.press("Escape")
-            let list = try app.waitForList()
+            let list = try app.session.waitUntil("the list again, without the detail") { screen in
+                screen.contains("todos 200") && !screen.contains("todos › 3") && !screen.contains("\"completed\": ")
+            }
             #expect(!list.contains("todos › 3"))
-            #expect(try TableRows.cursorID(in: app.session.screenWithStyles()) == 3)
+            try app.session.waitUntil("the cursor still on todo 3") { _ in
+                (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 3
+            }
         }
 
         @Test func spaceTogglesCompletedAndTogglesBack() throws {
