@@ -93,7 +93,7 @@ let package = Package(
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),
     ]
 )
 

@@ -13,7 +13,7 @@ PORT=${PORT:-3999}
 DATA=${DATA:-$ROOT/sample-data/db.json}
 if ! command -v wrk >/dev/null; then
   echo "==> installing wrk" >&2
-  apt-get install -y -qq wrk >&2 || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+  { apt-get update -qq && apt-get install -y -qq wrk; } >&2 || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
 fi
 
 swift build -c release --product trestle >&2

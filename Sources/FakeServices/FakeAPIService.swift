@@ -72,4 +72,8 @@ public struct FakeAPIService: APIService {
     public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
         try await live.delete(resource, id: id)
     }
+
+    public func discoverResources() async -> [DiscoveredResource] {
+        await live.discoverResources()
+    }
 }

@@ -12,6 +12,11 @@ extension JSONServerRouter {
 
     mutating func routeV1(method: String, segments: [String], request: EngineRequest) -> EngineResponse {
         switch segments.count {
+        case 1
+        where segments[0] == "db" && method == "GET" && database.collections["db"] == nil
+            && database.singulars["db"] == nil:
+            // Not in json-server 1.0 (0.17 has it): what a client can learn the resources from.
+            return .json(status: 200, database.root)
         case 1:
             let name = segments[0]
             if database.singulars[name] != nil { return objectResource(method: method, name: name, request: request) }

@@ -71,10 +71,11 @@ public final class EngineTestServer: Sendable {
 
     /// Serves a db given as JSON text, e.g. `{"todos": [...]}`.
     public static func start(
-        json: String, readOnly: Bool = false, omittingHeaders: Set<String> = []
+        json: String, readOnly: Bool = false, omittingHeaders: Set<String> = [], dialect: JSONServerDialect = .v0
     ) async throws -> EngineTestServer {
         try await start(
-            database: try JSONDatabase(data: Data(json.utf8)), readOnly: readOnly, omittingHeaders: omittingHeaders)
+            database: try JSONDatabase(data: Data(json.utf8)), readOnly: readOnly, omittingHeaders: omittingHeaders,
+            dialect: dialect)
     }
 
     /// Every request received, in arrival order.

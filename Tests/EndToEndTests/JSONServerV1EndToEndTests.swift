@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import JSONServerCore
 import TestSupport
 import Testing
 
@@ -75,6 +77,34 @@ extension EndToEnd {
             }
             await server.stop()
             #expect(ResourceScreen.ids(in: todos).count == 20)
+        }
+
+        @Test func anObjectResourceIsListedShownAndEdited() async throws {
+            let db = #"{"posts": [{"id": 1, "title": "first"}], "profile": {"name": "Demo", "visits": 3}}"#
+            let server = try await EngineTestServer.start(json: db, dialect: .v1)
+            let app = try RunningApp(Self.arguments(server, ":resources"))
+            defer { app.stop() }
+            try await app.session.eventually("profile on the start screen") { screen in
+                screen.contains("profile") && screen.contains("object")
+            }
+            try app.session.press("G")
+            try app.session.press("Enter")
+            try await app.session.eventually("the profile shown") { screen in
+                screen.contains("Trestle profile") && screen.contains(#""name": "Demo""#)
+            }
+            try app.session.press("e")
+            try await app.session.eventuallyShows("Edit profile")
+            try app.session.press("C-u")
+            try app.session.type("Renamed")
+            try app.session.press("Enter")
+            let saved = try await app.session.eventually("the edit saved") { screen in
+                screen.contains("profile saved") && screen.contains(#""name": "Renamed""#)
+            }
+            #expect(saved.contains(#""visits": 3"#))
+            let stored = await server.engine.database().root["profile"]
+            await server.stop()
+            #expect(stored?["name"] == "Renamed")
+            #expect(stored?["visits"] == 3)
         }
     }
 }

@@ -154,3 +154,40 @@ struct FilterOperatorQueryTests {
         #expect(found[0] == found[1])
     }
 }
+
+@Suite("Object resources and discovery over real HTTP")
+struct ObjectResourceServiceTests {
+    static let db = #"{"posts": [{"id": 1, "title": "a"}], "profile": {"name": "Demo", "visits": 3}, "tags": []}"#
+
+    @Test(arguments: [JSONServerDialect.v0, .v1])
+    func theServiceNamesItsCollectionsAndObjects(_ dialect: JSONServerDialect) async throws {
+        let server = try await EngineTestServer.start(json: Self.db, dialect: dialect)
+        defer { Task { await server.stop() } }
+        let found = await ServerDialectTests.service(server.baseURL).discoverResources()
+        #expect(
+            found == [
+                DiscoveredResource(name: "posts", isObject: false), DiscoveredResource(name: "profile", isObject: true),
+                DiscoveredResource(name: "tags", isObject: false),
+            ])
+    }
+
+    @Test func aServerWithoutDbNamesNothing() async throws {
+        let server = try await TestHTTPServer.start { _ in TestHTTPResponse(status: 404) }
+        defer { Task { await server.stop() } }
+        #expect(await ServerDialectTests.service(server.baseURL).discoverResources().isEmpty)
+    }
+
+    @Test(arguments: [JSONServerDialect.v0, .v1])
+    func anObjectIsReadAtItsNameAndPatchedThere(_ dialect: JSONServerDialect) async throws {
+        let server = try await EngineTestServer.start(json: Self.db, dialect: dialect)
+        defer { Task { await server.stop() } }
+        let api = ServerDialectTests.service(server.baseURL)
+        let profile = ResourceDescriptor.object(named: "profile")
+        #expect(try await api.record(profile, id: "") == ["name": "Demo", "visits": 3])
+        let saved = try await api.update(profile, id: "", ["visits": 4])
+        #expect(saved == ["name": "Demo", "visits": 4])
+        let sent = await server.requests.map { "\($0.method) \($0.path)" }
+        #expect(sent == ["GET /profile", "PATCH /profile"])
+        #expect(try await api.record(profile, id: "")["visits"] == 4)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Services
 
 /// Loads one record and the sizes of its related lists.
@@ -16,6 +17,14 @@ public struct RecordDetailInteractor: Sendable {
     /// The record with `id`, fresh from the server.
     public func load(id: String) async throws(ServiceError) -> RecordEntity {
         let json = try await api.record(resource, id: id)
+        let record = RecordEntity(json, of: resource)
+        return record.hasID ? record : RecordEntity(id: id, json: json)
+    }
+
+    /// Sends `changes` to the record (an object resource: to the object) and
+    /// returns it as the server has it now.
+    public func save(_ changes: JSONObject, id: String) async throws(ServiceError) -> RecordEntity {
+        let json = try await api.update(resource, id: id, changes)
         let record = RecordEntity(json, of: resource)
         return record.hasID ? record : RecordEntity(id: id, json: json)
     }

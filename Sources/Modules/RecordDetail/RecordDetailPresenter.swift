@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Services
 import TerminalUI
 
@@ -30,7 +31,7 @@ final class RecordDetailPresenter: Screen {
 
     var breadcrumb: String { state.breadcrumb }
     var status: ScreenStatus { state.status }
-    var capturesText: Bool { false }
+    var capturesText: Bool { state.form != nil }
 
     var help: [HelpSection] {
         let keys = context.bindings
@@ -44,7 +45,7 @@ final class RecordDetailPresenter: Screen {
                     ("1 … 9", "follow relation 1 … 9"),
                     (keys.label(for: .reload), "reload"), (keys.label(for: .copy), "copy as JSON"),
                     (keys.label(for: .back), "back"),
-                ])
+                ] + (state.resource.isObject ? [(keys.label(for: .edit), "edit the \(state.resource.name)")] : []))
         ]
     }
 
@@ -61,6 +62,7 @@ final class RecordDetailPresenter: Screen {
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         let lines = state.layout(width: rect.width, height: rect.height)
         RecordDetailView.draw(state.viewModel(lines: lines), on: terminal, in: rect, theme: theme, tick: tick)
+        state.form?.draw(on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
@@ -92,6 +94,8 @@ final class RecordDetailPresenter: Screen {
                 command = .copy(text, description: description)
             case .redraw:
                 context.setNeedsDisplay()
+            case .save(let changes):
+                save(changes)
             }
         }
         return command
@@ -106,6 +110,17 @@ final class RecordDetailPresenter: Screen {
                 self?.send(.recordArrived(fresh))
             } catch {
                 self?.send(.recordFailed(error))
+            }
+        }
+    }
+
+    private func save(_ changes: JSONObject) {
+        let id = state.id
+        Task { [weak self, interactor] in
+            do throws(ServiceError) {
+                self?.send(.saveConfirmed(try await interactor.save(changes, id: id)))
+            } catch {
+                self?.send(.saveRefused(error))
             }
         }
     }

@@ -5,18 +5,23 @@ extension RecordDetailState {
     /// The record's name once known (`1 Leanne Graham`), its id until then,
     /// after the relation it was reached by.
     var breadcrumb: String {
+        if resource.isObject { return resource.name }
         let label = record?.label(resource) ?? id
         return breadcrumbPrefix.map { "\($0) \(label)" } ?? label
     }
 
     var status: ScreenStatus {
-        ScreenStatus(resource: "\(resource.name)/\(id)", isLoading: isLoading)
+        ScreenStatus(
+            resource: resource.isObject ? resource.name : "\(resource.name)/\(id)", isLoading: isLoading || isSaving,
+            message: message)
     }
 
     /// The view model for `lines`, the lines `layout` fitted to the body.
     func viewModel(lines: [[JSONLines.Span]]) -> RecordDetailViewModel {
         let title =
-            record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
+            resource.isObject
+            ? "\(resource.name) — e edits it"
+            : record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
         return RecordDetailViewModel(
             title: TextSanitizer.clean(title), jumps: jumps, lines: lines, scroll: scroll,
             error: error.map { "\($0.message) (r to retry)" }, isLoading: isLoading)

@@ -1,3 +1,4 @@
+import JSON
 import Services
 import TerminalUI
 
@@ -29,6 +30,13 @@ struct RecordDetailState: Equatable, Sendable {
         case countArrived(relation: String, count: Int)
         /// Every relation counted (not sent when counting was cancelled).
         case countingFinished
+        /// `e` on an object resource: open its edit form.
+        case edit
+        /// A key while the edit form is open.
+        case formKey(Key)
+        /// The server took the edit and answered with the object as it is now.
+        case saveConfirmed(RecordEntity)
+        case saveRefused(ServiceError)
     }
 
     /// Work for the presenter; results come back as events.
@@ -47,6 +55,9 @@ struct RecordDetailState: Equatable, Sendable {
         case copy(String, description: String)
         /// Ask the app for a frame (async results change what shows).
         case redraw
+        /// Send these changed fields of the object (`PATCH`); the answer
+        /// comes back as `saveConfirmed` or `saveRefused`.
+        case save(JSONObject)
     }
 
     let id: String
@@ -70,6 +81,12 @@ struct RecordDetailState: Equatable, Sendable {
     private(set) var hasRequestedRecord = false
     /// Counting is under way: showing again or a reload does not start a second count.
     private(set) var isCounting = false
+    /// The edit form of an object resource, while it is open.
+    private(set) var form: Form?
+    /// An edit sent and not yet answered.
+    private(set) var isSaving = false
+    /// What the last edit did, for the status bar.
+    private(set) var message: StatusMessage?
 
     init(id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?) {
         self.id = id
@@ -86,6 +103,7 @@ struct RecordDetailState: Equatable, Sendable {
     /// The event `key` means on this screen, or `nil` when it means nothing
     /// here (the router then gives it its global meaning).
     func event(for key: Key, bindings: KeyBindings) -> Event? {
+        if form != nil { return .formKey(key) }
         if let moved = ListNavigation.move(
             cursor: scroll, count: lines.shownCount, page: pageSize, key: key, bindings: bindings)
         {
@@ -100,6 +118,7 @@ struct RecordDetailState: Equatable, Sendable {
         case .open?: return .followSelected
         case .reload?: return .reload
         case .copy?: return .copy
+        case .edit? where resource.isObject: return .edit
         default: return nil
         }
     }
@@ -150,6 +169,53 @@ struct RecordDetailState: Equatable, Sendable {
         case .countingFinished:
             isCounting = false
             return []
+        case .edit:
+            guard let object = record?.json.objectValue, !isSaving else { return [] }
+            message = nil
+            form = ObjectForm.form(for: object, name: resource.name)
+            return []
+        case .formKey(let key):
+            return formKey(key)
+        case .saveConfirmed(let saved):
+            isSaving = false
+            record = saved
+            message = StatusMessage("\(resource.name) saved")
+            return [.redraw]
+        case .saveRefused(let failure):
+            isSaving = false
+            message = StatusMessage("\(resource.name) not saved (\(failure.shortReason))", .error)
+            return [.redraw]
+        }
+    }
+
+    /// The edit form's answer to a key: still editing, closed, or sent.
+    private mutating func formKey(_ key: Key) -> [Effect] {
+        guard var open = form, let object = record?.json.objectValue else {
+            form = nil
+            return []
+        }
+        switch open.handle(key) {
+        case .editing:
+            form = open
+            return []
+        case .cancel:
+            form = nil
+            return []
+        case .submit:
+            do throws(ObjectForm.Invalid) {
+                let changes = try ObjectForm.changes(in: open, of: object)
+                form = nil
+                guard !changes.isEmpty else {
+                    message = StatusMessage("\(resource.name) unchanged")
+                    return []
+                }
+                isSaving = true
+                return [.save(changes), .redraw]
+            } catch {
+                open.error = error.message
+                form = open
+                return []
+            }
         }
     }
 

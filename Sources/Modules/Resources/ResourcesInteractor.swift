@@ -5,6 +5,15 @@ struct ResourcesInteractor: Sendable {
     let api: any APIService
     let catalog: ResourceCatalog
 
+    /// Resources the service names that the catalog does not describe:
+    /// collections (columns inferred when they load) and object resources.
+    func discoverExtras() async -> [ResourceDescriptor] {
+        let known = Set(catalog.names)
+        return await api.discoverResources().filter { !known.contains($0.name) }.map { found in
+            found.isObject ? ResourceDescriptor.object(named: found.name) : catalog.descriptor(for: found.name)
+        }
+    }
+
     func count(_ resource: ResourceDescriptor) async -> Result<Int, ServiceError> {
         do throws(ServiceError) {
             return .success(try await api.count(resource, ListQuery()))

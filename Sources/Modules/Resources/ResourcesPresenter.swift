@@ -13,6 +13,9 @@ final class ResourcesPresenter: Screen {
     /// The screen row of the first resource, as last drawn (for clicks).
     private var firstRowOnScreen = 0
     private var task: Task<Void, Never>?
+    /// Resources the service named that the catalog does not describe.
+    private(set) var discovered: [ResourceDescriptor] = []
+    private var hasDiscovered = false
 
     init(interactor: ResourcesInteractor, navigator: ResourceNavigator, context: ScreenContext) {
         self.interactor = interactor
@@ -20,7 +23,7 @@ final class ResourcesPresenter: Screen {
         self.context = context
     }
 
-    private var resources: [ResourceDescriptor] { interactor.catalog.resources }
+    private var resources: [ResourceDescriptor] { interactor.catalog.resources + discovered }
 
     var breadcrumb: String { "" }
     var capturesText: Bool { false }
@@ -70,7 +73,8 @@ final class ResourcesPresenter: Screen {
         switch bindings.action(for: key) {
         case .open?:
             guard resources.indices.contains(cursor) else { return .handled }
-            return .push(navigator.list(resources[cursor]))
+            let resource = resources[cursor]
+            return .push(resource.isObject ? navigator.detail(resource, id: "") : navigator.list(resource))
         case .reload?:
             task?.cancel()
             counts = [:]
@@ -91,19 +95,47 @@ final class ResourcesPresenter: Screen {
             theme: theme, tick: tick)
     }
 
+    /// Counts every collection; the first time, also asks the service what
+    /// else it holds (json-server's `/db`) and counts that too.
     private func countAll() {
-        let resources = resources
+        let resources = resources.filter { !$0.isObject }
+        let discover = !hasDiscovered
+        hasDiscovered = true
         task = Task { [weak self, interactor] in
-            await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
+            await withTaskGroup(of: (String, Result<Int, ServiceError>)?.self) { group in
                 for resource in resources {
                     group.addTask { (resource.name, await interactor.count(resource)) }
                 }
-                for await (name, result) in group {
+                if discover {
+                    group.addTask {
+                        let extras = await interactor.discoverExtras()
+                        await self?.add(extras)
+                        return nil
+                    }
+                }
+                for await counted in group {
+                    guard let (name, result) = counted else { continue }
                     self?.counts[name] = result
                     self?.context.setNeedsDisplay()
                 }
             }
             if !Task.isCancelled { self?.task = nil }
+        }
+    }
+
+    /// Shows the discovered resources and counts their collections.
+    private func add(_ extras: [ResourceDescriptor]) async {
+        guard !extras.isEmpty else { return }
+        discovered = extras
+        context.setNeedsDisplay()
+        await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
+            for resource in extras where !resource.isObject {
+                group.addTask { [interactor] in (resource.name, await interactor.count(resource)) }
+            }
+            for await (name, result) in group {
+                counts[name] = result
+                context.setNeedsDisplay()
+            }
         }
     }
 }

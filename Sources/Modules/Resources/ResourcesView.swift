@@ -24,6 +24,7 @@ enum ResourcesView {
             row: { index in
                 let resource = resources[index]
                 let relations = resource.relations.map(\.name).joined(separator: ", ")
+                if resource.isObject { return [resource.name, "object", "one object: Enter shows it, e edits it"] }
                 switch counts[resource.name] {
                 case .success(let number)?: return [resource.name, String(number), relations]
                 // The reason takes the wide column: the count's is too narrow for it.

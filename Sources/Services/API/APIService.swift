@@ -36,6 +36,25 @@ public protocol APIService: Sendable {
         -> JSONValue
     /// Deletes a record (`DELETE`).
     func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError)
+    /// The resources the service names about itself (json-server's `/db`):
+    /// collections and object resources, in its order; empty when it names none.
+    func discoverResources() async -> [DiscoveredResource]
+}
+
+/// A top-level resource a service named: a collection or an object resource.
+public struct DiscoveredResource: Sendable, Hashable {
+    public var name: String
+    public var isObject: Bool
+
+    public init(name: String, isObject: Bool) {
+        self.name = name
+        self.isObject = isObject
+    }
+}
+
+extension APIService {
+    /// Services that cannot say what they hold name nothing.
+    public func discoverResources() async -> [DiscoveredResource] { [] }
 }
 
 extension JSONValue {

@@ -147,7 +147,7 @@ public struct LiveAPIService: APIService {
     }
 
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
-        try await send(resource, .one(id: id), invalidates: false)
+        try await send(resource, resource.isObject ? .object : .one(id: id), invalidates: false)
     }
 
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
@@ -159,7 +159,25 @@ public struct LiveAPIService: APIService {
     public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
         -> JSONValue
     {
-        try await send(resource, .update(id: id, fields), invalidates: true)
+        try await send(resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)
+    }
+
+    /// Reads json-server's `/db` (v0, and `trestle serve` in both dialects):
+    /// its top-level arrays are collections, its objects object resources.
+    /// A server without it (404, not JSON) names nothing.
+    public func discoverResources() async -> [DiscoveredResource] {
+        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: "db", route: .database)
+        guard let response = try? await network.send(endpoint),
+            case .object(let root)? = try? JSONParser.parse(response.body)
+        else { return [] }
+        return root.compactMap { member in
+            guard ResourceEndpoint.isValidName(member.key) else { return nil }
+            switch member.value {
+            case .array: return DiscoveredResource(name: member.key, isObject: false)
+            case .object: return DiscoveredResource(name: member.key, isObject: true)
+            default: return nil
+            }
+        }
     }
 
     public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {

@@ -12,6 +12,12 @@ public struct ResourceEndpoint: Endpoint {
         case create(JSONObject)
         case update(id: String, JSONObject)
         case delete(id: String)
+        /// An object resource (`GET /profile`).
+        case object
+        /// Merge fields into an object resource (`PATCH /profile`).
+        case updateObject(JSONObject)
+        /// The whole database, where the server has one (`GET /db`, json-server).
+        case database
     }
 
     public let baseURL: URL
@@ -42,7 +48,8 @@ public struct ResourceEndpoint: Endpoint {
 
     public var path: String {
         switch route {
-        case .list, .create: return "/\(resource)"
+        case .list, .create, .object, .updateObject: return "/\(resource)"
+        case .database: return "/db"
         case .one(let id), .update(let id, _), .delete(let id):
             let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
             return "/\(resource)/\(escaped)"
@@ -51,9 +58,9 @@ public struct ResourceEndpoint: Endpoint {
 
     public var method: HTTPMethod {
         switch route {
-        case .list, .one: return .get
+        case .list, .one, .object, .database: return .get
         case .create: return .post
-        case .update: return .patch
+        case .update, .updateObject: return .patch
         case .delete: return .delete
         }
     }
@@ -65,7 +72,8 @@ public struct ResourceEndpoint: Endpoint {
 
     public var body: Data? {
         switch route {
-        case .create(let fields), .update(_, let fields): return JSONWriter.data(.object(fields))
+        case .create(let fields), .update(_, let fields), .updateObject(let fields):
+            return JSONWriter.data(.object(fields))
         default: return nil
         }
     }

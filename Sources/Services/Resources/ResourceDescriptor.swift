@@ -27,12 +27,15 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// The typed DTO that checks each record (the six JSONPlaceholder
     /// collections), or `nil` for plain JSON records.
     public var schema: RecordSchema?
+    /// An object resource (`"profile": {…}` at the top of a json-server db):
+    /// one object at `/name`, shown and edited as a record, never listed.
+    public var isObject: Bool
 
     public init(
         name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
         schema: RecordSchema? = nil, columns: [Column], relations: [Relation] = [], toggle: Toggle? = nil,
         formFields: [FormField] = [],
-        pageSize: Int = ResourceDescriptor.defaultPageSize
+        pageSize: Int = ResourceDescriptor.defaultPageSize, isObject: Bool = false
     ) {
         self.name = name
         self.singular = singular ?? Self.singular(of: name)
@@ -44,6 +47,12 @@ public struct ResourceDescriptor: Sendable, Hashable {
         self.formFields = formFields
         self.pageSize = pageSize
         self.schema = schema
+        self.isObject = isObject
+    }
+
+    /// An object resource nobody described: no columns, the whole object shown.
+    public static func object(named name: String) -> ResourceDescriptor {
+        ResourceDescriptor(name: name, singular: name, columns: [], isObject: true)
     }
 
     /// Records asked for per page unless a descriptor says otherwise.
