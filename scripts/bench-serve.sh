@@ -17,11 +17,19 @@ if ! command -v wrk >/dev/null; then
 fi
 
 swift build -c release --product trestle >&2
-SERVER=(.build/release/trestle serve --port "$PORT" --data "$DATA")
+# The read scenarios and the in-memory writes: the shipped sample data (or
+# DATA) copied aside, served without --data-style saving: writes stay in memory.
+READ_DIR=$(mktemp -d /tmp/bench-serve-read.XXXX)
+if [ "$DATA" = "$ROOT/sample-data/db.json" ]; then
+  SERVER=(.build/release/trestle serve --port "$PORT")
+else
+  cp "$DATA" "$READ_DIR/db.json"
+  SERVER=(.build/release/trestle serve --port "$PORT" --data "$READ_DIR/db.json")
+fi
 
 "${SERVER[@]}" > /tmp/trestle-serve-bench.log 2>&1 &
 SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null || true' EXIT
+trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null || true; rm -rf "$READ_DIR"' EXIT
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$PORT/todos/1" >/dev/null 2>&1 && break
   sleep 0.1
@@ -69,7 +77,7 @@ cp "$DATA" "$WRITE_DIR/db.json"
 WRITE_PORT=$((PORT + 1))
 .build/release/trestle serve --port "$WRITE_PORT" --data "$WRITE_DIR/db.json" > /tmp/trestle-serve-bench-write.log 2>&1 &
 WRITE_PID=$!
-trap 'kill "$SERVER_PID" "$WRITE_PID" 2>/dev/null; wait "$SERVER_PID" "$WRITE_PID" 2>/dev/null || true; rm -rf "$WRITE_DIR"' EXIT
+trap 'kill "$SERVER_PID" "$WRITE_PID" 2>/dev/null; wait "$SERVER_PID" "$WRITE_PID" 2>/dev/null || true; rm -rf "$WRITE_DIR" "$READ_DIR"' EXIT
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$WRITE_PORT/todos/1" >/dev/null 2>&1 && break
   sleep 0.1

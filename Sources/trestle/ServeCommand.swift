@@ -45,8 +45,14 @@ struct ServeCommand: AsyncParsableCommand {
         guard let file = data.map({ URL(fileURLWithPath: $0) }) ?? AppRoot.shippedSampleData else {
             throw ValidationError("the shipped sample data was not found beside the executable; pass --data FILE")
         }
+        // The shipped sample data is never written to, even when named with --data.
+        let isShippedSample =
+            AppRoot.shippedSampleData.map {
+                $0.standardizedFileURL.resolvingSymlinksInPath() == file.standardizedFileURL.resolvingSymlinksInPath()
+            } ?? false
         let options = ServeOptions(
-            host: host, port: port, dataURL: file, readOnly: readOnly, keepsWrites: data != nil && !readOnly,
+            host: host, port: port, dataURL: file, readOnly: readOnly,
+            keepsWrites: data != nil && !readOnly && !isShippedSample,
             dialect: JSONServerDialect(rawValue: dialect) ?? .v0
         )
         .withDelay(milliseconds: delay)
