@@ -70,14 +70,3 @@ public struct ETag: Sendable, Hashable, CustomStringConvertible {
         header.split(separator: ",").compactMap { ETag(parsing: String($0)) }
     }
 }
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }),
-            let last = lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(self[first...last])
-    }
-}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -122,51 +121,5 @@ public struct URLSessionHTTPClient: HTTPClient {
             fields.append(HTTPHeaders.Field(name: "\(name)", value: "\(value)"))
         }
         return HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
-    }
-}
-
-/// Owns the session and invalidates it when the last client copy goes away.
-private final class SessionOwner: Sendable {
-    let session: URLSession
-
-    init(session: URLSession) {
-        self.session = session
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-}
-
-/// The data task of one transfer, which a cancellation may reach before or
-/// after it starts.
-private final class PendingTask: Sendable {
-    private enum State {
-        case waiting
-        case running(URLSessionDataTask)
-        case cancelled
-    }
-
-    private let state = Mutex<State>(.waiting)
-
-    /// Starts `task` and returns `true`, or returns `false` without starting
-    /// it if cancellation came first.
-    func start(_ task: URLSessionDataTask) -> Bool {
-        let cancelled = state.withLock { state -> Bool in
-            if case .cancelled = state { return true }
-            state = .running(task)
-            return false
-        }
-        if !cancelled { task.resume() }
-        return !cancelled
-    }
-
-    func cancel() {
-        let task = state.withLock { state -> URLSessionDataTask? in
-            defer { state = .cancelled }
-            if case .running(let task) = state { return task }
-            return nil
-        }
-        task?.cancel()
     }
 }

@@ -113,14 +113,3 @@ public final class EngineTestServer: Sendable {
             baseURL: baseURL)
     }
 }
-
-/// The server's own address, known only once it is bound.
-private final class BaseURLBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = "http://127.0.0.1"
-
-    var value: String {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

@@ -1,76 +1,5 @@
 import TerminalUI
 
-/// Something a key press asks a screen to do. The config file's `keys:`
-/// section names these (`moveDown: [j, ctrl-n]`).
-///
-/// Ctrl-C is not an action: it always quits, whatever the bindings say.
-/// Mouse events are not bindable either.
-public enum Action: String, CaseIterable, Sendable {
-    case moveDown, moveUp, pageDown, pageUp, top, bottom
-    case open, back, quit, filter, command
-    case sortNext, sortReverse, reload, toggle
-    case new, edit, delete, copy
-    case help, redraw, nextRelation, previousRelation
-
-    /// What the action does, in a few words for the help screen.
-    public var summary: String {
-        switch self {
-        case .moveDown: return "move down"
-        case .moveUp: return "move up"
-        case .pageDown: return "page down"
-        case .pageUp: return "page up"
-        case .top: return "go to the first row"
-        case .bottom: return "go to the last row"
-        case .open: return "open the detail or the related list"
-        case .back: return "go back one level"
-        case .quit: return "quit"
-        case .filter: return "filter the list as you type"
-        case .command: return "command line (:posts, :users 3)"
-        case .sortNext: return "sort by the next column"
-        case .sortReverse: return "reverse the sort order"
-        case .reload: return "reload from the server"
-        case .toggle: return "toggle the record's flag"
-        case .new: return "new record"
-        case .edit: return "edit the record"
-        case .delete: return "delete the record (asks first)"
-        case .copy: return "copy the record as JSON"
-        case .help: return "help"
-        case .redraw: return "redraw the screen"
-        case .nextRelation: return "next related resource"
-        case .previousRelation: return "previous related resource"
-        }
-    }
-
-    /// The keys bound to the action unless the config file rebinds it.
-    public var defaultKeys: [Key] {
-        switch self {
-        case .moveDown: return [.down, .char("j")]
-        case .moveUp: return [.up, .char("k")]
-        case .pageDown: return [.pageDown, .ctrl("f")]
-        case .pageUp: return [.pageUp, .ctrl("b")]
-        case .top: return [.char("g"), .home]
-        case .bottom: return [.char("G"), .end]
-        case .open: return [.enter, .char("l"), .right]
-        case .back: return [.escape, .char("h"), .left]
-        case .quit: return [.char("q")]
-        case .filter: return [.char("/")]
-        case .command: return [.char(":")]
-        case .sortNext: return [.char("s")]
-        case .sortReverse: return [.char("S")]
-        case .reload: return [.char("r"), .ctrl("r")]
-        case .toggle: return [.char(" ")]
-        case .new: return [.char("n")]
-        case .edit: return [.char("e")]
-        case .delete: return [.char("d")]
-        case .copy: return [.char("y")]
-        case .help: return [.char("?")]
-        case .redraw: return [.ctrl("l")]
-        case .nextRelation: return [.tab]
-        case .previousRelation: return [.backTab]
-        }
-    }
-}
-
 /// Which key runs which action: the defaults, with some actions rebound.
 ///
 /// An override replaces every default key of its action. No key may run two
@@ -155,36 +84,5 @@ public struct KeyBindings: Sendable, Equatable {
     /// The keys of `action` as help shows them: `↓ / j`; empty when it has none.
     public func label(for action: Action) -> String {
         keys(for: action).map(\.description).joined(separator: " / ")
-    }
-}
-
-/// Why the config file's key bindings cannot be used, in one line.
-public enum KeyBindingError: Error, CustomStringConvertible, Equatable {
-    /// No action has this name; `suggestion` is a near one.
-    case unknownAction(String, suggestion: String?)
-    /// `Key(name:)` does not know this key name.
-    case unknownKey(String, action: Action)
-    /// The key (Ctrl-C) always quits and cannot be bound.
-    case reservedKey(String, action: Action)
-    /// Two actions would share `key`; `keptDefault` is the one of them that
-    /// still has its default keys, if one does.
-    case clash(key: Key, first: Action, second: Action, keptDefault: Action?)
-
-    public var description: String {
-        switch self {
-        case .unknownAction(let name, let suggestion):
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            return "unknown action '\(name)'\(hint)"
-        case .unknownKey(let name, let action):
-            return "\(action.rawValue): unknown key name '\(name)' "
-                + "(use a character such as j or G, space, enter, esc, tab, shift-tab, backspace, del, "
-                + "up, down, left, right, pgup, pgdn, home, end, ctrl-x or f1…f12)"
-        case .reservedKey(let name, let action):
-            return "\(action.rawValue): '\(name)' cannot be bound: Ctrl-C always quits"
-        case .clash(let key, let first, let second, let keptDefault):
-            let base = "key '\(key)' is bound to both \(first.rawValue) and \(second.rawValue)"
-            guard let keptDefault else { return base }
-            return base + " (a default key of \(keptDefault.rawValue); rebind \(keptDefault.rawValue) too)"
-        }
     }
 }

@@ -1,5 +1,3 @@
-import JSON
-import Services
 import TerminalUI
 
 /// One screen on the navigation stack: a VIPER module's face to the router.
@@ -32,65 +30,6 @@ public protocol Screen: AnyObject {
 
 extension Screen {
     public var exportSource: ExportSource? { nil }
-}
-
-/// The records a screen offers to `:export`.
-public struct ExportSource: Sendable {
-    public var resource: ResourceDescriptor
-    public var records: [JSONValue]
-
-    public init(resource: ResourceDescriptor, records: [JSONValue]) {
-        self.resource = resource
-        self.records = records
-    }
-}
-
-/// What a key press asks the router to do.
-@MainActor
-public enum ScreenCommand {
-    case handled
-    case unhandled
-    case push(any Screen)
-    case pop
-    /// Put text on the clipboard (OSC 52) and say so.
-    case copy(String, description: String)
-}
-
-/// Status bar content contributed by a screen.
-public struct ScreenStatus: Equatable, Sendable {
-    /// The resource shown (`todos`).
-    public var resource: String
-    /// The count text (`37 of 200`), if any.
-    public var count: String?
-    /// The offline marker (`offline · cached 5 min ago`), if showing stale data.
-    public var offline: String?
-    /// Work in flight (drives the spinner).
-    public var isLoading: Bool
-    /// A short-lived message (`Todo 3 marked done`), if any.
-    public var message: StatusMessage?
-
-    public init(
-        resource: String, count: String? = nil, offline: String? = nil, isLoading: Bool = false,
-        message: StatusMessage? = nil
-    ) {
-        self.resource = resource
-        self.count = count
-        self.offline = offline
-        self.isLoading = isLoading
-        self.message = message
-    }
-}
-
-/// A one-line message with its severity.
-public struct StatusMessage: Equatable, Sendable {
-    public enum Severity: Sendable, Equatable { case info, warning, error }
-    public var text: String
-    public var severity: Severity
-
-    public init(_ text: String, _ severity: Severity = .info) {
-        self.text = text
-        self.severity = severity
-    }
 }
 
 /// A titled group of key descriptions (the help widget's own section type).

@@ -1,14 +1,3 @@
-/// A piece of text in one role, as status and header bars show them.
-public struct StyledSpan: Sendable, Equatable {
-    public var text: String
-    public var role: Role
-
-    public init(_ text: String, _ role: Role = .text) {
-        self.text = text
-        self.role = role
-    }
-}
-
 /// The bottom status line: segments on the left and on the right.
 ///
 /// Each segment is drawn with one space of padding on either side in its own

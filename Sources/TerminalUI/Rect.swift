@@ -1,16 +1,3 @@
-/// A terminal size in character cells.
-public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var rows: Int
-    public var cols: Int
-
-    public init(rows: Int, cols: Int) {
-        self.rows = rows
-        self.cols = cols
-    }
-
-    public var description: String { "\(cols)x\(rows)" }
-}
-
 /// A rectangle of cells: `row`/`col` of the top-left corner, then its extent.
 public struct Rect: Equatable, Hashable, Sendable {
     public var row: Int

@@ -1,0 +1,16 @@
+import Services
+
+/// What a `:` command line asks for.
+public enum AppCommand: Equatable, Sendable {
+    /// `:posts`, `:users 3`, `:todos userId=2 completed=false`,
+    /// `:books year>=1990 title~lantern id in 1,2,3`.
+    case open(resource: String, id: String?, filters: [ListQuery.Filter])
+    /// `:export csv FILE`, `:export json FILE`.
+    case export(RecordFormat, path: String)
+    /// `:resources` (the start screen).
+    case resources
+    /// `:help`.
+    case help
+    /// `:q`, `:quit`.
+    case quit
+}

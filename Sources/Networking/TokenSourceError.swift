@@ -1,0 +1,21 @@
+/// Why a token file was refused.
+public enum TokenSourceError: Error, Sendable, Hashable {
+    /// The file could not be read.
+    case unreadable(path: String, reason: String)
+    /// Group or others may access the file; `mode` is its permission bits.
+    case insecurePermissions(path: String, mode: Int)
+    /// The file holds no token.
+    case empty(path: String)
+
+    /// One line saying what to do.
+    public var userMessage: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "Cannot read token file \(path): \(reason)"
+        case .insecurePermissions(let path, let mode):
+            "Token file \(path) has mode \(String(mode, radix: 8)); run: chmod 600 \(path)"
+        case .empty(let path):
+            "Token file \(path) is empty"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import JSON
+import Networking
+
+/// A photo album (`/albums`).
+public struct AlbumObject: RecordObject, Codable, Equatable, Identifiable {
+    public var userId: Int
+    public var id: Int
+    public var title: String
+
+    public init(json: JSONValue, path: String) throws(NetworkError) {
+        let fields = try JSONFields(json, path: path)
+        userId = try fields.int("userId")
+        id = try fields.int("id")
+        title = try fields.string("title")
+    }
+}

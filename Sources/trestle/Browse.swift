@@ -1,0 +1,29 @@
+import App
+import ArgumentParser
+
+/// The interactive browser (the default command).
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse", abstract: "Open the interactive browser (the default).")
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "Theme name: default, light, high-contrast, monochrome, or one of yours.")
+    var theme: String?
+
+    @Flag(help: "Enable the mouse: click selects, wheel scrolls.")
+    var mouse = false
+
+    @Argument(
+        help: ArgumentHelp(
+            "Where to open: a resource (photos), a record (users/3), a filtered list ('todos?userId=2'), "
+                + "or a command line (:users 3).", valueName: "target"))
+    var target: [String] = []
+
+    @MainActor
+    func run() async throws {
+        let status = await AppRoot.runInteractive(
+            options: common.launchOptions(theme: theme), mouse: mouse, target: target)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
