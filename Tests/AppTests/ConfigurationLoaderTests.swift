@@ -258,6 +258,8 @@ struct ConfigurationLoaderTests {
                   - {field: read, kind: bool, required: true}
               - name: authors
                 label: name
+              - name: profile
+                object: true
           - name: shop
             baseURL: https://shop.example.com/api
             keepsWrites: false
@@ -268,7 +270,9 @@ struct ConfigurationLoaderTests {
     @Test func aTwoResourceServiceBecomesDescriptors() async throws {
         let path = try write(Self.library)
         let config = try await load(LaunchOptions(configFile: path, service: "library"))
-        #expect(config.catalog.names == ["books", "authors"])
+        #expect(config.catalog.names == ["books", "authors", "profile"])
+        #expect(config.catalog["profile"]?.isObject == true)
+        #expect(config.catalog["books"]?.isObject == false)
         let books = try #require(config.catalog["books"])
         #expect(books.singular == "book")
         #expect(books.labelField == "title")
@@ -326,7 +330,7 @@ struct ConfigurationLoaderTests {
                 environment: "development", baseURL: "http://127.0.0.1:5000", configFile: path, service: "library"))
         #expect(overridden.environment == .development)
         #expect(overridden.baseURL.absoluteString == "http://127.0.0.1:5000")
-        #expect(overridden.catalog.names == ["books", "authors"])
+        #expect(overridden.catalog.names == ["books", "authors", "profile"])
         let fromVariable = try await load(
             LaunchOptions(configFile: path, service: "library"), env: ["TRESTLE_BASE_URL": "http://127.0.0.1:6000"])
         #expect(fromVariable.baseURL.absoluteString == "http://127.0.0.1:6000")

@@ -13,7 +13,7 @@ import Services
 /// ```
 enum ResourceSection {
     static let resourceKeys = [
-        "name", "singular", "idField", "label", "pageSize", "columns", "relations", "toggle", "form",
+        "name", "singular", "idField", "label", "pageSize", "columns", "relations", "toggle", "form", "object",
     ]
     static let columnKeys = ["field", "title", "width", "align", "priority"]
     static let relationKeys = ["name", "target", "parent", "children"]
@@ -45,7 +45,8 @@ enum ResourceSection {
             name: name, singular: try fields["singular"]?.name(), idField: try fields["idField"]?.name() ?? "id",
             labelField: try fields["label"]?.name(), columns: columns, relations: relations,
             toggle: try fields["toggle"].map(toggle), formFields: formFields,
-            pageSize: try fields["pageSize"]?.integer(in: 1...10_000) ?? ResourceDescriptor.defaultPageSize)
+            pageSize: try fields["pageSize"]?.integer(in: 1...10_000) ?? ResourceDescriptor.defaultPageSize,
+            isObject: try fields["object"]?.flag() ?? false)
     }
 
     // MARK: - Parts

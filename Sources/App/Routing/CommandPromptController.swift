@@ -78,6 +78,8 @@ struct CommandPromptController {
                 return .say(StatusMessage("'\(id)' needs a value: filters look like \(id)=2", .error))
             }
             let resource = navigator.resource(named: name)
+            // An object resource has no list: its object is the screen.
+            if resource.isObject { return .show([navigator.detail(resource, id: "")]) }
             var screens = [navigator.list(resource, filters: filters)]
             if let id { screens.append(navigator.detail(resource, id: id)) }
             return .show(screens)

@@ -91,8 +91,12 @@ public enum AppRoot {
         if let launch {
             if !launch.isStartScreen {
                 let resource = navigator.resource(named: launch.resource)
-                stack.append(navigator.list(resource, filters: launch.filters))
-                if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
+                if resource.isObject {
+                    stack.append(navigator.detail(resource, id: ""))
+                } else {
+                    stack.append(navigator.list(resource, filters: launch.filters))
+                    if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
+                }
             }
         } else if let first = catalog.resources.first {
             stack.append(navigator.list(first))
