@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Foundation
 
 /// The interactive browser (the default command).
 struct Browse: AsyncParsableCommand {
@@ -17,7 +18,10 @@ struct Browse: AsyncParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "Where to open: a resource (photos), a record (users/3), a filtered list ('todos?userId=2'), "
-                + "or a command line (:users 3).", valueName: "target"))
+                + "or a command line (:users 3).", valueName: "target"),
+        completion: .custom { _, _, prefix in
+            CompletionNames.resources(startingWith: prefix, environment: ProcessInfo.processInfo.environment)
+        })
     var target: [String] = []
 
     @MainActor

@@ -19,14 +19,16 @@ extension EndToEnd {
                 try app.session.press("Enter")
                 try app.session.press("s")
                 try app.session.press("s")
+                let todos = try SampleData.records("todos")
+                let expected = FilterSortEndToEndTests.sortedByTitle(todos).filter(matching.contains)
+                // Wait for the rows too: tmux can capture the header redrawn before them.
                 let ascending = try await app.session.eventually("filtered and sorted by Title") { screen in
                     FilterSortEndToEndTests.columnHeader(screen)?.contains("Title ▲") == true
                         && screen.contains("/ lant  \(matching.count) matches")
+                        && ResourceScreen.ids(in: screen) == expected
                 }
                 let shownAscending = ResourceScreen.ids(in: ascending)
                 #expect(Set(shownAscending) == Set(matching))
-                let todos = try SampleData.records("todos")
-                #expect(shownAscending == FilterSortEndToEndTests.sortedByTitle(todos).filter(matching.contains))
 
                 let csvPath = app.home.root.appendingPathComponent("todos.csv").path
                 try await app.command("export csv \(csvPath)")
