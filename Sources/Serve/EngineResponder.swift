@@ -5,31 +5,44 @@ import JSONServerCore
 
 /// Adapts every Hummingbird request (any method, any path) to the
 /// json-server engine and its answer back to a Hummingbird response.
+///
+/// Before the engine sees a request it is held to the server's limits: the
+/// query's length and parameter count, the body's size (announced by
+/// `Content-Length` or streamed) and its encoding (UTF-8). What breaks one
+/// is answered with a 4xx and a JSON `{"error": …}` saying which limit.
 struct EngineResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let engine: LockedJSONServer
     let delay: Duration
-    let maximumBodySize: Int
+    let limits: RequestLimits
     /// Keeps the data file in step (`--data FILE`); `nil`: writes stay in memory.
     let keeper: DataFileKeeper?
     /// Used for `Link`/`Location` when a request carries no Host header.
     let fallbackBaseURL: @Sendable () -> String
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        var request = request
-        let buffer = try await request.collectBody(upTo: maximumBodySize)
-        let body = buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil
+        let target = request.head.path ?? "/"
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = parts.first.map(String.init) ?? "/"
+        let rawQuery = parts.count > 1 ? parts[1] : ""
+        if let refusal = limits.refusal(query: rawQuery) { return Self.response(from: refusal) }
+        if let refusal = limits.refusal(contentLength: request.headers[.contentLength]) {
+            return Self.closing(Self.response(from: refusal))
+        }
+
+        let body: Data?
+        switch try await limits.collect(request.body) {
+        case .success(let data): body = data.isEmpty ? nil : data
+        case .failure(let refusal): return Self.closing(Self.response(from: refusal.answer))
+        }
 
         var headers: [String: String] = [:]
         for field in request.headers {
             let name = field.name.canonicalName
             headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
         }
-        let target = request.head.path ?? "/"
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = parts.first.map(String.init) ?? "/"
-        let query = parts.count > 1 ? QueryItem.parse(parts[1]) : []
+        let query = rawQuery.isEmpty ? [] : QueryItem.parse(rawQuery)
         let authority = request.head.authority ?? headers["host"]
         let baseURL = authority.map { "http://" + $0 } ?? fallbackBaseURL()
 
@@ -48,6 +61,14 @@ struct EngineResponder: HTTPResponder {
             }
         }
         return Self.response(from: answer)
+    }
+
+    /// The response with `Connection: close`: a client told its body is too
+    /// large should not keep sending it on this connection.
+    static func closing(_ response: Response) -> Response {
+        var response = response
+        response.headers[.connection] = "close"
+        return response
     }
 
     /// Converts the engine's answer; header names HTTP cannot carry are dropped.

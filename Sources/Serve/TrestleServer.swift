@@ -74,11 +74,22 @@ public struct TrestleServer: Sendable {
         let host = options.host
         let configuredPort = options.port
         let boundBase = BoundAddress(fallback: "http://\(host):\(configuredPort)")
+        let limits = RequestLimits(
+            maximumBodySize: options.maximumBodySize, maximumQueryParameters: options.maximumQueryParameters,
+            maximumQueryLength: options.maximumQueryLength)
         let responder = EngineResponder(
-            engine: engine, delay: options.delay, maximumBodySize: options.maximumBodySize, keeper: keeper,
+            engine: engine, delay: options.delay, limits: limits, keeper: keeper,
             fallbackBaseURL: { boundBase.value })
+        // Hummingbird's idle timer counts only complete HTTP parts (a head, a
+        // body chunk, an end) as activity, and is started when the connection
+        // opens: a client that sends half a head, trickles it a byte at a
+        // time, stalls in its body or sits idle after an answer is closed
+        // when it runs out. An answer being prepared is never idle.
+        let idle = options.idleTimeout.components
+        let idleNanoseconds = idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000
         let app = Application(
             responder: responder,
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(max(idleNanoseconds, 1)))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuredPort), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuredPort

@@ -33,11 +33,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Which json-server to behave as: v0 (0.17, the default) or v1 (1.0 beta).")
     var dialect = "v0"
 
+    @Option(
+        name: .customLong("max-body"),
+        help: "The largest request body accepted, in bytes or with a suffix (512k, 4m); larger is answered 413.")
+    var maxBody = "4m"
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Close a connection that sends no complete request head, or stays idle, for this many seconds.")
+    var idleTimeout: Double = 10
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
         guard delay >= 0 else { throw ValidationError("--delay must be ≥ 0 milliseconds") }
         guard JSONServerDialect(rawValue: dialect) != nil else {
             throw ValidationError("--dialect must be v0 or v1, not \(dialect)")
+        }
+        guard ServeOptions.parseByteCount(maxBody) != nil else {
+            throw ValidationError("--max-body must be a byte count such as 4194304, 512k or 4m, not \(maxBody)")
+        }
+        guard idleTimeout.isFinite, idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds")
         }
     }
 
@@ -52,8 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
             } ?? false
         let options = ServeOptions(
             host: host, port: port, dataURL: file, readOnly: readOnly,
+            maximumBodySize: ServeOptions.parseByteCount(maxBody) ?? ServeOptions.defaultMaximumBodySize,
             keepsWrites: data != nil && !readOnly && !isShippedSample,
-            dialect: JSONServerDialect(rawValue: dialect) ?? .v0
+            dialect: JSONServerDialect(rawValue: dialect) ?? .v0,
+            idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded()))
         )
         .withDelay(milliseconds: delay)
         let status = await ServeLauncher.run(options: options)

@@ -15,9 +15,13 @@ struct RunningServer {
     private let task: Task<Void, any Error>
 
     /// Starts a server over `database` and waits until it accepts connections.
-    static func start(database: JSONDatabase, readOnly: Bool = false) async throws -> RunningServer {
-        let options = ServeOptions(
+    /// `configure` adjusts the options first (limits, timeouts, delay).
+    static func start(
+        database: JSONDatabase, readOnly: Bool = false, configure: (inout ServeOptions) -> Void = { _ in }
+    ) async throws -> RunningServer {
+        var options = ServeOptions(
             host: "127.0.0.1", port: 0, dataURL: URL(fileURLWithPath: "/dev/null"), readOnly: readOnly)
+        configure(&options)
         let server = TrestleServer(options: options, database: database)
         let (ready, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task {
@@ -27,6 +31,9 @@ struct RunningServer {
         guard let url = await iterator.next() else { throw CancellationError() }
         return RunningServer(url: url, server: server, task: task)
     }
+
+    /// The port the server listens on.
+    var port: Int { url.port ?? 0 }
 
     /// Stops the server and waits for it to finish.
     func stop() async {

@@ -105,6 +105,54 @@ import Testing
         #expect(try await second.send("GET", "/users/3").0 == 404)
     }
 
+    @Test func sigtermLetsARequestInFlightFinishThenExitsZero() async throws {
+        let (folder, file) = try copyOfFixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServeProcess(arguments: ["--data", file.path, "--delay", "1500"])
+        defer { server.end(with: SIGKILL) }
+        let port = try #require(server.url.port)
+        let connection = try RawConnection(port: port)
+        #expect(connection.send("GET /todos/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        // The request is in flight once the server has read it off its socket
+        // (parsing happens in the same event-loop turn as the read).
+        #expect(Self.waitUntilServerHasRead(serverPort: port, clientPort: connection.localPort, within: .seconds(5)))
+        let signalled = ContinuousClock.now
+        kill(server.process.processIdentifier, SIGTERM)
+        let response = await connection.readResponse(within: .seconds(10))
+        #expect(response?.status == 200)
+        #expect(response.map { (try? JSONParser.parse($0.body))?["id"] == 1 } == true)
+        #expect(await connection.waitForClose(within: .seconds(5)))
+        // Exits by itself once the answer is out; killed only if it does not within 10 s.
+        while server.process.isRunning, ContinuousClock.now - signalled < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(!server.process.isRunning, "still running 10 s after SIGTERM")
+        server.end(with: SIGKILL)
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// Polls `/proc/net/tcp` until the server's end of the connection
+    /// `clientPort` → `serverPort` has nothing left in its receive queue.
+    static func waitUntilServerHasRead(serverPort: Int, clientPort: Int, within timeout: Duration) -> Bool {
+        let local = String(format: ":%04X", serverPort)
+        let remote = String(format: ":%04X", clientPort)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            // Read to the end: `String(contentsOfFile:)` stops at procfs's first page.
+            let data = (try? FileHandle(forReadingAtPath: "/proc/net/tcp")?.readToEnd()) ?? nil
+            let table = String(decoding: data ?? Data(), as: UTF8.self)
+            for line in table.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count > 4, fields[1].hasSuffix(local), fields[2].hasSuffix(remote) else { continue }
+                // fields[4] is tx_queue:rx_queue in hex.
+                if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return true }
+            }
+            usleep(2000)
+        }
+        return false
+    }
+
     @Test(arguments: [[], ["--data", BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path]])
     func theShippedSampleDataIsNeverWritten(_ arguments: [String]) async throws {
         let sample = BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json")
