@@ -32,6 +32,8 @@ enum ResourceListKeyMap {
             case .char("n"), .char("N"), .escape, .char("q"): return .event(.keepRecord)
             default: return .handled
             }
+        case .confirmWrite:
+            return .event(.confirmKey(key))
         case .browsing:
             break
         }

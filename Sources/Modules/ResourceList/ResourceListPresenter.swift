@@ -34,7 +34,8 @@ public final class ResourceListPresenter: Screen {
         self.router = router
         self.context = context
         self.breadcrumb = breadcrumb
-        state = ResourceListState(resource: interactor.resource, filters: interactor.filters)
+        state = ResourceListState(
+            resource: interactor.resource, filters: interactor.filters, writeAccess: context.writeGuard.access)
     }
 
     // MARK: - The loop
@@ -59,7 +60,10 @@ public final class ResourceListPresenter: Screen {
 
     public var status: ScreenStatus { state.status(now: context.now()) }
 
-    public func start() { send(.start) }
+    public func start() {
+        send(.setWriteAccess(context.writeGuard.access))
+        send(.start)
+    }
 
     public func stop() { send(.stop) }
 
