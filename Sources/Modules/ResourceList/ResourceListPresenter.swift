@@ -56,6 +56,8 @@ public final class ResourceListPresenter: Screen {
 
     public var exportSource: ExportSource? { state.exportSource }
 
+    public var listedResource: ResourceDescriptor? { state.resource }
+
     public var help: [HelpSection] { state.help(context.bindings) }
 
     public var status: ScreenStatus { state.status(now: context.now()) }
@@ -85,6 +87,8 @@ public final class ResourceListPresenter: Screen {
             return .push(router.detail(record, of: state.resource))
         case .copy(let text, let description):
             return .copy(text, description: description)
+        case .frequency(let field):
+            return .push(router.frequency(of: state.exportSource, field: field))
         case .handled:
             return .handled
         case .unhandled:
