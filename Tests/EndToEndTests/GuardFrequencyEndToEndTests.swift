@@ -38,6 +38,32 @@ extension EndToEnd {
             #expect(methods.allSatisfy { $0 == "GET" || $0 == "HEAD" }, "\(methods)")
         }
 
+        @Test func productionAsksForYesBeforeTheFirstWrite() async throws {
+            let server = try await EngineTestServer.start(json: Self.db)
+            let app = try RunningApp(
+                ["--env", "production", "--base-url", server.baseURLString, "--delay", "0"],
+                environment: ["TRESTLE_CONFIRM_PRODUCTION_WRITES": "true"])
+            defer { app.stop() }
+            try await app.session.eventually("the server's todos") { $0.contains("e2e guard the ledger") }
+            try await app.eventuallyCursor(on: 1)
+            try app.session.press("Space")
+            try await app.session.eventuallyShows("type yes to write to production")
+            #expect(await server.requests.allSatisfy { $0.method == "GET" })
+            try app.session.type("yes")
+            try app.session.press("Enter")
+            try await app.session.eventually("todo 1 toggled") { screen in
+                ResourceScreen.status(screen).contains("Todo 1 marked done")
+            }
+            // Asked once per run: the next write goes at once.
+            try app.session.press("Space")
+            try await app.session.eventually("todo 1 toggled back") { screen in
+                ResourceScreen.status(screen).contains("Todo 1 marked not done")
+            }
+            let methods = await server.requests.map(\.method)
+            await server.stop()
+            #expect(methods.filter { $0 != "GET" }.count == 2, "\(methods)")
+        }
+
         @Test func freqCompletedCountsTheTodosAndEnterOpensTheFilteredList() async throws {
             let app = try RunningApp()
             defer { app.stop() }
