@@ -39,6 +39,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The fake environment's json-server dialect: v0 (0.17, the default) or v1 (1.0).")
     var dialect: String?
 
+    @Flag(name: .customLong("read-only"), help: "Send no writes: Space, n, e and d are refused with one line.")
+    var readOnly = false
+
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0
 
@@ -47,6 +50,6 @@ struct CommonOptions: ParsableArguments {
             environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
             theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
-            service: service, dialect: dialect)
+            service: service, dialect: dialect, readOnly: readOnly)
     }
 }

@@ -17,7 +17,7 @@ struct Trestle: AsyncParsableCommand {
 
             Browsing flags (see `trestle help browse` for all): --env NAME, \
             --base-url URL, --service NAME, --theme NAME, --delay SECONDS, --timeout SECONDS, \
-            --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --mouse.
+            --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --read-only, --mouse.
             """,
         version: TrestleVersion.current,
         subcommands: [Browse.self, Get.self, ServeCommand.self],

@@ -34,8 +34,12 @@ final class RunningApp {
         } else {
             command += "exec \(invocation)"
         }
+        // Tests write to local servers through the production environment;
+        // its question before the first write is tested where it is asked for.
+        let quiet = ["TRESTLE_CONFIRM_PRODUCTION_WRITES": "false"]
         session = try TmuxSession(
-            command: command, cols: cols, rows: rows, environment: home.environment.merging(environment) { $1 })
+            command: command, cols: cols, rows: rows,
+            environment: home.environment.merging(quiet) { $1 }.merging(environment) { $1 })
     }
 
     /// Ends the app, its shell and its tmux server, and removes the private

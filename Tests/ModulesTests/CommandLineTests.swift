@@ -88,6 +88,13 @@ struct CommandParserTests {
         #expect(failure("export csv") == "Usage: :export csv FILE  or  :export json FILE")
     }
 
+    @Test func freqNamesOneField() throws {
+        #expect(try parse("freq completed") == .frequency(field: "completed"))
+        #expect(try parse("frequency address.city") == .frequency(field: "address.city"))
+        #expect(failure("freq") == "Usage: :freq FIELD  (e.g. :freq completed)")
+        #expect(failure("freq completed userId") == "Usage: :freq FIELD  (e.g. :freq completed)")
+    }
+
     @Test func aTypoSuggestsTheClosestName() {
         #expect(failure("post") == "Unknown resource 'post' — did you mean :posts?")
         #expect(failure("usres") == "Unknown resource 'usres' — did you mean :users?")
@@ -114,7 +121,10 @@ struct CommandCompleterTests {
     @Test func anEmptyLineOffersEveryResourceAndKeyword() {
         #expect(
             completer.completions(for: "")
-                == ["todos", "posts", "comments", "albums", "photos", "users", "export", "resources", "help", "quit"])
+                == [
+                    "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "resources", "help",
+                    "quit",
+                ])
     }
 
     @Test func aPrefixNarrowsTheResourceNames() {
@@ -153,6 +163,16 @@ struct CommandCompleterTests {
         #expect(completer.completions(for: "export ") == ["export json", "export csv"])
         #expect(completer.completions(for: "export c") == ["export csv"])
         #expect(completer.completions(for: "export csv ").isEmpty)
+    }
+
+    @Test func afterFreqTheListsFieldsAreOffered() {
+        let completer = CommandCompleter(
+            catalog: .jsonPlaceholder, listFields: CommandCompleter.fields(of: ResourceDescriptor.todos))
+        #expect(completer.completions(for: "freq ") == ["freq id", "freq completed", "freq title", "freq userId"])
+        #expect(completer.completions(for: "freq c") == ["freq completed"])
+        #expect(completer.completions(for: "freq completed ").isEmpty)
+        // Without a list on top there is nothing to count.
+        #expect(self.completer.completions(for: "freq ").isEmpty)
     }
 
     @Test func theCommonPrefixOfCandidates() {

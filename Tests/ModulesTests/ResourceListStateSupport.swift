@@ -79,7 +79,7 @@ extension ResourceListState {
         switch ResourceListKeyMap.outcome(for: key, in: self, bindings: .defaults) {
         case .event(let event): return apply(event)
         case .newRecord: return apply(.new(placeholderID: "new-test"))
-        case .open, .copy, .handled, .unhandled: return []
+        case .open, .copy, .frequency, .handled, .unhandled: return []
         }
     }
 

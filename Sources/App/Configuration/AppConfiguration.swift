@@ -31,6 +31,19 @@ public struct AppConfiguration: Sendable {
     public var keepsWrites: Bool?
     /// Which json-server the fake environment's engine behaves as (`--dialect`).
     public var fakeDialect: JSONServerDialect
+    /// What made the run read-only (`--read-only`, `TRESTLE_READ_ONLY`, the
+    /// config file, the service), or `nil` when writes may go out.
+    public var readOnlySource: String?
+    /// Whether the production environment asks for `yes` before the run's
+    /// first write (`confirmProductionWrites`, default true).
+    public var confirmProductionWrites = true
+
+    /// Whether screens may send writes: refused when read-only, asked for
+    /// first in production (unless turned off), else free.
+    public var writeAccess: WriteAccess {
+        if let readOnlySource { return .readOnly(source: readOnlySource) }
+        return environment == .production && confirmProductionWrites ? .confirmFirst : .open
+    }
 
     public init(
         environment: AppEnvironment, baseURL: URL, delay: Double, timeout: Double, themeName: String,

@@ -86,6 +86,8 @@ public struct ConfigurationLoader: Sendable {
             configuration.catalog = service.catalog
             configuration.keepsWrites = service.keepsWrites
         }
+        configuration.readOnlySource = try readOnlySource(reader, variables: variables, service: service, file: file)
+        configuration.confirmProductionWrites = try flag("confirmProductionWrites", reader, file: file) ?? true
         return configuration
     }
 
@@ -139,6 +141,30 @@ public struct ConfigurationLoader: Sendable {
             dataFile: reader.string(forKey: "data").map { URL(fileURLWithPath: $0) },
             fakeErrorRate: rate, fakeFailWith: failWith, paths: AppPaths(environment: environment),
             fakeDialect: dialect)
+    }
+
+    /// What makes the run read-only, named for the refusal line: the flag,
+    /// the variable, the selected service or the config file.
+    private func readOnlySource(
+        _ reader: ConfigReader, variables: any ConfigProvider, service: ServiceDefinition?, file: URL
+    ) throws(ConfigurationError) -> String? {
+        if options.readOnly { return "--read-only" }
+        if try flag("readOnly", ConfigReader(providers: [variables]), file: file) == true { return "TRESTLE_READ_ONLY" }
+        if let service, service.readOnly { return "service \(service.name) is read-only" }
+        if try flag("readOnly", reader, file: file) == true { return "readOnly in \(file.lastPathComponent)" }
+        return nil
+    }
+
+    /// A yes/no setting given as text (`true`, `1`, `yes` and their opposites), if set.
+    private func flag(_ key: String, _ reader: ConfigReader, file: URL) throws(ConfigurationError) -> Bool? {
+        guard let text = reader.string(forKey: ConfigKey(key)) else { return nil }
+        switch text.lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off": return false
+        default:
+            throw ConfigurationError(
+                "\(key) '\(text)' is not true or false (flag, TRESTLE_* variable or \(file.path))")
+        }
     }
 
     /// Reads a number given as a number or as text ("0.8" from a variable).

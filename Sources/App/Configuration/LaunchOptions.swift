@@ -15,11 +15,14 @@ public struct LaunchOptions: Sendable, Equatable {
     public var service: String?
     /// The fake environment's json-server dialect (`v0`, `v1`).
     public var dialect: String?
+    /// `--read-only`: refuse every write before it is sent.
+    public var readOnly: Bool
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,
         theme: String? = nil, logLevel: String? = nil, dataFile: String? = nil, fakeErrorRate: Double? = nil,
-        fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil, dialect: String? = nil
+        fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil, dialect: String? = nil,
+        readOnly: Bool = false
     ) {
         self.environment = environment
         self.baseURL = baseURL
@@ -33,5 +36,6 @@ public struct LaunchOptions: Sendable, Equatable {
         self.configFile = configFile
         self.service = service
         self.dialect = dialect
+        self.readOnly = readOnly
     }
 }

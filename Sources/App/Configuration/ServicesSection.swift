@@ -7,6 +7,8 @@ struct ServiceDefinition: Sendable, Equatable {
     var baseURL: URL
     /// Whether the service stores writes (JSONPlaceholder answers but forgets them).
     var keepsWrites: Bool
+    /// `readOnly: true`: Trestle sends no writes to this service.
+    var readOnly = false
     /// Its resources; relation targets not among them are inferred from their data.
     var catalog: ResourceCatalog
 }
@@ -14,7 +16,7 @@ struct ServiceDefinition: Sendable, Equatable {
 /// The config file's `services:` section: a list of services, each with
 /// its base URL and resources (see docs/CONFIG.md).
 enum ServicesSection {
-    static let serviceKeys = ["name", "baseURL", "keepsWrites", "resources"]
+    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources"]
 
     /// Every service of the section, checked; none when the file has no section.
     static func services(from section: ConfigNode?) throws(ConfigurationError) -> [ServiceDefinition] {
@@ -39,6 +41,7 @@ enum ServicesSection {
             throw urlNode.invalid("'\(urlText)' is not an absolute URL")
         }
         let keepsWrites = try fields["keepsWrites"]?.flag() ?? true
+        let readOnly = try fields["readOnly"]?.flag() ?? false
         let resourcesNode = try fields.required("resources")
         var resources: [ResourceDescriptor] = []
         for item in try resourcesNode.items(of: "resources") {
@@ -50,6 +53,7 @@ enum ServicesSection {
         }
         guard !resources.isEmpty else { throw resourcesNode.invalid("must list at least one resource") }
         return ServiceDefinition(
-            name: name, baseURL: baseURL, keepsWrites: keepsWrites, catalog: ResourceCatalog(resources))
+            name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
+            catalog: ResourceCatalog(resources))
     }
 }

@@ -102,7 +102,7 @@ public final class AppRouter {
         case .help?:
             showHelp()
         case .command?:
-            commandLine.open()
+            commandLine.open(listed: top.listedResource)
         default:
             break
         }
@@ -129,7 +129,7 @@ public final class AppRouter {
                 (bindings.label(for: .quit), "back; quits on the first screen"),
                 (
                     bindings.label(for: .command),
-                    "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :q"
+                    "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :freq FIELD, :q"
                 ),
                 (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
             ])
@@ -153,6 +153,8 @@ public final class AppRouter {
             showHelp()
         case .show(let screens):
             show(navigation.replaceAboveFirst(with: screens))
+        case .push(let screen):
+            show(navigation.push(screen))
         case .say(let message):
             self.message = message
         }

@@ -9,11 +9,14 @@ extension AppRouter {
         public var environment: AppEnvironment
         public var origin: String
         public var themeName: String
+        /// The run sends no writes: `READ-ONLY` beside the environment badge.
+        public var readOnly: Bool
 
-        public init(environment: AppEnvironment, origin: String, themeName: String) {
+        public init(environment: AppEnvironment, origin: String, themeName: String, readOnly: Bool = false) {
             self.environment = environment
             self.origin = origin
             self.themeName = themeName
+            self.readOnly = readOnly
         }
 
         /// The smallest screen that shows a usable list.

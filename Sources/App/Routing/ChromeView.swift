@@ -49,6 +49,7 @@ enum ChromeView {
     {
         // Most important first: what is cut on a narrow terminal is the tail.
         var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
+        if chrome.readOnly { spans.append(StyledSpan(" READ-ONLY ", .warning)) }
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))
         if let message = appMessage ?? status.message {

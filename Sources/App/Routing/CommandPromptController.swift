@@ -16,6 +16,8 @@ struct CommandPromptController {
         /// Show these screens above the first one, dropping the rest
         /// (`:posts`, `:users 3`; none for `:resources`).
         case show([any Screen])
+        /// Put this screen on top of the stack (`:freq FIELD`).
+        case push(any Screen)
         /// Say this in the status bar (a bad command, an export's outcome).
         case say(StatusMessage)
     }
@@ -33,9 +35,11 @@ struct CommandPromptController {
 
     var isOpen: Bool { prompt != nil }
 
-    /// Opens an empty prompt, the resources offered as completions.
-    mutating func open() {
-        prompt = CommandPrompt(completer: CommandCompleter(catalog: navigator.catalog))
+    /// Opens an empty prompt, the resources offered as completions (and,
+    /// after `:freq `, the fields of `listed`, the list on top).
+    mutating func open(listed: ResourceDescriptor? = nil) {
+        let fields = listed.map(CommandCompleter.fields(of:)) ?? []
+        prompt = CommandPrompt(completer: CommandCompleter(catalog: navigator.catalog, listFields: fields))
     }
 
     /// Gives `key` to the open prompt; returns the line submitted, if any.
@@ -85,6 +89,11 @@ struct CommandPromptController {
             return .show(screens)
         case .export(let format, let path):
             return .say(export(exportSource(), as: format, to: path))
+        case .frequency(let field):
+            guard let source = exportSource() else {
+                return .say(StatusMessage(":freq counts a list's rows — open a list first", .warning))
+            }
+            return .push(navigator.frequency(of: source, field: field))
         }
     }
 

@@ -84,7 +84,9 @@ public enum AppRoot {
     ) -> AppRouter {
         let redraw = RedrawRelay()
         let bindings = prepared.bindings
-        let context = ScreenContext(setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings)
+        let context = ScreenContext(
+            setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings,
+            writeAccess: prepared.configuration.writeAccess)
         let catalog = prepared.catalog
         let navigator = ResourceNavigator(api: prepared.services.api, catalog: catalog, context: context)
         var stack = [navigator.start()]
@@ -106,7 +108,7 @@ public enum AppRoot {
             stack: stack, terminal: terminal, theme: prepared.theme,
             chrome: .init(
                 environment: prepared.configuration.environment, origin: prepared.services.api.origin,
-                themeName: prepared.theme.name),
+                themeName: prepared.theme.name, readOnly: prepared.configuration.readOnlySource != nil),
             navigator: navigator, writer: writer, bindings: bindings,
             activity: { activity.inFlight },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })

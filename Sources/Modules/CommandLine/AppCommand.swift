@@ -7,6 +7,8 @@ public enum AppCommand: Equatable, Sendable {
     case open(resource: String, id: String?, filters: [ListQuery.Filter])
     /// `:export csv FILE`, `:export json FILE`.
     case export(RecordFormat, path: String)
+    /// `:freq FIELD`: the frequency table of FIELD over the list on top.
+    case frequency(field: String)
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

@@ -4,9 +4,12 @@ import Services
 /// a resource's field names (`userId=`), or the export formats.
 public struct CommandCompleter: Sendable {
     public let catalog: ResourceCatalog
+    /// The fields of the list on top, which `:freq ` offers (none without a list).
+    public let listFields: [String]
 
-    public init(catalog: ResourceCatalog) {
+    public init(catalog: ResourceCatalog, listFields: [String] = []) {
         self.catalog = catalog
+        self.listFields = listFields
     }
 
     /// Candidates for the word being typed at the end of `line`, as whole lines.
@@ -17,9 +20,11 @@ public struct CommandCompleter: Sendable {
         let prefix = words.isEmpty ? "" : words.joined(separator: " ") + " "
         let candidates: [String]
         if words.isEmpty {
-            candidates = catalog.names + ["export", "resources", "help", "quit"]
+            candidates = catalog.names + ["export", "freq", "resources", "help", "quit"]
         } else if words[0] == "export" {
             candidates = words.count == 1 ? RecordFormat.allCases.map(\.rawValue) : []
+        } else if words[0] == "freq" || words[0] == "frequency" {
+            candidates = words.count == 1 ? listFields : []
         } else if let equals = partial.firstIndex(of: "=") {
             // A value: the two of a boolean field (`completed=f` → `completed=false`).
             let field = String(partial[..<equals]).trimmingCharacters(in: ["!"])
@@ -42,6 +47,12 @@ public struct CommandCompleter: Sendable {
     /// and the foreign keys its relations use.
     public func fields(of resource: String) -> [String] {
         guard let descriptor = catalog[resource] else { return ["id"] }
+        return Self.fields(of: descriptor)
+    }
+
+    /// The fields of `descriptor`: its columns, form fields and the foreign
+    /// keys its relations use.
+    public static func fields(of descriptor: ResourceDescriptor) -> [String] {
         var fields: [String] = []
         func add(_ field: String) {
             if !fields.contains(field) { fields.append(field) }

@@ -12,7 +12,7 @@ public enum CommandParser {
     }
 
     /// The commands besides resource names, for completion and errors.
-    public static let keywords = ["export", "resources", "help", "quit", "q"]
+    public static let keywords = ["export", "freq", "resources", "help", "quit", "q"]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -26,6 +26,9 @@ public enum CommandParser {
             return .resources
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
+        case "freq", "frequency":
+            guard words.count == 2 else { throw Failure(message: "Usage: :freq FIELD  (e.g. :freq completed)") }
+            return .frequency(field: words[1])
         default:
             return try parseOpen(head, Array(words.dropFirst()), resources: resources)
         }

@@ -11,6 +11,7 @@ public enum Action: String, CaseIterable, Sendable {
     case sortNext, sortReverse, reload, toggle
     case new, edit, delete, copy
     case help, redraw, nextRelation, previousRelation
+    case frequency
 
     /// What the action does, in a few words for the help screen.
     public var summary: String {
@@ -38,6 +39,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .redraw: return "redraw the screen"
         case .nextRelation: return "next related resource"
         case .previousRelation: return "previous related resource"
+        case .frequency: return "count the values of the sorted column"
         }
     }
 
@@ -67,6 +69,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .redraw: return [.ctrl("l")]
         case .nextRelation: return [.tab]
         case .previousRelation: return [.backTab]
+        case .frequency: return [.char("F")]
         }
     }
 }

@@ -1,13 +1,29 @@
 import JSON
 import Services
 
-/// The records a screen offers to `:export`.
+/// The records a screen offers to `:export` and `:freq`: its list's rows,
+/// filter and sort applied.
 public struct ExportSource: Sendable {
+    /// A list still paging in: how many records it has loaded, of how many.
+    public struct Partial: Equatable, Sendable {
+        public var loaded: Int
+        /// The server's total, when it said one.
+        public var total: Int?
+
+        public init(loaded: Int, total: Int?) {
+            self.loaded = loaded
+            self.total = total
+        }
+    }
+
     public var resource: ResourceDescriptor
     public var records: [JSONValue]
+    /// Set while the list is still paging in (`records` are the loaded rows only).
+    public var partial: Partial?
 
-    public init(resource: ResourceDescriptor, records: [JSONValue]) {
+    public init(resource: ResourceDescriptor, records: [JSONValue], partial: Partial? = nil) {
         self.resource = resource
         self.records = records
+        self.partial = partial
     }
 }

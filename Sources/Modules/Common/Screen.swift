@@ -1,3 +1,4 @@
+import Services
 import TerminalUI
 
 /// One screen on the navigation stack: a VIPER module's face to the router.
@@ -26,10 +27,14 @@ public protocol Screen: AnyObject {
     /// The records `:export` writes from this screen (its list, filter and
     /// sort applied), or `nil` when it shows no list.
     var exportSource: ExportSource? { get }
+    /// The resource this screen lists, or `nil` when it shows no list
+    /// (`:freq ` completes its fields).
+    var listedResource: ResourceDescriptor? { get }
 }
 
 extension Screen {
     public var exportSource: ExportSource? { nil }
+    public var listedResource: ResourceDescriptor? { nil }
 }
 
 /// A titled group of key descriptions (the help widget's own section type).

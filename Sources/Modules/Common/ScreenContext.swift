@@ -1,7 +1,8 @@
 import Foundation
 
 /// What every module gets from the app besides its services: a way to ask
-/// for a redraw when async work finishes, the time, and the key map.
+/// for a redraw when async work finishes, the time, the key map and
+/// whether writes may go out.
 public struct ScreenContext: Sendable {
     /// Schedules a redraw (coalesced by the app).
     public let setNeedsDisplay: @MainActor @Sendable () -> Void
@@ -11,14 +12,19 @@ public struct ScreenContext: Sendable {
     public let bindings: KeyBindings
     /// Things said once per run, whichever screen says them first.
     public let notices = Notices()
+    /// Whether writes go out, are refused (`--read-only`) or wait for a
+    /// `yes` (production), shared by every screen of the run.
+    public let writeGuard: WriteGuard
 
     public init(
         setNeedsDisplay: @escaping @MainActor @Sendable () -> Void,
-        now: @escaping @Sendable () -> Date = Date.init, bindings: KeyBindings = .defaults
+        now: @escaping @Sendable () -> Date = Date.init, bindings: KeyBindings = .defaults,
+        writeAccess: WriteAccess = .open
     ) {
         self.setNeedsDisplay = setNeedsDisplay
         self.now = now
         self.bindings = bindings
+        self.writeGuard = WriteGuard(writeAccess)
     }
 }
 

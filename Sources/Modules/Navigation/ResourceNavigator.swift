@@ -34,6 +34,11 @@ public struct ResourceNavigator {
             resource: resource, filters: filters, breadcrumb: breadcrumb, api: api, navigator: self, context: context)
     }
 
+    /// The frequency table of `field` over `source` (a list's loaded rows).
+    public func frequency(of source: ExportSource, field: String) -> any Screen {
+        FrequencyModule.build(source: source, field: field, navigator: self, context: context)
+    }
+
     /// The detail of a record already loaded.
     public func detail(_ resource: ResourceDescriptor, record: RecordEntity, breadcrumb: String? = nil) -> any Screen {
         RecordDetailModule.build(

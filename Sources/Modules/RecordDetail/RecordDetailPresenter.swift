@@ -23,7 +23,8 @@ final class RecordDetailPresenter: Screen {
         navigator: ResourceNavigator, context: ScreenContext
     ) {
         state = RecordDetailState(
-            id: id, record: record, resource: interactor.resource, breadcrumbPrefix: breadcrumbPrefix)
+            id: id, record: record, resource: interactor.resource, breadcrumbPrefix: breadcrumbPrefix,
+            writeAccess: context.writeGuard.access)
         self.interactor = interactor
         self.navigator = navigator
         self.context = context
@@ -31,7 +32,7 @@ final class RecordDetailPresenter: Screen {
 
     var breadcrumb: String { state.breadcrumb }
     var status: ScreenStatus { state.status }
-    var capturesText: Bool { state.form != nil }
+    var capturesText: Bool { state.form != nil || state.confirmation != nil }
 
     var help: [HelpSection] {
         let keys = context.bindings
@@ -52,6 +53,7 @@ final class RecordDetailPresenter: Screen {
     /// Loads the record the first time; shown again (back from a related
     /// list, where records may have been added or deleted), counts again.
     func start() {
+        send(.setWriteAccess(context.writeGuard.access))
         send(.appeared)
     }
 
@@ -63,6 +65,7 @@ final class RecordDetailPresenter: Screen {
         let lines = state.layout(width: rect.width, height: rect.height)
         RecordDetailView.draw(state.viewModel(lines: lines), on: terminal, in: rect, theme: theme, tick: tick)
         state.form?.draw(on: terminal, in: rect, theme: theme)
+        state.confirmation?.dialog.draw(on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
@@ -96,6 +99,8 @@ final class RecordDetailPresenter: Screen {
                 context.setNeedsDisplay()
             case .save(let changes):
                 save(changes)
+            case .allowWrites:
+                context.writeGuard.confirm()
             }
         }
         return command

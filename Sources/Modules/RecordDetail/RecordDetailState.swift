@@ -37,6 +37,10 @@ struct RecordDetailState: Equatable, Sendable {
         /// The server took the edit and answered with the object as it is now.
         case saveConfirmed(RecordEntity)
         case saveRefused(ServiceError)
+        /// A key while the production question (`type yes`) is open.
+        case confirmKey(Key)
+        /// The run's write access as the screen shows (again).
+        case setWriteAccess(WriteAccess)
     }
 
     /// Work for the presenter; results come back as events.
@@ -58,6 +62,8 @@ struct RecordDetailState: Equatable, Sendable {
         /// Send these changed fields of the object (`PATCH`); the answer
         /// comes back as `saveConfirmed` or `saveRefused`.
         case save(JSONObject)
+        /// The user typed `yes` to a production write: no screen asks again this run.
+        case allowWrites
     }
 
     let id: String
@@ -87,8 +93,16 @@ struct RecordDetailState: Equatable, Sendable {
     private(set) var isSaving = false
     /// What the last edit did, for the status bar.
     private(set) var message: StatusMessage?
+    /// Whether an edit may be sent, is refused or waits for a `yes`.
+    private(set) var writeAccess: WriteAccess
+    /// The production question before the first write, while it is open.
+    private(set) var confirmation: WriteConfirmation?
 
-    init(id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?) {
+    init(
+        id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?,
+        writeAccess: WriteAccess = .open
+    ) {
+        self.writeAccess = writeAccess
         self.id = id
         self.record = record
         self.lines = RecordLines(record)
@@ -103,6 +117,7 @@ struct RecordDetailState: Equatable, Sendable {
     /// The event `key` means on this screen, or `nil` when it means nothing
     /// here (the router then gives it its global meaning).
     func event(for key: Key, bindings: KeyBindings) -> Event? {
+        if confirmation != nil { return .confirmKey(key) }
         if form != nil { return .formKey(key) }
         if let moved = ListNavigation.move(
             cursor: scroll, count: lines.shownCount, page: pageSize, key: key, bindings: bindings)
@@ -170,9 +185,11 @@ struct RecordDetailState: Equatable, Sendable {
             isCounting = false
             return []
         case .edit:
-            guard let object = record?.json.objectValue, !isSaving else { return [] }
-            message = nil
-            form = ObjectForm.form(for: object, name: resource.name)
+            return edit()
+        case .confirmKey(let key):
+            return confirmKey(key)
+        case .setWriteAccess(let access):
+            writeAccess = access
             return []
         case .formKey(let key):
             return formKey(key)
@@ -185,6 +202,41 @@ struct RecordDetailState: Equatable, Sendable {
             isSaving = false
             message = StatusMessage("\(resource.name) not saved (\(failure.shortReason))", .error)
             return [.redraw]
+        }
+    }
+
+    /// `e` on an object: refused when read-only, the production question
+    /// before the run's first write, else the form.
+    private mutating func edit() -> [Effect] {
+        guard let object = record?.json.objectValue, !isSaving else { return [] }
+        switch writeAccess {
+        case .readOnly(let source):
+            message = StatusMessage(WriteAccess.refusal(source), .warning)
+        case .confirmFirst:
+            message = nil
+            confirmation = WriteConfirmation()
+        case .open:
+            message = nil
+            form = ObjectForm.form(for: object, name: resource.name)
+        }
+        return []
+    }
+
+    /// A key at the production question: `yes` opens the form.
+    private mutating func confirmKey(_ key: Key) -> [Effect] {
+        guard var open = confirmation else { return [] }
+        switch open.handle(key) {
+        case .typing:
+            confirmation = open
+            return []
+        case .cancelled:
+            confirmation = nil
+            message = StatusMessage(WriteConfirmation.cancelled, .warning)
+            return []
+        case .confirmed:
+            confirmation = nil
+            writeAccess = .open
+            return [.allowWrites] + edit()
         }
     }
 

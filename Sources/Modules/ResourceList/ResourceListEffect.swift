@@ -27,4 +27,6 @@ enum ResourceListEffect: Equatable, Sendable {
     case create(placeholderID: String, fields: JSONObject)
     /// Delete record `id`. Results: `.deleteConfirmed`, `.deleteRefused`.
     case delete(id: String)
+    /// The user typed `yes` to a production write: no screen asks again this run.
+    case allowWrites
 }

@@ -47,6 +47,11 @@ enum ResourceListEvent: Equatable, Sendable {
     case confirmDelete
     /// `n` or Esc at the delete question.
     case keepRecord
+    /// A key while the production question (`type yes`) is open.
+    case confirmKey(Key)
+    /// The run's write access as the screen shows (again): a production
+    /// write confirmed on another screen is not asked for here.
+    case setWriteAccess(WriteAccess)
 
     // MARK: - Results
     /// The watched first page changed (data, error or loading).

@@ -8,6 +8,8 @@ enum ResourceListKeyOutcome: Equatable {
     case newRecord
     /// Open this record's detail.
     case open(RecordEntity)
+    /// Open the frequency table of the sorted column's field.
+    case frequency(String)
     /// Put `text` (a record as JSON) on the clipboard; `description` says what it is.
     case copy(String, description: String)
     /// Taken, and nothing to do.
@@ -32,6 +34,8 @@ enum ResourceListKeyMap {
             case .char("n"), .char("N"), .escape, .char("q"): return .event(.keepRecord)
             default: return .handled
             }
+        case .confirmWrite:
+            return .event(.confirmKey(key))
         case .browsing:
             break
         }
@@ -56,6 +60,9 @@ enum ResourceListKeyMap {
         case .sortNext?: return .event(.sortNext)
         case .sortReverse?: return .event(.sortReverse)
         case .new?: return .newRecord
+        case .frequency?:
+            guard let field = state.sortedField else { return .handled }
+            return .frequency(field)
         case .edit?: return .event(.edit)
         case .delete?: return .event(.delete)
         default: return .unhandled

@@ -75,6 +75,8 @@ extension ResourceListPresenter {
                     self?.refused(.write(id), .deleteRefused(id: id, error))
                 }
             }
+        case .allowWrites:
+            context.writeGuard.confirm()
         }
     }
 

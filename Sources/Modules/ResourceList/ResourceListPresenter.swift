@@ -34,7 +34,8 @@ public final class ResourceListPresenter: Screen {
         self.router = router
         self.context = context
         self.breadcrumb = breadcrumb
-        state = ResourceListState(resource: interactor.resource, filters: interactor.filters)
+        state = ResourceListState(
+            resource: interactor.resource, filters: interactor.filters, writeAccess: context.writeGuard.access)
     }
 
     // MARK: - The loop
@@ -55,11 +56,16 @@ public final class ResourceListPresenter: Screen {
 
     public var exportSource: ExportSource? { state.exportSource }
 
+    public var listedResource: ResourceDescriptor? { state.resource }
+
     public var help: [HelpSection] { state.help(context.bindings) }
 
     public var status: ScreenStatus { state.status(now: context.now()) }
 
-    public func start() { send(.start) }
+    public func start() {
+        send(.setWriteAccess(context.writeGuard.access))
+        send(.start)
+    }
 
     public func stop() { send(.stop) }
 
@@ -81,6 +87,8 @@ public final class ResourceListPresenter: Screen {
             return .push(router.detail(record, of: state.resource))
         case .copy(let text, let description):
             return .copy(text, description: description)
+        case .frequency(let field):
+            return .push(router.frequency(of: state.exportSource, field: field))
         case .handled:
             return .handled
         case .unhandled:

@@ -16,6 +16,8 @@ enum ResourceListMode: Equatable, Sendable {
     case browsing
     case form(Form, for: FormTarget)
     case confirmDelete(RecordEntity)
+    /// The production question, and the write it holds.
+    case confirmWrite(WriteConfirmation, then: WriteIntent)
 
     var capturesText: Bool {
         if case .browsing = self { return false }
@@ -32,6 +34,8 @@ enum ResourceListMode: Equatable, Sendable {
                     title: "Delete \(resource.singular)",
                     lines: ["Delete \(resource.singular) \(record.label(resource, width: 40))?"],
                     hints: "y deletes · n or Esc keeps it"))
+        case .confirmWrite(let confirmation, _):
+            return .confirm(confirmation.dialog)
         }
     }
 }

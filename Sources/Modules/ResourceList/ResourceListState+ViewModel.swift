@@ -7,9 +7,17 @@ import TerminalUI
 extension ResourceListState {
     var capturesText: Bool { isEditingFilter || mode.capturesText }
 
-    /// The records `:export` writes: the visible rows, in their order.
+    /// The records `:export` writes and `:freq` counts: the visible rows,
+    /// in their order (and, while paging in, how many of how many are loaded).
     var exportSource: ExportSource {
-        ExportSource(resource: resource, records: visible.map { records[$0].json })
+        ExportSource(
+            resource: resource, records: visible.map { records[$0].json },
+            partial: isComplete ? nil : .init(loaded: records.count, total: paging.totalCount))
+    }
+
+    /// The field of the sorted column, which `F` counts.
+    var sortedField: String? {
+        sortColumn.flatMap { resource.columns.indices.contains($0) ? resource.columns[$0].field : nil }
     }
 
     func help(_ keys: KeyBindings) -> [HelpSection] {
@@ -23,6 +31,7 @@ extension ResourceListState {
             (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), "sort by next column / reverse"),
             (keys.label(for: .reload), "reload from the server"),
             (keys.label(for: .copy), "copy the \(resource.singular) as JSON"),
+            (keys.label(for: .frequency), "count the values of the sorted column (:freq FIELD)"),
         ]
         if let toggle = resource.toggle {
             lines.append((keys.label(for: .toggle), "toggle \(toggle.field)"))

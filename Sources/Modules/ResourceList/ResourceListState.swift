@@ -67,10 +67,14 @@ struct ResourceListState: Equatable, Sendable {
     // MARK: - Writes
     /// Writes sent and not yet answered, by record id (a new record: its placeholder id).
     var writes: [String: PendingWrite] = [:]
+    /// Whether writes go out, are refused or wait for a `yes` (the run's,
+    /// as it was when the screen last showed).
+    var writeAccess: WriteAccess
 
-    init(resource: ResourceDescriptor, filters: [ListQuery.Filter]) {
+    init(resource: ResourceDescriptor, filters: [ListQuery.Filter], writeAccess: WriteAccess = .open) {
         self.resource = resource
         self.filters = filters
+        self.writeAccess = writeAccess
         paging = ListPaging(pageSize: resource.pageSize)
         sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
     }
@@ -99,13 +103,17 @@ struct ResourceListState: Equatable, Sendable {
             isEditingFilter = false
             return setFilter("")
         case .setFilter(let text): return setFilter(text)
-        case .toggle: return toggleCurrent()
+        case .toggle: return guarded(.toggle)
         case .reload: return reload()
         case .sortNext: return sort(by: ((sortColumn ?? -1) + 1) % max(1, resource.columns.count), descending: false)
         case .sortReverse: return sort(by: sortColumn ?? 0, descending: !sortDescending)
-        case .new(let placeholderID): return beginNew(placeholderID: placeholderID)
-        case .edit: return beginEdit()
-        case .delete: return askToDelete()
+        case .new(let placeholderID): return guarded(.new(placeholderID: placeholderID))
+        case .edit: return guarded(.edit)
+        case .delete: return guarded(.delete)
+        case .confirmKey(let key): return confirmKey(key)
+        case .setWriteAccess(let access):
+            writeAccess = access
+            return []
         case .formKey(let key): return formKey(key)
         case .confirmDelete: return confirmDelete()
         case .keepRecord:

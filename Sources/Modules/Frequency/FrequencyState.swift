@@ -1,0 +1,110 @@
+import Foundation
+import JSON
+import Services
+
+/// One distinct value of the counted field and how many rows hold it.
+struct FrequencyRow: Equatable, Sendable {
+    /// The value as the table shows it (`(empty)` for a missing or null value).
+    var value: String
+    /// The value as a server filter names it (`true`, `3`); `nil` when empty.
+    var filterValue: String?
+    var count: Int
+}
+
+/// The frequency table of one field over a list's loaded rows, as a value:
+/// the distinct values with their counts (most frequent first, ties by
+/// value), what they were counted over, and the cursor.
+struct FrequencyState: Equatable, Sendable {
+    let resource: ResourceDescriptor
+    let field: String
+    let rows: [FrequencyRow]
+    /// How many rows were counted (the list's rows passing its filter).
+    let counted: Int
+    /// The list was still paging in: counts are of the loaded rows only.
+    let partial: ExportSource.Partial?
+    private(set) var cursor = 0
+
+    /// The table of `field` over `source`'s records.
+    init(source: ExportSource, field: String) {
+        resource = source.resource
+        self.field = field
+        rows = Self.count(source.records, field: field)
+        counted = source.records.count
+        partial = source.partial
+    }
+
+    /// The distinct values of `field` in `records`, most frequent first,
+    /// ties in value order (numbers as numbers).
+    static func count(_ records: [JSONValue], field: String) -> [FrequencyRow] {
+        var counts: [String: (row: FrequencyRow, order: Int)] = [:]
+        for record in records {
+            let value = record.value(atPath: field)
+            let text = RecordEntity.text(value)
+            let key = text.isEmpty ? "" : "=" + text
+            if let existing = counts[key] {
+                counts[key]?.row.count = existing.row.count + 1
+            } else {
+                let row = FrequencyRow(
+                    value: text.isEmpty ? "(empty)" : text, filterValue: text.isEmpty ? nil : text, count: 1)
+                counts[key] = (row, counts.count)
+            }
+        }
+        return counts.values.map(\.row).sorted { left, right in
+            if left.count != right.count { return left.count > right.count }
+            return Self.valueOrder(left.value, right.value)
+        }
+    }
+
+    /// Numbers in numeric order, other text in text order.
+    private static func valueOrder(_ left: String, _ right: String) -> Bool {
+        if let leftNumber = Double(left), let rightNumber = Double(right), leftNumber != rightNumber {
+            return leftNumber < rightNumber
+        }
+        return left < right
+    }
+
+    /// `row`'s share of the rows counted, in percent.
+    func percent(_ row: FrequencyRow) -> Double {
+        counted == 0 ? 0 : Double(row.count) * 100 / Double(counted)
+    }
+
+    /// `58.0%`: one decimal.
+    static func percentText(_ percent: Double) -> String {
+        String(format: "%.1f%%", percent)
+    }
+
+    /// A bar of up to `width` cells, as long relative to `largest` as
+    /// `count` is (a value that occurs at all gets at least one cell).
+    static func bar(count: Int, largest: Int, width: Int) -> String {
+        guard largest > 0, count > 0, width > 0 else { return "" }
+        let cells = max(1, Int((Double(count) * Double(width) / Double(largest)).rounded()))
+        return String(repeating: "█", count: min(width, cells))
+    }
+
+    /// What the screen's title says: the field, the values and what they
+    /// were counted over (only the loaded rows of a list still paging in).
+    var title: String {
+        let values = rows.count == 1 ? "1 value" : "\(rows.count) values"
+        let over: String
+        if let partial {
+            let rows = counted == partial.loaded ? "the loaded rows" : "\(counted) of the loaded rows"
+            over = "\(rows) (\(partial.loaded) of \(partial.total.map(String.init) ?? "more") loaded)"
+        } else {
+            over = "\(counted) \(counted == 1 ? resource.singular : resource.name)"
+        }
+        return "\(field) — \(values) over \(over)"
+    }
+
+    /// The row under the cursor, if any.
+    var current: FrequencyRow? { rows.indices.contains(cursor) ? rows[cursor] : nil }
+
+    /// Puts the cursor on `row` (kept on the table).
+    mutating func move(to row: Int) {
+        cursor = min(max(0, row), max(0, rows.count - 1))
+    }
+
+    /// The server filter that lists the rows of the current value.
+    var currentFilter: ListQuery.Filter? {
+        current?.filterValue.map { ListQuery.Filter(field, $0) }
+    }
+}

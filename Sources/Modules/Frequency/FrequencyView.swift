@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// Draws the frequency table: a title line, then value, count, percent and
+/// bar columns. No logic beyond layout.
+@MainActor
+enum FrequencyView {
+    /// The widest bar, in cells.
+    static let barWidth = 30
+
+    /// Draws `state` in `rect`; returns the scroll offset drawn and the
+    /// table's height (what a page key moves).
+    static func draw(
+        _ state: FrequencyState, on terminal: any Terminal, in rect: Rect, theme: Theme, scrollOffset: Int
+    ) -> (scrollOffset: Int, tableHeight: Int) {
+        guard rect.height > 0 else { return (0, 0) }
+        let (titleRect, body) = rect.splitTop(1)
+        terminal.write(
+            " " + TextSanitizer.clean(state.title), row: titleRect.row, col: titleRect.col, width: titleRect.width,
+            style: theme.style(.columnHeader))
+        let largest = state.rows.first?.count ?? 0
+        let table = TableView(
+            columns: [
+                TableColumn(TextSanitizer.clean(state.field), width: .flexible(), minWidth: 5, priority: 3),
+                TableColumn("Count", width: .fixed(7), alignment: .right, priority: 2),
+                TableColumn("%", width: .fixed(7), alignment: .right, priority: 1),
+                TableColumn("", width: .fixed(barWidth), minWidth: 5, priority: 0, role: .info),
+            ],
+            rowCount: state.rows.count, cursor: state.cursor, scrollOffset: scrollOffset
+        ) { index in
+            let row = state.rows[index]
+            return [
+                TextSanitizer.clean(row.value), String(row.count),
+                FrequencyState.percentText(state.percent(row)),
+                FrequencyState.bar(count: row.count, largest: largest, width: barWidth),
+            ]
+        }
+        let offset = table.draw(on: terminal, in: body, theme: theme)
+        return (offset, table.visibleRows(in: body))
+    }
+}
