@@ -7,7 +7,9 @@ import TerminalUI
 /// scroll. Every key and every async result is an `Event`; `update` applies
 /// it and returns the `Effect`s to run, which the presenter runs and whose
 /// results it sends back as events. Nothing here waits, so every behaviour
-/// is testable by sending events and comparing values.
+/// is testable by sending events and comparing values. The edit's fields are
+/// writable within the module for `RecordDetailState+Edit`; only
+/// transitions change them.
 struct RecordDetailState: Equatable, Sendable {
     /// What happened: an intent of the user or a result of async work.
     enum Event: Equatable, Sendable {
@@ -70,7 +72,7 @@ struct RecordDetailState: Equatable, Sendable {
     let resource: ResourceDescriptor
     /// The relation this screen was reached by (`user` for a todo's parent).
     let breadcrumbPrefix: String?
-    private(set) var record: RecordEntity? {
+    var record: RecordEntity? {
         didSet { lines = RecordLines(record) }
     }
     /// The record as JSON lines, for drawing and for bounding the scroll.
@@ -88,15 +90,15 @@ struct RecordDetailState: Equatable, Sendable {
     /// Counting is under way: showing again or a reload does not start a second count.
     private(set) var isCounting = false
     /// The edit form of an object resource, while it is open.
-    private(set) var form: Form?
+    var form: Form?
     /// An edit sent and not yet answered.
-    private(set) var isSaving = false
+    var isSaving = false
     /// What the last edit did, for the status bar.
-    private(set) var message: StatusMessage?
+    var message: StatusMessage?
     /// Whether an edit may be sent, is refused or waits for a `yes`.
-    private(set) var writeAccess: WriteAccess
+    var writeAccess: WriteAccess
     /// The production question before the first write, while it is open.
-    private(set) var confirmation: WriteConfirmation?
+    var confirmation: WriteConfirmation?
 
     init(
         id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?,
@@ -202,72 +204,6 @@ struct RecordDetailState: Equatable, Sendable {
             isSaving = false
             message = StatusMessage("\(resource.name) not saved (\(failure.shortReason))", .error)
             return [.redraw]
-        }
-    }
-
-    /// `e` on an object: refused when read-only, the production question
-    /// before the run's first write, else the form.
-    private mutating func edit() -> [Effect] {
-        guard let object = record?.json.objectValue, !isSaving else { return [] }
-        switch writeAccess {
-        case .readOnly(let source):
-            message = StatusMessage(WriteAccess.refusal(source), .warning)
-        case .confirmFirst:
-            message = nil
-            confirmation = WriteConfirmation()
-        case .open:
-            message = nil
-            form = ObjectForm.form(for: object, name: resource.name)
-        }
-        return []
-    }
-
-    /// A key at the production question: `yes` opens the form.
-    private mutating func confirmKey(_ key: Key) -> [Effect] {
-        guard var open = confirmation else { return [] }
-        switch open.handle(key) {
-        case .typing:
-            confirmation = open
-            return []
-        case .cancelled:
-            confirmation = nil
-            message = StatusMessage(WriteConfirmation.cancelled, .warning)
-            return []
-        case .confirmed:
-            confirmation = nil
-            writeAccess = .open
-            return [.allowWrites] + edit()
-        }
-    }
-
-    /// The edit form's answer to a key: still editing, closed, or sent.
-    private mutating func formKey(_ key: Key) -> [Effect] {
-        guard var open = form, let object = record?.json.objectValue else {
-            form = nil
-            return []
-        }
-        switch open.handle(key) {
-        case .editing:
-            form = open
-            return []
-        case .cancel:
-            form = nil
-            return []
-        case .submit:
-            do throws(ObjectForm.Invalid) {
-                let changes = try ObjectForm.changes(in: open, of: object)
-                form = nil
-                guard !changes.isEmpty else {
-                    message = StatusMessage("\(resource.name) unchanged")
-                    return []
-                }
-                isSaving = true
-                return [.save(changes), .redraw]
-            } catch {
-                open.error = error.message
-                form = open
-                return []
-            }
         }
     }
 
