@@ -50,15 +50,7 @@ import Testing
         }
 
         func send(_ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue?) {
-            guard let target = URL(string: url.absoluteString + path) else { throw URLError(.badURL) }
-            var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData)
-            request.httpMethod = method
-            if let body {
-                request.httpBody = Data(body.utf8)
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            }
-            let (data, response) = try await URLSession.shared.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONParser.parse(data))
+            try await JSONRequest.send(method, path, to: url, body: body)
         }
 
         /// The file as it is on disk now.
