@@ -70,10 +70,18 @@ struct FrequencyStateTests {
     @Test func enterFiltersTheServerByTheValueUnderTheCursor() {
         let records: [JSONValue] = [["completed": true], ["completed": false], ["completed": true]]
         var state = FrequencyState(source: ExportSource(resource: .todos, records: records), field: "completed")
-        #expect(state.currentFilter == ListQuery.Filter("completed", "true"))
+        #expect(state.currentFilters == [ListQuery.Filter("completed", "true")])
         state.move(to: 5)
         #expect(state.cursor == 1)
-        #expect(state.currentFilter == ListQuery.Filter("completed", "false"))
+        #expect(state.currentFilters == [ListQuery.Filter("completed", "false")])
+    }
+
+    @Test func theValuesListKeepsTheCountedListsFilters() {
+        let records: [JSONValue] = [["userId": 9, "completed": true], ["userId": 10, "completed": true]]
+        let scoped = [ListQuery.Filter("completed", "true"), ListQuery.Filter("userId", "9", .greaterOrEqual)]
+        let state = FrequencyState(
+            source: ExportSource(resource: .todos, records: records, filters: scoped), field: "userId")
+        #expect(state.currentFilters == scoped + [ListQuery.Filter("userId", "9")])
     }
 
     @Test func aListStillPagingInOffersItsLoadedRowsAndSaysSo() {

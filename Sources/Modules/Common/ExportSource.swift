@@ -20,10 +20,16 @@ public struct ExportSource: Sendable {
     public var records: [JSONValue]
     /// Set while the list is still paging in (`records` are the loaded rows only).
     public var partial: Partial?
+    /// The server filters that define the list (`userId=3`): a list opened
+    /// from these records (a frequency value) keeps them.
+    public var filters: [ListQuery.Filter]
 
-    public init(resource: ResourceDescriptor, records: [JSONValue], partial: Partial? = nil) {
+    public init(
+        resource: ResourceDescriptor, records: [JSONValue], partial: Partial? = nil, filters: [ListQuery.Filter] = []
+    ) {
         self.resource = resource
         self.records = records
         self.partial = partial
+        self.filters = filters
     }
 }

@@ -20,8 +20,8 @@ public enum FrequencyModule {
 struct FrequencyRouter {
     let navigator: ResourceNavigator
 
-    /// `resource` filtered to `filter` (`completed=true`), on the server.
-    func list(_ resource: ResourceDescriptor, filter: ListQuery.Filter) -> any Screen {
-        navigator.list(resource, filters: [filter])
+    /// `resource` filtered to `filters` (the counted list's and `completed=true`), on the server.
+    func list(_ resource: ResourceDescriptor, filters: [ListQuery.Filter]) -> any Screen {
+        navigator.list(resource, filters: filters)
     }
 }

@@ -60,10 +60,10 @@ final class FrequencyPresenter: Screen {
             return .handled
         }
         guard context.bindings.action(for: key) == .open else { return .unhandled }
-        guard let filter = state.currentFilter else {
+        guard let filters = state.currentFilters else {
             if state.current != nil { message = StatusMessage("An empty value cannot be a server filter", .warning) }
             return .handled
         }
-        return .push(router.list(state.resource, filter: filter))
+        return .push(router.list(state.resource, filters: filters))
     }
 }

@@ -16,6 +16,8 @@ struct FrequencyRow: Equatable, Sendable {
 /// value), what they were counted over, and the cursor.
 struct FrequencyState: Equatable, Sendable {
     let resource: ResourceDescriptor
+    /// The filters of the list counted, kept by the list a value opens.
+    let sourceFilters: [ListQuery.Filter]
     let field: String
     let rows: [FrequencyRow]
     /// How many rows were counted (the list's rows passing its filter).
@@ -31,6 +33,7 @@ struct FrequencyState: Equatable, Sendable {
         rows = Self.count(source.records, field: field)
         counted = source.records.count
         partial = source.partial
+        sourceFilters = source.filters
     }
 
     /// The distinct values of `field` in `records`, most frequent first,
@@ -103,8 +106,9 @@ struct FrequencyState: Equatable, Sendable {
         cursor = min(max(0, row), max(0, rows.count - 1))
     }
 
-    /// The server filter that lists the rows of the current value.
-    var currentFilter: ListQuery.Filter? {
-        current?.filterValue.map { ListQuery.Filter(field, $0) }
+    /// The server filters that list the rows of the current value: the
+    /// counted list's own, and the value's.
+    var currentFilters: [ListQuery.Filter]? {
+        current?.filterValue.map { sourceFilters + [ListQuery.Filter(field, $0)] }
     }
 }

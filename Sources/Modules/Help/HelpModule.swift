@@ -4,7 +4,9 @@ import TerminalUI
 public enum HelpModule {
     @MainActor
     public static func build(for screen: any Screen, global: HelpSection) -> any Screen {
-        HelpPresenter(sections: screen.help + [global], under: screen.breadcrumb)
+        // The start screen has no breadcrumb: it is named by what it shows.
+        let under = screen.breadcrumb.isEmpty ? screen.status.resource : screen.breadcrumb
+        return HelpPresenter(sections: screen.help + [global], under: under)
     }
 }
 

@@ -12,7 +12,7 @@ extension ResourceListState {
     var exportSource: ExportSource {
         ExportSource(
             resource: resource, records: visible.map { records[$0].json },
-            partial: isComplete ? nil : .init(loaded: records.count, total: paging.totalCount))
+            partial: isComplete ? nil : .init(loaded: records.count, total: paging.totalCount), filters: filters)
     }
 
     /// The field of the sorted column, which `F` counts.
