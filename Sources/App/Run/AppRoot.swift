@@ -90,7 +90,9 @@ public enum AppRoot {
             setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings,
             writeAccess: prepared.configuration.writeAccess)
         let catalog = prepared.catalog
-        let navigator = ResourceNavigator(api: prepared.services.api, catalog: catalog, context: context)
+        let navigator = ResourceNavigator(
+            api: prepared.services.api, catalog: catalog, context: context,
+            requests: JournalRequestLog(journal: prepared.services.journal))
         var stack = [navigator.start()]
         if let launch {
             if !launch.isStartScreen {
