@@ -72,6 +72,49 @@ struct InspectorStateTests {
     }
 }
 
+extension InspectorStateTests {
+    @Test func whileShownANewRequestUpdatesTheTableAndAsksForARedraw() async throws {
+        let log = GrowingLog()
+        let redraws = Counter()
+        let screen = InspectorModule.build(log: log, context: ScreenContext(setNeedsDisplay: { redraws.count += 1 }))
+        screen.start()
+        defer { screen.stop() }
+        log.add(Self.request(1))
+        var waited = 0
+        while redraws.count == 0, waited < 200 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(redraws.count > 0)
+        #expect(screen.status.count == "1")
+    }
+}
+
+@MainActor
+private final class Counter {
+    var count = 0
+}
+
+/// A log that grows while the screen is shown.
+private final class GrowingLog: RequestLog, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [RequestEntity] = []
+    private let stream: AsyncStream<Int>
+    private let continuation: AsyncStream<Int>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    }
+
+    func add(_ request: RequestEntity) {
+        lock.withLock { entries.insert(request, at: 0) }
+        continuation.yield(request.id)
+    }
+
+    func requests() -> [RequestEntity] { lock.withLock { entries } }
+    func changes() -> AsyncStream<Int> { stream }
+}
+
 private struct FixedLog: RequestLog {
     let entries: [RequestEntity]
     func requests() -> [RequestEntity] { entries }
