@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Networking
 import Services
 import TestSupport
 import Testing
@@ -17,7 +18,8 @@ struct DevelopmentServiceBuilderTests {
             environment: ["HOME": home.path]
         ).load()
         return try await configuration.serviceBuilder.build(
-            storage: InMemoryStorageService(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            storage: InMemoryStorageService(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            journal: RequestJournal())
     }
 
     @Test func aServerFailingOnceStillShowsItsData() async throws {

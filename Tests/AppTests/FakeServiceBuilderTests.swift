@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Networking
 import Services
 import TestSupport
 import Testing
@@ -15,7 +16,9 @@ struct FakeServiceBuilderTests {
         ).load()
         let services = try await FakeServiceBuilder(
             configuration: configuration, executable: BuiltProducts.trestle
-        ).build(storage: InMemoryStorageService(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        ).build(
+            storage: InMemoryStorageService(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            journal: RequestJournal())
         return services.api.origin
     }
 

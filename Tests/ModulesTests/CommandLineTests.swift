@@ -81,6 +81,13 @@ struct CommandParserTests {
         #expect(try parse("resources") == .resources)
     }
 
+    @Test func requestsOpensTheInspectorUnlessAServiceHasRequests() throws {
+        #expect(try parse("requests") == .requests)
+        #expect(
+            try CommandParser.parse("requests", resources: ["requests"])
+                == .open(resource: "requests", id: nil, filters: []))
+    }
+
     @Test func exportTakesAFormatAndTheRestOfTheLineAsPath() throws {
         #expect(try parse("export csv out.csv") == .export(.csv, path: "out.csv"))
         #expect(try parse("export JSON ~/my todos.json") == .export(.json, path: "~/my todos.json"))
@@ -122,8 +129,8 @@ struct CommandCompleterTests {
         #expect(
             completer.completions(for: "")
                 == [
-                    "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "resources", "help",
-                    "quit",
+                    "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "requests",
+                    "resources", "help", "quit",
                 ])
     }
 

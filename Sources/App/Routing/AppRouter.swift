@@ -16,6 +16,7 @@ public final class AppRouter {
     private let chrome: Chrome
     private let activity: @MainActor () -> Int
     private let bindings: KeyBindings
+    private let navigator: ResourceNavigator
     var theme: Theme
     private(set) var message: StatusMessage?
     private lazy var frames = FrameScheduler(
@@ -30,6 +31,7 @@ public final class AppRouter {
         guard let navigation = NavigationStack(stack) else { preconditionFailure("the router needs a first screen") }
         self.navigation = navigation
         self.commandLine = CommandPromptController(navigator: navigator, writer: writer)
+        self.navigator = navigator
         self.terminal = terminal
         self.theme = theme
         self.chrome = chrome
@@ -103,6 +105,8 @@ public final class AppRouter {
             showHelp()
         case .command?:
             commandLine.open(listed: top.listedResource)
+        case .inspector?:
+            show(navigation.push(navigator.inspector()))
         default:
             break
         }
@@ -131,6 +135,7 @@ public final class AppRouter {
                     bindings.label(for: .command),
                     "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :freq FIELD, :q"
                 ),
+                (bindings.label(for: .inspector), "this run's requests (also :requests)"),
                 (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
             ])
     }

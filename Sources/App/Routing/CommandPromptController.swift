@@ -16,7 +16,7 @@ struct CommandPromptController {
         /// Show these screens above the first one, dropping the rest
         /// (`:posts`, `:users 3`; none for `:resources`).
         case show([any Screen])
-        /// Put this screen on top of the stack (`:freq FIELD`).
+        /// Put this screen on top of the stack (`:freq FIELD`, `:requests`).
         case push(any Screen)
         /// Say this in the status bar (a bad command, an export's outcome).
         case say(StatusMessage)
@@ -76,6 +76,8 @@ struct CommandPromptController {
             return .help
         case .resources:
             return .show([])
+        case .requests:
+            return .push(navigator.inspector())
         case .open(let name, let id, let filters):
             if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
                 // `:todos userId` is a filter missing its value, not todo "userId".

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Modules
 import NcursesTerminal
+import Networking
 import Services
 import TerminalUI
 
@@ -62,7 +63,8 @@ public enum AppRoot {
             storage = InMemoryStorageService()
         }
         let stored = clock.now
-        let services = try await configuration.serviceBuilder.build(storage: storage, logger: logger)
+        let services = try await configuration.serviceBuilder.build(
+            storage: storage, logger: logger, journal: RequestJournal())
         logger.debug(
             "start-up phases",
             metadata: [
@@ -88,7 +90,9 @@ public enum AppRoot {
             setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings,
             writeAccess: prepared.configuration.writeAccess)
         let catalog = prepared.catalog
-        let navigator = ResourceNavigator(api: prepared.services.api, catalog: catalog, context: context)
+        let navigator = ResourceNavigator(
+            api: prepared.services.api, catalog: catalog, context: context,
+            requests: JournalRequestLog(journal: prepared.services.journal))
         var stack = [navigator.start()]
         if let launch {
             if !launch.isStartScreen {

@@ -17,7 +17,8 @@ public struct FakeServiceBuilder: ServiceBuilder {
         self.executable = executable
     }
 
-    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
+        async throws(ConfigurationError)
         -> ServiceContainer
     {
         let file = try dataFile()
@@ -40,11 +41,12 @@ public struct FakeServiceBuilder: ServiceBuilder {
         let api = FakeAPIService(
             engine: JSONServerEngine(database: database, dialect: configuration.fakeDialect), behavior: behavior,
             storage: storage,
-            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
+            middleware: standardMiddleware(
+                activity: activity, logger: logger, timeout: configuration.timeout, journal: journal, transport: .fake),
             logger: logger,
             cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
             origin: isShippedSampleData(file) ? "sample-data" : file.lastPathComponent)
-        return ServiceContainer(api: api, storage: storage, activity: activity)
+        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
     }
 
     /// Whether `file` is the sample data shipped beside the executable

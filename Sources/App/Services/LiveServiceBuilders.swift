@@ -13,18 +13,20 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
 
     public init(configuration: AppConfiguration) { self.configuration = configuration }
 
-    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
+        async throws(ConfigurationError)
         -> ServiceContainer
     {
         let activity = ActivityTracker()
         let network = NetworkClient(
             client: URLSessionHTTPClient(),
-            middleware: standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout),
+            middleware: standardMiddleware(
+                activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: Self.retry)
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))
-        return ServiceContainer(api: api, storage: storage, activity: activity)
+        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
     }
 }
 
@@ -38,17 +40,19 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         self.environment = environment
     }
 
-    public func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError)
+    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
+        async throws(ConfigurationError)
         -> ServiceContainer
     {
         let activity = ActivityTracker()
-        var middleware = standardMiddleware(activity: activity, logger: logger, timeout: configuration.timeout)
+        var middleware = standardMiddleware(
+            activity: activity, logger: logger, timeout: configuration.timeout, journal: journal)
         if let token = try token() {
             middleware.insert(AuthMiddleware(token: token), at: 0)
         }
         let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
         let api = makeLiveService(configuration, network: network, storage: storage, logger: logger, hint: .none)
-        return ServiceContainer(api: api, storage: storage, activity: activity)
+        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
     }
 
     /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).

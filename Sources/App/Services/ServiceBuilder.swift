@@ -9,12 +9,16 @@ public struct ServiceContainer: Sendable {
     public var api: any APIService
     public var storage: any StorageService
     public var activity: ActivityTracker
+    /// The last requests of the run, for the inspector (`I`, `:requests`).
+    public var journal: RequestJournal
     /// A one-line warning to show at start (a repaired cache), if any.
     public var startupWarning: String?
 
     public init(
-        api: any APIService, storage: any StorageService, activity: ActivityTracker, startupWarning: String? = nil
+        api: any APIService, storage: any StorageService, activity: ActivityTracker,
+        journal: RequestJournal = RequestJournal(), startupWarning: String? = nil
     ) {
+        self.journal = journal
         self.api = api
         self.storage = storage
         self.activity = activity
@@ -24,7 +28,9 @@ public struct ServiceContainer: Sendable {
 
 /// Decides which services run: one builder per environment, chosen at launch.
 public protocol ServiceBuilder: Sendable {
-    func build(storage: any StorageService, logger: Logger) async throws(ConfigurationError) -> ServiceContainer
+    /// The services of the run; every request they send is recorded in `journal`.
+    func build(storage: any StorageService, logger: Logger, journal: RequestJournal) async throws(ConfigurationError)
+        -> ServiceContainer
 }
 
 extension AppConfiguration {
@@ -39,9 +45,16 @@ extension AppConfiguration {
 }
 
 /// The common middleware of every environment: the configured timeout,
-/// activity tracking, then logging.
-func standardMiddleware(activity: ActivityTracker, logger: Logger, timeout: Double) -> [any Middleware] {
-    [TimeoutMiddleware(seconds: timeout), ActivityMiddleware(tracker: activity), LoggingMiddleware(logger: logger)]
+/// activity tracking, logging, then the request journal (answers come from
+/// `transport`: the network, or the fake's engine).
+func standardMiddleware(
+    activity: ActivityTracker, logger: Logger, timeout: Double, journal: RequestJournal,
+    transport: RequestJournal.Answer = .network
+) -> [any Middleware] {
+    [
+        TimeoutMiddleware(seconds: timeout), ActivityMiddleware(tracker: activity), LoggingMiddleware(logger: logger),
+        JournalMiddleware(journal: journal, transport: transport),
+    ]
 }
 
 /// Applies the configured per-request timeout (`--timeout`, `timeout:`).

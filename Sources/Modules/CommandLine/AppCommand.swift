@@ -9,6 +9,8 @@ public enum AppCommand: Equatable, Sendable {
     case export(RecordFormat, path: String)
     /// `:freq FIELD`: the frequency table of FIELD over the list on top.
     case frequency(field: String)
+    /// `:requests`: the request inspector.
+    case requests
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

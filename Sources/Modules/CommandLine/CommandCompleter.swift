@@ -20,7 +20,7 @@ public struct CommandCompleter: Sendable {
         let prefix = words.isEmpty ? "" : words.joined(separator: " ") + " "
         let candidates: [String]
         if words.isEmpty {
-            candidates = catalog.names + ["export", "freq", "resources", "help", "quit"]
+            candidates = catalog.names + ["export", "freq", "requests", "resources", "help", "quit"]
         } else if words[0] == "export" {
             candidates = words.count == 1 ? RecordFormat.allCases.map(\.rawValue) : []
         } else if words[0] == "freq" || words[0] == "frequency" {

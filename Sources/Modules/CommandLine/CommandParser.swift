@@ -12,7 +12,7 @@ public enum CommandParser {
     }
 
     /// The commands besides resource names, for completion and errors.
-    public static let keywords = ["export", "freq", "resources", "help", "quit", "q"]
+    public static let keywords = ["export", "freq", "requests", "resources", "help", "quit", "q"]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -24,6 +24,9 @@ public enum CommandParser {
             return .help
         case "resources", "home":
             return .resources
+        case "requests" where !resources.contains("requests"):
+            // A service's own `requests` collection keeps its name.
+            return .requests
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":

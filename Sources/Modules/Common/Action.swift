@@ -11,7 +11,7 @@ public enum Action: String, CaseIterable, Sendable {
     case sortNext, sortReverse, reload, toggle
     case new, edit, delete, copy
     case help, redraw, nextRelation, previousRelation
-    case frequency
+    case frequency, inspector
 
     /// What the action does, in a few words for the help screen.
     public var summary: String {
@@ -40,6 +40,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .nextRelation: return "next related resource"
         case .previousRelation: return "previous related resource"
         case .frequency: return "count the values of the sorted column"
+        case .inspector: return "the request inspector (this run's requests)"
         }
     }
 
@@ -70,6 +71,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .nextRelation: return [.tab]
         case .previousRelation: return [.backTab]
         case .frequency: return [.char("F")]
+        case .inspector: return [.char("I")]
         }
     }
 }

@@ -16,6 +16,13 @@ public enum JSONLines {
         return lines
     }
 
+    /// Any JSON value (an array as well as an object), pretty-printed.
+    public static func render(value: DetailValue) -> [[Span]] {
+        var lines: [[Span]] = []
+        appendValue(value, indent: 0, prefix: [], suffix: "", into: &lines)
+        return lines
+    }
+
     private static func appendObject(
         _ fields: [DetailField], indent: Int, prefix: [Span], suffix: String, into lines: inout [[Span]]
     ) {

@@ -57,7 +57,7 @@ public struct RecordEntity: Sendable, Equatable {
         object.map { key, value in DetailField(key, detailValue(value)) }
     }
 
-    private static func detailValue(_ value: JSONValue) -> DetailValue {
+    static func detailValue(_ value: JSONValue) -> DetailValue {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

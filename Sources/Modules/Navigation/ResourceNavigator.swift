@@ -9,11 +9,17 @@ public struct ResourceNavigator {
     let api: any APIService
     public let catalog: ResourceCatalog
     let context: ScreenContext
+    /// This run's requests, for the inspector.
+    let requests: any RequestLog
 
-    public init(api: any APIService, catalog: ResourceCatalog, context: ScreenContext) {
+    public init(
+        api: any APIService, catalog: ResourceCatalog, context: ScreenContext,
+        requests: any RequestLog = EmptyRequestLog()
+    ) {
         self.api = api
         self.catalog = catalog
         self.context = context
+        self.requests = requests
     }
 
     /// The descriptor of `name`: described, or inferred for any other collection.
@@ -37,6 +43,11 @@ public struct ResourceNavigator {
     /// The frequency table of `field` over `source` (a list's loaded rows).
     public func frequency(of source: ExportSource, field: String) -> any Screen {
         FrequencyModule.build(source: source, field: field, navigator: self, context: context)
+    }
+
+    /// The request inspector: this run's requests, newest first.
+    public func inspector() -> any Screen {
+        InspectorModule.build(log: requests, context: context)
     }
 
     /// The detail of a record already loaded.

@@ -1,0 +1,32 @@
+import TerminalUI
+
+/// Draws the inspector's table: a title line, then one row per request.
+@MainActor
+enum InspectorView {
+    /// Draws `state` in `rect`; returns the scroll offset drawn and the table's height.
+    static func draw(
+        _ state: InspectorState, on terminal: any Terminal, in rect: Rect, theme: Theme, scrollOffset: Int
+    ) -> (scrollOffset: Int, tableHeight: Int) {
+        guard rect.height > 0 else { return (0, 0) }
+        let (titleRect, body) = rect.splitTop(1)
+        terminal.write(
+            " " + state.title, row: titleRect.row, col: titleRect.col, width: titleRect.width,
+            style: theme.style(.columnHeader))
+        let table = TableView(
+            columns: [
+                TableColumn("Time", width: .fixed(8), priority: 1),
+                TableColumn("Method", width: .fixed(6), priority: 4),
+                TableColumn("Path", width: .flexible(), minWidth: 10, priority: 5),
+                TableColumn("Status", width: .fixed(6), alignment: .right, priority: 4),
+                TableColumn("How", width: .fixed(7), priority: 2),
+                TableColumn("ms", width: .fixed(6), alignment: .right, priority: 3),
+                TableColumn("Bytes", width: .fixed(9), alignment: .right, priority: 2),
+            ],
+            rowCount: state.requests.count, cursor: state.cursor, scrollOffset: scrollOffset
+        ) { index in
+            InspectorState.cells(state.requests[index]).map(TextSanitizer.clean)
+        }
+        let offset = table.draw(on: terminal, in: body, theme: theme)
+        return (offset, table.visibleRows(in: body))
+    }
+}

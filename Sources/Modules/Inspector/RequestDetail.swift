@@ -1,0 +1,115 @@
+import Foundation
+import JSON
+import TerminalUI
+
+/// What one request's screen shows, as lines of coloured spans: the
+/// request line, the outcome, both header lists and the body (JSON
+/// pretty-printed and coloured like a record; other bodies as text).
+enum RequestDetailLines {
+    static func make(_ request: RequestEntity) -> [[JSONLines.Span]] {
+        var lines: [[JSONLines.Span]] = []
+        let outcome =
+            request.status.map { "\($0)" } ?? "failed: \(request.failure ?? "no answer")"
+        lines.append([
+            ("\(outcome)", request.status.map { $0 >= 400 } ?? true ? .error : .info),
+            (
+                " · \(request.answer.rawValue) · \(request.milliseconds) ms · \(request.bytes) bytes · started "
+                    + InspectorState.time(request.startedAt), .dim
+            ),
+        ])
+        lines.append([])
+        appendHeaders("Request headers", request.requestHeaders, into: &lines)
+        appendHeaders("Response headers", request.responseHeaders, into: &lines)
+        let cut = request.isBodyCut ? " (the first \(request.body.count) of \(request.bytes) bytes)" : ""
+        lines.append([("Body\(cut)", .columnHeader)])
+        if request.body.isEmpty {
+            lines.append([("  (empty)", .dim)])
+        } else if !request.isBodyCut, let value = try? JSONParser.parse(request.body) {
+            lines += JSONLines.render(value: RecordEntity.detailValue(value))
+        } else {
+            let text = String(decoding: request.body, as: UTF8.self)
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                [(TextSanitizer.clean(String($0)), .text)]
+            }
+        }
+        return lines
+    }
+
+    private static func appendHeaders(
+        _ title: String, _ headers: [RequestEntity.Header], into lines: inout [[JSONLines.Span]]
+    ) {
+        lines.append([(title, .columnHeader)])
+        if headers.isEmpty { lines.append([("  (none)", .dim)]) }
+        for header in headers {
+            lines.append([
+                ("  " + TextSanitizer.clean(header.name), .jsonKey), (": ", .jsonPunctuation),
+                (TextSanitizer.clean(header.value), .text),
+            ])
+        }
+        lines.append([])
+    }
+}
+
+/// One request's `Screen`: its headers and body, scrolled with the
+/// movement keys; Esc is the router's (back to the table).
+@MainActor
+final class RequestDetailPresenter: Screen {
+    let request: RequestEntity
+    private let context: ScreenContext
+    /// Rendered once, when the request is opened.
+    let lines: [[JSONLines.Span]]
+    private var scroll = 0
+    private var height = 10
+    /// The lines as drawn at the last width (long ones folded).
+    private var drawnCount = 0
+
+    init(request: RequestEntity, context: ScreenContext) {
+        self.request = request
+        self.context = context
+        lines = RequestDetailLines.make(request)
+    }
+
+    var breadcrumb: String { "\(request.method) \(request.target)" }
+    var capturesText: Bool { false }
+    var status: ScreenStatus { ScreenStatus(resource: "request", count: "\(lines.count) lines") }
+
+    var help: [HelpSection] {
+        let keys = context.bindings
+        return [
+            HelpSection(
+                "one request",
+                [
+                    (keys.label(pairing: .moveUp, .moveDown), "scroll"),
+                    (keys.label(pairing: .pageUp, .pageDown), "page"),
+                    (keys.label(for: .back), "back to the requests"),
+                ])
+        ]
+    }
+
+    func start() {}
+    func stop() {}
+
+    func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        guard rect.height > 0 else { return }
+        let (titleLine, body) = rect.splitTop(1)
+        terminal.write(
+            " " + TextSanitizer.clean("\(request.method) \(request.target)"), row: titleLine.row,
+            col: titleLine.col, width: titleLine.width, style: theme.style(.columnHeader))
+        height = max(1, body.height)
+        let wrapped = JSONLines.wrap(lines, width: body.width)
+        drawnCount = wrapped.count
+        scroll = min(scroll, max(0, drawnCount - height))
+        let view = TextView(lines: wrapped.map { $0.map { StyledSpan($0.text, $0.role) } }, scrollOffset: scroll)
+        _ = view.draw(on: terminal, in: body, theme: theme)
+    }
+
+    func handle(_ key: Key) -> ScreenCommand {
+        guard
+            let moved = ListNavigation.move(
+                cursor: scroll, count: max(1, max(drawnCount, lines.count) - height + 1), page: height, key: key,
+                bindings: context.bindings)
+        else { return .unhandled }
+        scroll = moved
+        return .handled
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Synchronization
+
+/// The last requests of this run, newest last, for the request inspector.
+///
+/// A thread-safe ring buffer of ``Entry`` values, filled by
+/// ``JournalMiddleware``. Appending stores a small value (headers redacted,
+/// the body kept only up to ``bodyCap``); nothing is formatted until shown.
+public final class RequestJournal: Sendable {
+    /// How a request was answered.
+    public enum Answer: String, Sendable, Hashable {
+        /// By a server over the network.
+        case network
+        /// By a server, `304 Not Modified`: the cached copy was current.
+        case revalidated
+        /// By the fake environment's in-process engine.
+        case fake
+    }
+
+    /// One finished request.
+    public struct Entry: Sendable, Hashable {
+        /// The entry's number in the run (1 for the first), set when appended.
+        public internal(set) var sequence = 0
+        /// When it started.
+        public var startedAt: Date
+        /// `GET`, `POST`…
+        public var method: String
+        /// The URL it was sent to (query items not yet appended).
+        public var url: URL
+        /// The query items appended to ``url``, secret values replaced by `***`.
+        public var queryItems: [URLQueryItem]
+        /// The status, or `nil` when it failed without one.
+        public var status: Int?
+        /// Why it failed (a transport error), if it did.
+        public var failure: String?
+        /// How it was answered.
+        public var answer: Answer
+        /// From the start to the final outcome, retries included.
+        public var duration: Duration
+        /// The response body's size in bytes (all of it, not just what is kept).
+        public var responseBytes: Int
+        /// The request's header fields, secrets replaced by `***`.
+        public var requestHeaders: [HTTPHeaders.Field]
+        /// The response's header fields, secrets replaced by `***`.
+        public var responseHeaders: [HTTPHeaders.Field]
+        /// The response body, up to ``RequestJournal/bodyCap`` bytes.
+        public var body: Data
+
+        public init(
+            startedAt: Date, method: String, url: URL, queryItems: [URLQueryItem] = [], status: Int?,
+            failure: String? = nil, answer: Answer, duration: Duration, responseBytes: Int,
+            requestHeaders: [HTTPHeaders.Field] = [], responseHeaders: [HTTPHeaders.Field] = [], body: Data = Data()
+        ) {
+            self.startedAt = startedAt
+            self.method = method
+            self.url = url
+            self.queryItems = queryItems
+            self.status = status
+            self.failure = failure
+            self.answer = answer
+            self.duration = duration
+            self.responseBytes = responseBytes
+            self.requestHeaders = requestHeaders
+            self.responseHeaders = responseHeaders
+            self.body = body
+        }
+
+        /// Whether ``body`` is shorter than the response's body.
+        public var isBodyCut: Bool { body.count < responseBytes }
+
+        /// The path and query, secret query values replaced by `***`
+        /// (`/todos?_page=1&_limit=500`). Computed when shown.
+        public var target: String {
+            let request = Request(method: HTTPMethod(rawValue: method) ?? .get, url: url, queryItems: queryItems)
+            let text = Redaction.url(of: request)
+            guard let components = URLComponents(string: text) else { return text }
+            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+        }
+
+        /// The duration in whole milliseconds.
+        public var milliseconds: Int {
+            Int(
+                (Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15)
+                    .rounded())
+        }
+    }
+
+    /// How many requests are kept: the oldest go first.
+    public let capacity: Int
+    /// How much of a response body is kept: 64 KiB.
+    public let bodyCap: Int
+
+    private struct State {
+        var entries: [Entry] = []
+        /// Where the next entry goes once the buffer is full.
+        var next = 0
+        /// Entries ever appended (a revision for observers).
+        var appended = 0
+        var nextObserver = 0
+        var observers: [Int: AsyncStream<Int>.Continuation] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Keeps the last `capacity` requests, bodies up to `bodyCap` bytes.
+    public init(capacity: Int = 500, bodyCap: Int = 64 * 1024) {
+        self.capacity = max(1, capacity)
+        self.bodyCap = max(0, bodyCap)
+    }
+
+    /// Adds `entry`, dropping the oldest beyond ``capacity``; its body is cut to ``bodyCap``.
+    public func append(_ entry: Entry) {
+        var entry = entry
+        if entry.body.count > bodyCap { entry.body = Data(entry.body.prefix(bodyCap)) }
+        state.withLock { state in
+            state.appended += 1
+            entry.sequence = state.appended
+            if state.entries.count < capacity {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.next] = entry
+                state.next = (state.next + 1) % capacity
+            }
+            for observer in state.observers.values { observer.yield(state.appended) }
+        }
+    }
+
+    /// The requests kept, newest first.
+    public func entries() -> [Entry] {
+        state.withLock { state in
+            Array(state.entries[..<state.next].reversed()) + state.entries[state.next...].reversed()
+        }
+    }
+
+    /// How many requests were ever appended.
+    public var revision: Int { state.withLock { $0.appended } }
+
+    /// The revision after every append (starting with the current one);
+    /// ends when the consumer stops iterating.
+    public func updates() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            let id = state.nextObserver
+            state.nextObserver += 1
+            state.observers[id] = continuation
+            continuation.yield(state.appended)
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    deinit {
+        state.withLock { state in
+            for observer in state.observers.values { observer.finish() }
+        }
+    }
+}
+
+/// Records every call's final outcome in a ``RequestJournal``.
+///
+/// Costs one small value per request: headers redacted, the body shared
+/// (or cut to the journal's cap), nothing formatted.
+public struct JournalMiddleware: Middleware {
+    /// Where calls are recorded.
+    public let journal: RequestJournal
+    /// How answers other than a 304 come: ``RequestJournal/Answer/network``
+    /// or ``RequestJournal/Answer/fake``.
+    public let transport: RequestJournal.Answer
+    private let now: @Sendable () -> Date
+
+    /// Records calls in `journal`, answered by `transport`.
+    public init(
+        journal: RequestJournal, transport: RequestJournal.Answer = .network,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.journal = journal
+        self.transport = transport
+        self.now = now
+    }
+
+    public func didReceive(_ result: Result<Response, NetworkError>, for request: Request) {
+        let duration = RequestTrace.current?.elapsed ?? .zero
+        let elapsed =
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        var entry = RequestJournal.Entry(
+            startedAt: now().addingTimeInterval(-elapsed), method: request.method.rawValue, url: request.url,
+            queryItems: Self.redacted(request.queryItems), status: nil, answer: transport, duration: duration,
+            responseBytes: 0,
+            requestHeaders: Self.redacted(request.headers))
+        switch result {
+        case .success(let response):
+            entry.status = response.status
+            entry.answer = response.isNotModified ? .revalidated : transport
+            entry.responseBytes = response.body.count
+            entry.responseHeaders = Self.redacted(response.headers)
+            entry.body = response.body
+        case .failure(let error):
+            entry.failure = error.userMessage
+        }
+        journal.append(entry)
+    }
+
+    /// Query items with secret values (`token`, `api_key`…) replaced by `***`.
+    private static func redacted(_ items: [URLQueryItem]) -> [URLQueryItem] {
+        guard items.contains(where: { Redaction.secretQueryNames.contains($0.name.lowercased()) }) else {
+            return items
+        }
+        return items.map { item in
+            Redaction.secretQueryNames.contains(item.name.lowercased())
+                ? URLQueryItem(name: item.name, value: "***") : item
+        }
+    }
+
+    private static func redacted(_ headers: HTTPHeaders) -> [HTTPHeaders.Field] {
+        headers.map { HTTPHeaders.Field(name: $0.name, value: Redaction.value(of: $0)) }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+@Suite struct RequestJournalTests {
+    static let base = URL(string: "http://127.0.0.1:3000/todos")!
+
+    static func entry(_ number: Int, body: Data = Data()) -> RequestJournal.Entry {
+        RequestJournal.Entry(
+            startedAt: Date(timeIntervalSince1970: Double(number)), method: "GET", url: base,
+            queryItems: [URLQueryItem(name: "n", value: "\(number)")], status: 200, answer: .network,
+            duration: .milliseconds(number), responseBytes: body.count, body: body)
+    }
+
+    @Test func keepsTheLastRequestsNewestFirst() {
+        let journal = RequestJournal(capacity: 3)
+        for number in 1...5 { journal.append(Self.entry(number)) }
+        let kept = journal.entries()
+        #expect(kept.map(\.target) == ["/todos?n=5", "/todos?n=4", "/todos?n=3"])
+        #expect(kept.map(\.sequence) == [5, 4, 3])
+        #expect(journal.revision == 5)
+    }
+
+    @Test func holdsFiveHundredByDefault() {
+        let journal = RequestJournal()
+        for number in 1...520 { journal.append(Self.entry(number)) }
+        let kept = journal.entries()
+        #expect(kept.count == 500)
+        #expect(kept.first?.sequence == 520)
+        #expect(kept.last?.sequence == 21)
+    }
+
+    @Test func cutsTheBodyAtTheCapButCountsAllOfIt() {
+        let journal = RequestJournal(bodyCap: 64 * 1024)
+        journal.append(Self.entry(1, body: Data(repeating: 0x61, count: 100_000)))
+        journal.append(Self.entry(2, body: Data("[]".utf8)))
+        let kept = journal.entries()
+        #expect(kept[1].body.count == 64 * 1024)
+        #expect(kept[1].responseBytes == 100_000)
+        #expect(kept[1].isBodyCut)
+        #expect(kept[0].body == Data("[]".utf8))
+        #expect(!kept[0].isBodyCut)
+    }
+
+    @Test func theMiddlewareRecordsRedactedHeadersStatusAndHow() async throws {
+        let journal = RequestJournal()
+        let client = NetworkClient(
+            client: StubHTTPClient { request in
+                let status = request.headers["If-None-Match"] == nil ? 200 : 304
+                return Response(
+                    status: status,
+                    headers: ["X-Total-Count": "2", "Set-Cookie": "session=abc123"],
+                    body: status == 200 ? Data(#"[{"id":1},{"id":2}]"#.utf8) : Data(), url: request.url)
+            },
+            middleware: [JournalMiddleware(journal: journal, transport: .fake)], retry: .never)
+        let get =
+            request(.get, Self.base)
+            |> withQuery([URLQueryItem(name: "_page", value: "1"), URLQueryItem(name: "token", value: "t0ps3cret")])
+            |> withBearer("s3cret-token") |> withHeader("Cookie", "session=abc123")
+        _ = try await client.send(get)
+        _ = try await client.send(
+            get |> withHeader("If-None-Match", "W/\"1\""), validation: .successOrNotModified)
+        let kept = journal.entries()
+        #expect(kept.count == 2)
+        let first = try #require(kept.last)
+        #expect(first.method == "GET")
+        #expect(first.status == 200)
+        #expect(first.answer == .fake)
+        #expect(first.responseBytes == 19)
+        #expect(first.target == "/todos?_page=1&token=***")
+        let request = Dictionary(first.requestHeaders.map { ($0.name, $0.value) }) { $1 }
+        #expect(request["Authorization"] == "Bearer ***")
+        #expect(request["Cookie"] == "***")
+        let response = Dictionary(first.responseHeaders.map { ($0.name, $0.value) }) { $1 }
+        #expect(response["Set-Cookie"] == "***")
+        #expect(response["X-Total-Count"] == "2")
+        let everything = "\(kept)"
+        #expect(!everything.contains("s3cret") && !everything.contains("abc123") && !everything.contains("t0ps3cret"))
+        #expect(kept.first?.status == 304)
+        #expect(kept.first?.answer == .revalidated)
+    }
+
+    @Test func aFailureIsRecordedWithoutAStatus() async throws {
+        let journal = RequestJournal()
+        let client = NetworkClient(
+            client: StubHTTPClient { _ throws(NetworkError) in throw .cancelled },
+            middleware: [JournalMiddleware(journal: journal)], retry: .never)
+        _ = try? await client.send(request(.delete, Self.base.appendingPathComponent("3")))
+        let entry = try #require(journal.entries().first)
+        #expect(entry.status == nil)
+        #expect(entry.failure != nil)
+        #expect(entry.method == "DELETE")
+        #expect(entry.target == "/todos/3")
+    }
+
+    @Test func observersHearOfEveryAppend() async {
+        let journal = RequestJournal()
+        var updates = journal.updates().makeAsyncIterator()
+        #expect(await updates.next() == 0)
+        journal.append(Self.entry(1))
+        #expect(await updates.next() == 1)
+    }
+}
