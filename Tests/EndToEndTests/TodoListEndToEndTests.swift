@@ -122,7 +122,10 @@ extension EndToEnd {
             defer { app.stop() }
             try app.waitForList()
             try app.session.press("?")
-            let help = try app.session.waitFor("toggle completed")
+            // The whole box (its last row is Ctrl-C's): tmux can capture between two frames.
+            let help = try app.session.waitUntil("the help box drawn") { screen in
+                screen.contains("toggle completed") && screen.contains("Ctrl-C")
+            }
             // PRODUCT.md: the list pages with "PgUp PgDn / Ctrl-B Ctrl-F".
             #expect(help.contains("Ctrl-B Ctrl-F"), "a key name is cut short in the help")
             let truncated = help.components(separatedBy: "\n").filter { $0.contains("│") && $0.contains("…") }
