@@ -62,14 +62,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("the shipped sample data was not found beside the executable; pass --data FILE")
         }
         // The shipped sample data is never written to, even when named with --data.
-        let isShippedSample =
-            AppRoot.shippedSampleData.map {
-                $0.standardizedFileURL.resolvingSymlinksInPath() == file.standardizedFileURL.resolvingSymlinksInPath()
-            } ?? false
         let options = ServeOptions(
             host: host, port: port, dataURL: file, readOnly: readOnly,
             maximumBodySize: ServeOptions.parseByteCount(maxBody) ?? ServeOptions.defaultMaximumBodySize,
-            keepsWrites: data != nil && !readOnly && !isShippedSample,
+            keepsWrites: data != nil && !readOnly && !SampleDataFile.isShipped(file),
             dialect: JSONServerDialect(rawValue: dialect) ?? .v0,
             idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded()))
         )

@@ -161,7 +161,7 @@ public enum AppRoot {
 
     /// The shipped `sample-data/db.json`, found beside the executable.
     public static var shippedSampleData: URL? {
-        ShippedFiles.locate("sample-data", executable: executableURL)?.appendingPathComponent(SampleDataFile.name)
+        SampleDataFile.locate(executable: executableURL)
     }
 
     static func themeSearchPaths(_ configuration: AppConfiguration) -> [URL] {

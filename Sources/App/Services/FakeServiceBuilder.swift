@@ -45,24 +45,13 @@ public struct FakeServiceBuilder: ServiceBuilder {
                 activity: activity, logger: logger, timeout: configuration.timeout, journal: journal, transport: .fake),
             logger: logger,
             cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
-            origin: isShippedSampleData(file) ? "sample-data" : file.lastPathComponent)
+            origin: SampleDataFile.isShipped(file, executable: executable) ? "sample-data" : file.lastPathComponent)
         return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
-    }
-
-    /// Whether `file` is the sample data shipped beside the executable
-    /// (named `sample-data` in the status bar; any other file by its name).
-    private func isShippedSampleData(_ file: URL) -> Bool {
-        guard let folder = ShippedFiles.locate("sample-data", executable: executable) else { return false }
-        let shipped = folder.appendingPathComponent(SampleDataFile.name)
-        return shipped.standardizedFileURL.resolvingSymlinksInPath().path
-            == file.standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {
         if let file = configuration.dataFile { return file }
-        if let folder = ShippedFiles.locate("sample-data", executable: executable) {
-            return folder.appendingPathComponent(SampleDataFile.name)
-        }
+        if let shipped = SampleDataFile.locate(executable: executable) { return shipped }
         throw ConfigurationError(
             "sample data not found beside \(executable.path) or in a folder above it; pass --data FILE")
     }
