@@ -26,11 +26,7 @@ public struct NetworkClient: Sendable {
     ///   or the transport's error after the last attempt.
     public func send(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError) -> Response
     {
-        var prepared = request
-        for step in middleware {
-            prepared = try await step.prepare(prepared)
-        }
-        let final = prepared
+        let final = try await prepared(request)
         let result = await RequestTrace.$current.withValue(RequestTrace.start()) {
             await run(final, validation: validation)
         }
@@ -39,6 +35,16 @@ public struct NetworkClient: Sendable {
             throw .status(code: response.status, excerpt: BodyExcerpt.make(from: response.body))
         }
         return response
+    }
+
+    /// `request` as ``send(_:validation:)`` would send it: every
+    /// middleware's `prepare` applied (auth, timeout), nothing sent.
+    public func prepared(_ request: Request) async throws(NetworkError) -> Request {
+        var prepared = request
+        for step in middleware {
+            prepared = try await step.prepare(prepared)
+        }
+        return prepared
     }
 
     /// Sends the endpoint's request, validated by its ``Endpoint/validation``.

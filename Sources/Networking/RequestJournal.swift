@@ -102,6 +102,14 @@ public final class RequestJournal: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Also told of every entry, its body whole (the request history).
+    private let sink = Mutex<(@Sendable (Entry) -> Void)?>(nil)
+
+    /// Tells `sink` of every entry appended from now on, before its body is
+    /// cut (the history keeps more of it); called on the appending thread.
+    public func onAppend(_ sink: @escaping @Sendable (Entry) -> Void) {
+        self.sink.withLock { $0 = sink }
+    }
 
     /// Keeps the last `capacity` requests, bodies up to `bodyCap` bytes.
     public init(capacity: Int = 500, bodyCap: Int = 64 * 1024) {
@@ -111,8 +119,12 @@ public final class RequestJournal: Sendable {
 
     /// Adds `entry`, dropping the oldest beyond ``capacity``; its body is cut to ``bodyCap``.
     public func append(_ entry: Entry) {
+        let whole = entry
         var entry = entry
         if entry.body.count > bodyCap { entry.body = Data(entry.body.prefix(bodyCap)) }
+        defer {
+            if let sink = sink.withLock({ $0 }) { sink(whole) }
+        }
         state.withLock { state in
             state.appended += 1
             entry.sequence = state.appended

@@ -17,6 +17,8 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case spinner
     case doneMark
     case pendingMark
+    /// A row or field `:watch` saw change (with a `•`, so it shows without colour too).
+    case changed
     case envFake
     case envDevelopment
     case envProduction

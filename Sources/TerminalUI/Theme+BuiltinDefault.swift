@@ -20,6 +20,7 @@ extension Theme {
             .spinner: Style(foreground: .palette(214), background: .palette(236), bold: true),
             .doneMark: Style(foreground: .palette(114), bold: true),
             .pendingMark: Style(foreground: .palette(244)),
+            .changed: Style(foreground: .palette(220), bold: true),
             .envFake: Style(foreground: .palette(16), background: .palette(141), bold: true),
             .envDevelopment: Style(foreground: .palette(16), background: .palette(114), bold: true),
             .envProduction: Style(foreground: .palette(231), background: .palette(160), bold: true),

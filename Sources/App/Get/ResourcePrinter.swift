@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Modules
 import Services
 import TerminalUI
 
@@ -12,15 +13,49 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 /// as the UI (cache, ETags, middleware) and prints it for scripts and pipes.
 public enum ResourcePrinter {
     /// Runs the command; returns the exit status (errors go to stderr in one line).
-    public static func run(resource: String, format: OutputFormat, options: LaunchOptions) async -> Int32 {
+    /// `target` is what `trestle` opens (`todos`, `todos userId=2`, `users/3`);
+    /// with `curl`, the curl command that fetches it is printed instead.
+    public static func run(target words: [String], format: OutputFormat, curl: Bool = false, options: LaunchOptions)
+        async -> Int32
+    {
         var options = options
         if options.delay == nil { options.delay = 0 }
+        var resource = words.first ?? ""
         do {
             let prepared = try await AppRoot.prepare(
                 options: options, environment: ProcessInfo.processInfo.environment)
-            let listing = try await prepared.services.api.records(
-                prepared.catalog.descriptor(for: resource), ListQuery())
-            FileHandle.standardOutput.write(Data(render(listing.items, format: format).utf8))
+            let target: LaunchTarget
+            do throws(CommandParser.Failure) {
+                guard let parsed = try LaunchTarget.parse(words, resources: prepared.catalog.names),
+                    !parsed.isStartScreen
+                else {
+                    AppRoot.printError("get needs a collection: trestle get todos")
+                    return 2
+                }
+                target = parsed
+            } catch {
+                AppRoot.printError(error.message)
+                return 2
+            }
+            resource = target.resource
+            let descriptor = prepared.catalog.descriptor(for: target.resource)
+            let api = prepared.services.api
+            let request: ResourceRequest =
+                target.id.map { .record(id: $0) }
+                ?? (descriptor.isObject ? .record(id: "") : .list(ListQuery(filters: target.filters)))
+            if curl {
+                let text = try await api.requestText(descriptor, request)
+                FileHandle.standardOutput.write(Data((CurlCommand.render(text) + "\n").utf8))
+                return 0
+            }
+            let records: [JSONValue]
+            switch request {
+            case .record(let id): records = [try await api.record(descriptor, id: id)]
+            case .list(let query): records = try await api.records(descriptor, query).items
+            }
+            FileHandle.standardOutput.write(Data(render(records, format: format).utf8))
+            // The history's last batch is written before the process ends.
+            await prepared.services.history?.flush()
             return 0
         } catch let error as ServiceError {
             let what = error.kind == .notFound ? "no collection '\(resource)' (404)" : error.message

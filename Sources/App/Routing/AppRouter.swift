@@ -136,6 +136,9 @@ public final class AppRouter {
                     "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :freq FIELD, :q"
                 ),
                 (bindings.label(for: .inspector), "this run's requests (also :requests)"),
+                (":history", "the requests of earlier runs too; Enter shows one, R replays a GET"),
+                (":curl", "the curl command of this list or record (y copies it)"),
+                (":watch 5", "re-fetch this list or record every 5 s (:watch off stops)"),
                 (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
             ])
     }
@@ -151,7 +154,7 @@ public final class AppRouter {
 
     /// Runs one command line; returns `false` for `:q`.
     func run(_ line: String) -> Bool {
-        switch commandLine.action(for: line, exportSource: { top.exportSource }) {
+        switch commandLine.action(for: line, top: top) {
         case .quit:
             return false
         case .help:
@@ -162,8 +165,16 @@ public final class AppRouter {
             show(navigation.push(screen))
         case .say(let message):
             self.message = message
+        case .watch(let interval):
+            message = watchMessage(interval, accepted: top.watch(every: interval))
         }
         return true
+    }
+
+    private func watchMessage(_ interval: Duration?, accepted: Bool) -> StatusMessage {
+        guard accepted else { return StatusMessage(":watch re-fetches a list or a record — open one first", .warning) }
+        guard let interval else { return StatusMessage("Watch off") }
+        return StatusMessage("Watching \(top.breadcrumb) every \(interval.components.seconds) s")
     }
 
     // MARK: - Drawing

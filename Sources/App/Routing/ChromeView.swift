@@ -52,6 +52,7 @@ enum ChromeView {
         if chrome.readOnly { spans.append(StyledSpan(" READ-ONLY ", .warning)) }
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))
+        if let watch = status.watch { spans.append(StyledSpan(" \(watch) ", .statusKey)) }
         if let message = appMessage ?? status.message {
             spans.append(StyledSpan(" \(message.text) ", role(of: message.severity)))
         }

@@ -20,6 +20,8 @@ struct CommandPromptController {
         case push(any Screen)
         /// Say this in the status bar (a bad command, an export's outcome).
         case say(StatusMessage)
+        /// Re-fetch the top screen every interval; `nil` stops (`:watch off`).
+        case watch(Duration?)
     }
 
     /// The prompt while it is open.
@@ -60,9 +62,11 @@ struct CommandPromptController {
         }
     }
 
-    /// What `line` asks for. `:export` writes what `exportSource` offers
-    /// (asked only then: a large list's rows are not gathered for nothing).
-    func action(for line: String, exportSource: () -> ExportSource?) -> Action {
+    /// What `line` asks for, `top` being the screen on top. `:export` writes
+    /// what its `exportSource` offers (asked only then: a large list's rows
+    /// are not gathered for nothing).
+    func action(for line: String, top: any Screen) -> Action {
+        let exportSource = { top.exportSource }
         let command: AppCommand
         do throws(CommandParser.Failure) {
             command = try CommandParser.parse(line, resources: navigator.catalog.names)
@@ -78,6 +82,15 @@ struct CommandPromptController {
             return .show([])
         case .requests:
             return .push(navigator.inspector())
+        case .history:
+            return .push(navigator.history())
+        case .curl:
+            guard let shown = top.shownRequest else {
+                return .say(StatusMessage(":curl repeats a list's or a record's request — open one first", .warning))
+            }
+            return .push(navigator.curl(shown))
+        case .watch(let seconds):
+            return .watch(seconds.map { Duration.seconds($0) })
         case .open(let name, let id, let filters):
             if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
                 // `:todos userId` is a filter missing its value, not todo "userId".

@@ -92,7 +92,11 @@ public enum AppRoot {
         let catalog = prepared.catalog
         let navigator = ResourceNavigator(
             api: prepared.services.api, catalog: catalog, context: context,
-            requests: JournalRequestLog(journal: prepared.services.journal))
+            requests: JournalRequestLog(journal: prepared.services.journal),
+            history: prepared.services.history.map {
+                StoredRequestLog(recorder: $0, storage: prepared.services.storage)
+            }
+                ?? EmptyRequestHistory())
         var stack = [navigator.start()]
         if let launch {
             if !launch.isStartScreen {
@@ -155,6 +159,7 @@ public enum AppRoot {
         }
         router.stopAll()
         terminal.stop()
+        await prepared.services.history?.flush()
         prepared.logger.info("quit")
         return 0
     }

@@ -46,7 +46,11 @@ public struct FakeServiceBuilder: ServiceBuilder {
             logger: logger,
             cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
             origin: SampleDataFile.isShipped(file, executable: executable) ? "sample-data" : file.lastPathComponent)
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        let history = RequestHistoryRecorder(
+            storage: storage, namespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
+            baseURL: URL(fileURLWithPath: "/"))
+        history.attach(to: journal)
+        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal, history: history)
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {

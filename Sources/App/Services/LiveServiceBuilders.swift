@@ -26,7 +26,9 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         let api = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        return ServiceContainer(
+            api: api, storage: storage, activity: activity, journal: journal,
+            history: historyRecorder(configuration, storage: storage, journal: journal))
     }
 }
 
@@ -52,7 +54,9 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         }
         let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
         let api = makeLiveService(configuration, network: network, storage: storage, logger: logger, hint: .none)
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        return ServiceContainer(
+            api: api, storage: storage, activity: activity, journal: journal,
+            history: historyRecorder(configuration, storage: storage, journal: journal))
     }
 
     /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).
@@ -65,6 +69,17 @@ public struct ProductionServiceBuilder: ServiceBuilder {
             throw ConfigurationError(error.userMessage)
         }
     }
+}
+
+/// The request history of the environment and base URL, filled from `journal`.
+func historyRecorder(_ configuration: AppConfiguration, storage: any StorageService, journal: RequestJournal)
+    -> RequestHistoryRecorder
+{
+    let base = configuration.baseURL
+    let recorder = RequestHistoryRecorder(
+        storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", baseURL: base)
+    recorder.attach(to: journal)
+    return recorder
 }
 
 /// The live service both HTTP environments share.

@@ -13,11 +13,15 @@ public struct ServiceContainer: Sendable {
     public var journal: RequestJournal
     /// A one-line warning to show at start (a repaired cache), if any.
     public var startupWarning: String?
+    /// Keeps the journal's requests in the cache (`:history`), if the run keeps them.
+    public var history: RequestHistoryRecorder?
 
     public init(
         api: any APIService, storage: any StorageService, activity: ActivityTracker,
-        journal: RequestJournal = RequestJournal(), startupWarning: String? = nil
+        journal: RequestJournal = RequestJournal(), startupWarning: String? = nil,
+        history: RequestHistoryRecorder? = nil
     ) {
+        self.history = history
         self.journal = journal
         self.api = api
         self.storage = storage

@@ -11,6 +11,12 @@ public enum AppCommand: Equatable, Sendable {
     case frequency(field: String)
     /// `:requests`: the request inspector.
     case requests
+    /// `:curl`: the curl command that repeats the screen's request.
+    case curl
+    /// `:history`: the requests of earlier runs too (kept in the cache).
+    case history
+    /// `:watch 5`: re-fetch the screen every 5 seconds; `:watch off` (`nil`) stops.
+    case watch(seconds: Int?)
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

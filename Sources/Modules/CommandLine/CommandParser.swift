@@ -12,7 +12,9 @@ public enum CommandParser {
     }
 
     /// The commands besides resource names, for completion and errors.
-    public static let keywords = ["export", "freq", "requests", "resources", "help", "quit", "q"]
+    public static let keywords = [
+        "export", "freq", "requests", "curl", "history", "watch", "resources", "help", "quit", "q",
+    ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -27,6 +29,14 @@ public enum CommandParser {
         case "requests" where !resources.contains("requests"):
             // A service's own `requests` collection keeps its name.
             return .requests
+        case "curl" where !resources.contains("curl"):
+            guard words.count == 1 else { throw Failure(message: ":curl takes no arguments") }
+            return .curl
+        case "history" where !resources.contains("history"):
+            guard words.count == 1 else { throw Failure(message: ":history takes no arguments") }
+            return .history
+        case "watch" where !resources.contains("watch"):
+            return try parseWatch(Array(words.dropFirst()))
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":
@@ -35,6 +45,20 @@ public enum CommandParser {
         default:
             return try parseOpen(head, Array(words.dropFirst()), resources: resources)
         }
+    }
+
+    /// The longest `:watch` interval: a day.
+    static let longestWatch = 86_400
+
+    private static func parseWatch(_ arguments: [String]) throws(Failure) -> AppCommand {
+        let usage = "Usage: :watch SECONDS (1 to \(longestWatch))  or  :watch off"
+        guard arguments.count == 1 else { throw Failure(message: usage) }
+        if arguments[0] == "off" { return .watch(seconds: nil) }
+        let text = arguments[0].hasSuffix("s") ? String(arguments[0].dropLast()) : arguments[0]
+        guard let seconds = Int(text), (1...longestWatch).contains(seconds) else {
+            throw Failure(message: "'\(arguments[0])' is not a watch interval — \(usage)")
+        }
+        return .watch(seconds: seconds)
     }
 
     private static func parseExport(_ arguments: [String], line: String) throws(Failure) -> AppCommand {

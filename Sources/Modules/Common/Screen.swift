@@ -30,11 +30,30 @@ public protocol Screen: AnyObject {
     /// The resource this screen lists, or `nil` when it shows no list
     /// (`:freq ` completes its fields).
     var listedResource: ResourceDescriptor? { get }
+    /// The request that fetches what this screen shows (`:curl`), or `nil`
+    /// when it shows no resource.
+    var shownRequest: ShownRequest? { get }
+    /// Re-fetches what the screen shows every `interval` (`:watch 5`), or
+    /// stops (`nil`, `:watch off`); `false` when the screen cannot be watched.
+    func watch(every interval: Duration?) -> Bool
 }
 
 extension Screen {
     public var exportSource: ExportSource? { nil }
     public var listedResource: ResourceDescriptor? { nil }
+    public var shownRequest: ShownRequest? { nil }
+    public func watch(every interval: Duration?) -> Bool { false }
+}
+
+/// What `:curl` repeats: a resource and the request a screen sends for it.
+public struct ShownRequest: Sendable, Equatable {
+    public var resource: ResourceDescriptor
+    public var request: ResourceRequest
+
+    public init(resource: ResourceDescriptor, request: ResourceRequest) {
+        self.resource = resource
+        self.request = request
+    }
 }
 
 /// A titled group of key descriptions (the help widget's own section type).

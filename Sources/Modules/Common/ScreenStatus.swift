@@ -10,11 +10,14 @@ public struct ScreenStatus: Equatable, Sendable {
     public var isLoading: Bool
     /// A short-lived message (`Todo 3 marked done`), if any.
     public var message: StatusMessage?
+    /// `watch 5s` while `:watch` re-fetches the screen, else `nil`.
+    public var watch: String?
 
     public init(
         resource: String, count: String? = nil, offline: String? = nil, isLoading: Bool = false,
-        message: StatusMessage? = nil
+        message: StatusMessage? = nil, watch: String? = nil
     ) {
+        self.watch = watch
         self.resource = resource
         self.count = count
         self.offline = offline

@@ -5,9 +5,12 @@ import Foundation
 struct InspectorState: Equatable, Sendable {
     private(set) var requests: [RequestEntity]
     private(set) var cursor = 0
+    /// Whose requests: `of this run`, or `kept for this service` (`:history`).
+    var scope = "of this run"
 
-    init(requests: [RequestEntity]) {
+    init(requests: [RequestEntity], scope: String = "of this run") {
         self.requests = requests
+        self.scope = scope
     }
 
     /// The request under the cursor, if any.
@@ -30,7 +33,7 @@ struct InspectorState: Equatable, Sendable {
     /// The title line: how many requests, and that the oldest are dropped.
     var title: String {
         let count = requests.count == 1 ? "1 request" : "\(requests.count) requests"
-        return "\(count) of this run, newest first"
+        return "\(count) \(scope), newest first"
     }
 
     /// One row of the table: time, method, path+query, status, how, ms, bytes.

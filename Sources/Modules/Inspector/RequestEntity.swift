@@ -77,3 +77,15 @@ public struct EmptyRequestLog: RequestLog {
     public func requests() -> [RequestEntity] { [] }
     public func changes() -> AsyncStream<Int> { AsyncStream { $0.finish() } }
 }
+
+/// Where `:history` reads the requests of earlier runs too (the cache).
+public protocol RequestHistory: Sendable {
+    /// The requests kept, newest first.
+    func requests() async -> [RequestEntity]
+}
+
+/// No history (screens built without the app's cache).
+public struct EmptyRequestHistory: RequestHistory {
+    public init() {}
+    public func requests() async -> [RequestEntity] { [] }
+}

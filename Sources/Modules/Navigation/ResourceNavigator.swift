@@ -11,15 +11,18 @@ public struct ResourceNavigator {
     let context: ScreenContext
     /// This run's requests, for the inspector.
     let requests: any RequestLog
+    /// The requests of earlier runs too, for `:history`.
+    let requestHistory: any RequestHistory
 
     public init(
         api: any APIService, catalog: ResourceCatalog, context: ScreenContext,
-        requests: any RequestLog = EmptyRequestLog()
+        requests: any RequestLog = EmptyRequestLog(), history: any RequestHistory = EmptyRequestHistory()
     ) {
         self.api = api
         self.catalog = catalog
         self.context = context
         self.requests = requests
+        self.requestHistory = history
     }
 
     /// The descriptor of `name`: described, or inferred for any other collection.
@@ -48,6 +51,16 @@ public struct ResourceNavigator {
     /// The request inspector: this run's requests, newest first.
     public func inspector() -> any Screen {
         InspectorModule.build(log: requests, context: context)
+    }
+
+    /// `:history`: the requests kept for this service, across runs.
+    public func history() -> any Screen {
+        HistoryPresenter(history: requestHistory, navigator: self, context: context)
+    }
+
+    /// `:curl`: the command that repeats `shown`.
+    public func curl(_ shown: ShownRequest) -> any Screen {
+        CurlModule.build(shown, api: api, context: context)
     }
 
     /// The detail of a record already loaded.

@@ -17,6 +17,7 @@ final class RecordDetailPresenter: Screen {
     private let context: ScreenContext
     private var loadTask: Task<Void, Never>?
     private var countTask: Task<Void, Never>?
+    private var watchTask: Task<Void, Never>?
 
     init(
         id: String, record: RecordEntity?, breadcrumbPrefix: String?, interactor: RecordDetailInteractor,
@@ -61,6 +62,15 @@ final class RecordDetailPresenter: Screen {
         send(.disappeared)
     }
 
+    var shownRequest: ShownRequest? {
+        ShownRequest(resource: state.resource, request: .record(id: state.id))
+    }
+
+    func watch(every interval: Duration?) -> Bool {
+        send(.setWatch(interval))
+        return true
+    }
+
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         let lines = state.layout(width: rect.width, height: rect.height)
         RecordDetailView.draw(state.viewModel(lines: lines), on: terminal, in: rect, theme: theme, tick: tick)
@@ -101,6 +111,16 @@ final class RecordDetailPresenter: Screen {
                 save(changes)
             case .allowWrites:
                 context.writeGuard.confirm()
+            case .scheduleWatch(let delay):
+                watchTask?.cancel()
+                watchTask = Task { [weak self] in
+                    guard (try? await Task.sleep(for: delay)) != nil else { return }
+                    self?.watchTask = nil
+                    self?.send(.watchTimerFired)
+                }
+            case .cancelWatch:
+                watchTask?.cancel()
+                watchTask = nil
             }
         }
         return command

@@ -13,7 +13,7 @@ extension RecordDetailState {
     var status: ScreenStatus {
         ScreenStatus(
             resource: resource.isObject ? resource.name : "\(resource.name)/\(id)", isLoading: isLoading || isSaving,
-            message: message)
+            message: message, watch: watchInterval.map { "watch \($0.components.seconds)s" })
     }
 
     /// The view model for `lines`, the lines `layout` fitted to the body.

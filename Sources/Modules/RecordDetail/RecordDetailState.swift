@@ -43,6 +43,10 @@ struct RecordDetailState: Equatable, Sendable {
         case confirmKey(Key)
         /// The run's write access as the screen shows (again).
         case setWriteAccess(WriteAccess)
+        /// `:watch 5`: fetch the record again every interval; `nil` stops.
+        case setWatch(Duration?)
+        /// The watch interval is over.
+        case watchTimerFired
     }
 
     /// Work for the presenter; results come back as events.
@@ -66,6 +70,10 @@ struct RecordDetailState: Equatable, Sendable {
         case save(JSONObject)
         /// The user typed `yes` to a production write: no screen asks again this run.
         case allowWrites
+        /// Send `watchTimerFired` after this long, replacing any earlier schedule.
+        case scheduleWatch(after: Duration)
+        /// Forget the watch timer.
+        case cancelWatch
     }
 
     let id: String
@@ -73,8 +81,16 @@ struct RecordDetailState: Equatable, Sendable {
     /// The relation this screen was reached by (`user` for a todo's parent).
     let breadcrumbPrefix: String?
     var record: RecordEntity? {
-        didSet { lines = RecordLines(record) }
+        didSet { lines = RecordLines(record, changed: changedFields) }
     }
+    /// While watching: the top-level fields a watch fetch saw change.
+    private(set) var changedFields: Set<String> = [] {
+        didSet { if changedFields != oldValue { lines = RecordLines(record, changed: changedFields) } }
+    }
+    /// How often `:watch` fetches the record again, or `nil`.
+    private(set) var watchInterval: Duration?
+    /// The fetch in flight was started by the watch timer.
+    private(set) var isWatchFetch = false
     /// The record as JSON lines, for drawing and for bounding the scroll.
     private(set) var lines: RecordLines
     private(set) var counts: [String: Int] = [:]
@@ -146,11 +162,28 @@ struct RecordDetailState: Equatable, Sendable {
     mutating func update(_ event: Event) -> [Effect] {
         switch event {
         case .appeared:
-            return hasRequestedRecord ? countIfNeeded() : reload()
+            let watch = watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? []
+            return (hasRequestedRecord ? countIfNeeded() : reload()) + watch
         case .disappeared:
             hasRequestedRecord = false
             isCounting = false
-            return [.cancelWork]
+            isWatchFetch = false
+            isLoading = false
+            return [.cancelWork] + (watchInterval == nil ? [] : [.cancelWatch])
+        case .setWatch(let interval):
+            watchInterval = interval
+            guard let interval else {
+                changedFields = []
+                return [.cancelWatch]
+            }
+            return isWatchFetch ? [] : [.scheduleWatch(after: interval)]
+        case .watchTimerFired:
+            // Never a second fetch of the record while one is in flight.
+            guard let watchInterval else { return [] }
+            guard !isLoading else { return [.scheduleWatch(after: watchInterval)] }
+            isWatchFetch = true
+            isLoading = true
+            return [.loadRecord]
         case .scroll(let line):
             scroll = line
             return []
@@ -224,9 +257,22 @@ struct RecordDetailState: Equatable, Sendable {
 
     private mutating func finishLoading(_ fresh: RecordEntity?, _ failure: ServiceError?) -> [Effect] {
         isLoading = false
+        if isWatchFetch, let fresh, let record { changedFields.formUnion(Self.changedKeys(record, fresh)) }
         if let fresh { record = fresh }
         error = failure
-        return countIfNeeded() + [.redraw]
+        guard isWatchFetch else { return countIfNeeded() + [.redraw] }
+        // A watch fetch does not count the relations again.
+        isWatchFetch = false
+        return [.redraw] + (watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? [])
+    }
+
+    /// The top-level fields whose values differ between `old` and `new` (or that one of them lacks).
+    static func changedKeys(_ old: RecordEntity, _ new: RecordEntity) -> Set<String> {
+        guard case .object(let before) = old.json, case .object(let after) = new.json else { return [] }
+        var keys = Set<String>()
+        for (key, value) in after where before[key] != value { keys.insert(key) }
+        for (key, _) in before where after[key] == nil { keys.insert(key) }
+        return keys
     }
 
     /// Counts the related lists, unless counting already or no record is known.

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A record's fields as coloured JSON lines, and those lines folded to the
 /// width last drawn: rendering a large record on every key or frame would
 /// cost more than keeping it.
@@ -7,8 +9,18 @@ struct RecordLines: Sendable {
     /// `lines` folded to the width last drawn, kept until either changes.
     private var folded: (width: Int, lines: [[JSONLines.Span]])?
 
-    init(_ record: RecordEntity?) {
+    /// The record's lines; the top-level fields named in `changed` (`:watch`
+    /// saw them change) start with a `•` in the `changed` role.
+    init(_ record: RecordEntity?, changed: Set<String> = []) {
         lines = record.map { JSONLines.render($0.fields) } ?? []
+        guard !changed.isEmpty else { return }
+        let keys = Set(changed.map { "\"\(TextSanitizer.clean($0))\"" })
+        for index in lines.indices {
+            let line = lines[index]
+            guard line.count > 1, line[0].text == "  ", line[1].role == .jsonKey, keys.contains(line[1].text)
+            else { continue }
+            lines[index][0] = ("• ", .changed)
+        }
     }
 
     /// How many lines the screen shows: as folded at the last draw, or (not

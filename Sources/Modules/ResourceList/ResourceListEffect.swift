@@ -18,6 +18,13 @@ enum ResourceListEffect: Equatable, Sendable {
     case scheduleSearch(after: Duration)
     /// Forget the scheduled server search.
     case cancelSearch
+    /// Send `.watchTimerFired` after `after`, replacing any earlier schedule.
+    case scheduleWatch(after: Duration)
+    /// Forget the watch timer (and the watch fetch's result).
+    case cancelWatch
+    /// Fetch the first page of `query` again, conditionally (`If-None-Match`);
+    /// the answer reaches the watched page. Result: `.watchFetchFinished`.
+    case revalidate(ListQuery)
     /// Stop watching the first page and loading further pages.
     case cancelLoading
     /// Write `fields` to record `id`. Results: `.updateConfirmed`, `.updateRefused`.

@@ -47,6 +47,8 @@ enum ResourceListEvent: Equatable, Sendable {
     case confirmDelete
     /// `n` or Esc at the delete question.
     case keepRecord
+    /// `:watch 5`: fetch the first page again every interval; `nil` stops (`:watch off`).
+    case setWatch(Duration?)
     /// A key while the production question (`type yes`) is open.
     case confirmKey(Key)
     /// The run's write access as the screen shows (again): a production
@@ -62,6 +64,10 @@ enum ResourceListEvent: Equatable, Sendable {
     case morePageFailed(Int, ServiceError)
     /// The pause after the last filter keystroke is over.
     case searchDebounceFired
+    /// The watch interval is over: time to fetch again.
+    case watchTimerFired
+    /// The watch fetch finished (its answer comes through `.firstPageUpdated`).
+    case watchFetchFinished
     /// The server took the write to `id` and answered `saved`. `noticeForgets`:
     /// say now (once per run) that this server does not keep writes.
     case updateConfirmed(id: String, saved: RecordEntity, noticeForgets: Bool)

@@ -43,6 +43,23 @@ extension ResourceListPresenter {
             }
         case .cancelSearch:
             cancel(.search)
+        case .scheduleWatch(let delay):
+            cancel(.watch)
+            tasks[.watch] = Task { [weak self] in
+                guard (try? await Task.sleep(for: delay)) != nil else { return }
+                self?.tasks[.watch] = nil
+                self?.receive(.watchTimerFired)
+            }
+        case .cancelWatch:
+            cancel(.watch)
+        case .revalidate(let query):
+            cancel(.watch)
+            tasks[.watch] = Task { [weak self, interactor] in
+                await interactor.refresh(query, force: true)
+                guard !Task.isCancelled else { return }
+                self?.tasks[.watch] = nil
+                self?.receive(.watchFetchFinished)
+            }
         case .cancelLoading:
             cancel(.observe)
             cancel(.loadPage)

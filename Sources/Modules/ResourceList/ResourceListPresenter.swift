@@ -26,6 +26,8 @@ public final class ResourceListPresenter: Screen {
         case observe
         case loadPage
         case search
+        /// The watch timer, then the watch fetch it starts (one at a time).
+        case watch
         case write(String)
     }
 
@@ -57,6 +59,15 @@ public final class ResourceListPresenter: Screen {
     public var exportSource: ExportSource? { state.exportSource }
 
     public var listedResource: ResourceDescriptor? { state.resource }
+
+    public var shownRequest: ShownRequest? {
+        ShownRequest(resource: state.resource, request: .list(state.shownQuery))
+    }
+
+    public func watch(every interval: Duration?) -> Bool {
+        send(.setWatch(interval))
+        return true
+    }
 
     public var help: [HelpSection] { state.help(context.bindings) }
 

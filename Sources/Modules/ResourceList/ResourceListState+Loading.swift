@@ -17,14 +17,25 @@ extension ResourceListState {
             of: resource, filters: filters, page: page, sort: sort, search: serverSearch)
     }
 
+    /// The query `:curl` repeats: the page the cursor's record came in
+    /// (the first while the rows are re-sorted here, or none is loaded).
+    var shownQuery: ListQuery {
+        guard resource.pageSize > 0, let current, !serverIgnoresSort, isServerOrder || serverSort,
+            let index = records.firstIndex(where: { $0.id == current.id })
+        else { return query(page: 1) }
+        return query(page: index / resource.pageSize + 1)
+    }
+
     mutating func start() -> [ResourceListEffect] {
         guard !isObserving else { return [] }
-        return observe(reset: false)
+        return observe(reset: false) + resumeWatch()
     }
 
     mutating func stop() -> [ResourceListEffect] {
         isObserving = false
-        return [.cancelLoading, .cancelSearch]
+        let watching = watchInterval != nil || isWatchFetching
+        isWatchFetching = false
+        return [.cancelLoading, .cancelSearch] + (watching ? [.cancelWatch] : [])
     }
 
     mutating func reload() -> [ResourceListEffect] {
@@ -48,7 +59,11 @@ extension ResourceListState {
     }
 
     mutating func firstPageUpdated(_ update: ResourceListInteractor.Update) -> [ResourceListEffect] {
-        if let page = update.page {
+        if watchInterval != nil, let page = update.page, page.origin == .revalidated, !records.isEmpty {
+            // 304: the page is as it was; only its age changed.
+            fetchedAt = page.fetchedAt
+            origin = page.origin
+        } else if let page = update.page {
             if resource.columns.isEmpty { inferColumns(from: page.records) }
             let selectedID = current?.id
             var fresh = applyingPending(page.records)
@@ -66,6 +81,7 @@ extension ResourceListState {
                 fresh = ResourceListInteractor.sorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             }
+            markChanges(in: fresh)
             records = fresh
             refilter(keeping: selectedID)
         }

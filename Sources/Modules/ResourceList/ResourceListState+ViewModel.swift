@@ -57,7 +57,7 @@ extension ResourceListState {
         }
         return ScreenStatus(
             resource: resource.name, count: countText, offline: offline,
-            isLoading: isLoading || isLoadingMore || !writes.isEmpty, message: message)
+            isLoading: isLoading || isLoadingMore || !writes.isEmpty, message: message, watch: watchLabel)
     }
 
     var countText: String? {
@@ -102,6 +102,7 @@ extension ResourceListState {
                     loaded: records.count, total: paging.totalCount, isLoading: isLoadingMore,
                     error: moreError?.shortReason)
                 : nil,
-            overlay: mode.overlay(resource: resource))
+            overlay: mode.overlay(resource: resource),
+            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs)
     }
 }

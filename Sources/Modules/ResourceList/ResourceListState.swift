@@ -42,6 +42,14 @@ struct ResourceListState: Equatable, Sendable {
     /// Whether the first page is watched (from start until stop).
     var isObserving = false
 
+    // MARK: - Watch (`:watch 5`)
+    /// How often the first page is fetched again, or `nil` when not watching.
+    var watchInterval: Duration?
+    /// A watch fetch is in flight (the next is scheduled when it finishes).
+    var isWatchFetching = false
+    /// Records changed by the last watch fetches, until the cursor visits them.
+    var changedIDs: Set<String> = []
+
     // MARK: - View state
     var cursor = 0
     var scrollOffset = 0
@@ -123,6 +131,9 @@ struct ResourceListState: Equatable, Sendable {
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
         case .morePageFailed(let number, let failure): return morePageFailed(number, failure)
         case .searchDebounceFired: return searchDebounceFired()
+        case .setWatch(let interval): return setWatch(interval)
+        case .watchTimerFired: return watchTimerFired()
+        case .watchFetchFinished: return watchFetchFinished()
         case .updateConfirmed(let id, let saved, let notice): return updateConfirmed(id, saved: saved, notice: notice)
         case .updateRefused(let id, let failure): return updateRefused(id, failure)
         case .createConfirmed(let id, let saved, let notice): return createConfirmed(id, saved: saved, notice: notice)
@@ -140,13 +151,17 @@ struct ResourceListState: Equatable, Sendable {
 
     private mutating func moveCursor(to row: Int) -> [ResourceListEffect] {
         cursor = min(max(0, row), max(0, visible.count - 1))
+        visitCurrent()
         return loadMoreIfNeeded()
     }
 
     /// Selects the row clicked, if the click was on one (a click does not load more).
     private mutating func click(row: Int) {
         let position = scrollOffset + row - firstRowOnScreen
-        if row >= firstRowOnScreen, visible.indices.contains(position) { cursor = position }
+        if row >= firstRowOnScreen, visible.indices.contains(position) {
+            cursor = position
+            visitCurrent()
+        }
     }
 
     /// After `records` changed order or content: a new index, the filter again.

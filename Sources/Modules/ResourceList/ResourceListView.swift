@@ -59,19 +59,27 @@ enum ResourceListView {
 
     private static func table(_ model: ResourceListViewModel) -> TableView {
         let resource = model.resource
-        let toggleColumn = resource.toggle.flatMap { toggle in resource.columns.firstIndex { $0.field == toggle.field }
+        // While watching, a first column marks changed rows with `•` (seen without colour too).
+        let changed = model.changed
+        let shift = changed == nil ? 0 : 1
+        let toggleColumn = resource.toggle.flatMap { toggle in
+            resource.columns.firstIndex { $0.field == toggle.field }.map { $0 + shift }
         }
+        let marker = changed == nil ? [] : [TableColumn("", width: .fixed(1), priority: 100)]
         return TableView(
-            columns: columns(resource), rowCount: model.rowCount, cursor: model.cursor,
+            columns: marker + columns(resource), rowCount: model.rowCount, cursor: model.cursor,
             scrollOffset: model.scrollOffset,
-            sort: model.sortColumn.map { TableView.Sort(column: $0, ascending: !model.sortDescending) },
+            sort: model.sortColumn.map { TableView.Sort(column: $0 + shift, ascending: !model.sortDescending) },
             cellRole: { row, column in
+                if shift == 1, column == 0 { return .changed }
                 guard column == toggleColumn, let field = resource.toggle?.field else { return nil }
                 return model.row(row).json[field]?.boolValue == true ? .doneMark : .pendingMark
             },
             row: { index in
                 let record = model.row(index)
-                return resource.columns.map { record.cell($0) }
+                let cells = resource.columns.map { record.cell($0) }
+                guard let changed else { return cells }
+                return [changed.contains(record.id) ? "•" : " "] + cells
             })
     }
 

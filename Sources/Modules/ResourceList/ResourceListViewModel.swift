@@ -43,4 +43,7 @@ public struct ResourceListViewModel {
     public var isEmpty: Bool
     public var paging: Paging?
     public var overlay: Overlay?
+    /// While `:watch` is on: the ids of the rows changed since they were
+    /// last visited (a `•` column is drawn); `nil` when not watching.
+    public var changed: Set<String>? = nil
 }

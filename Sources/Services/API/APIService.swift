@@ -39,6 +39,11 @@ public protocol APIService: Sendable {
     /// The resources the service names about itself (json-server's `/db`):
     /// collections and object resources, in its order; empty when it names none.
     func discoverResources() async -> [DiscoveredResource]
+    /// The request that fetches `request` of `resource`, as sent (the
+    /// query in the service's dialect, the headers middleware adds), a
+    /// token named by its environment variable, never its value (`:curl`).
+    func requestText(_ resource: ResourceDescriptor, _ request: ResourceRequest) async throws(ServiceError)
+        -> RequestText
 }
 
 /// A top-level resource a service named: a collection or an object resource.
@@ -55,6 +60,14 @@ public struct DiscoveredResource: Sendable, Hashable {
 extension APIService {
     /// Services that cannot say what they hold name nothing.
     public func discoverResources() async -> [DiscoveredResource] { [] }
+
+    /// Services without a URL (in-process ones) have no request to repeat.
+    public func requestText(_ resource: ResourceDescriptor, _ request: ResourceRequest) async throws(ServiceError)
+        -> RequestText
+    {
+        throw ServiceError(
+            .configuration, "The fake environment answers in process: curl needs --env development or production")
+    }
 }
 
 extension JSONValue {

@@ -9,9 +9,9 @@ public struct LiveAPIService: APIService {
     public let baseURL: URL
     public let origin: String
     public let keepsWrites: Bool
-    private let network: NetworkClient
-    private let store: ResourceStore
-    private let hint: ErrorHint
+    let network: NetworkClient
+    let store: ResourceStore
+    let hint: ErrorHint
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
@@ -115,7 +115,7 @@ public struct LiveAPIService: APIService {
 
     /// Loads one list request in the dialect known; an answer in the other
     /// dialect teaches it, and the request is sent again in that one.
-    private func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+    func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> (listing: Listing<JSONValue>, dialect: ServerDialect?)
     {
         if query.page == nil, await store.knownServerDialect() == nil,
@@ -146,8 +146,18 @@ public struct LiveAPIService: APIService {
         throw hint.apply(to: NetworkError.decoding(path: "", reason: "the server changed its dialect twice"))
     }
 
+    /// Through the store: a record fetched before is asked for with its
+    /// ETag (`If-None-Match`), so an unchanged one costs a 304 (`:watch`).
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
-        try await send(resource, resource.isObject ? .object : .one(id: id), invalidates: false)
+        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        let request = ResourceEndpoint(
+            baseURL: baseURL, resource: resource.name, route: resource.isObject ? .object : .one(id: id)
+        ).makeRequest()
+        do throws(NetworkError) {
+            return try Self.record(from: try await store.load(request).body, schema: resource.schema)
+        } catch {
+            throw hint.apply(to: error)
+        }
     }
 
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
@@ -186,7 +196,7 @@ public struct LiveAPIService: APIService {
 
     // MARK: - Helpers
 
-    private func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect)
+    func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect)
         throws(ServiceError) -> Request
     {
         guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
@@ -196,7 +206,7 @@ public struct LiveAPIService: APIService {
         ).makeRequest()
     }
 
-    private func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
+    func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
         ServiceError(.configuration, "'\(resource.name)' is not a collection name")
     }
 
@@ -212,20 +222,25 @@ public struct LiveAPIService: APIService {
             let response = try await network.send(endpoint)
             if invalidates { await store.invalidate(under: baseURL.appendingPathComponent(resource.name)) }
             guard expectsRecord else { return .null }
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(response.body)
-            } catch {
-                throw NetworkError.decoding(path: "", reason: "not valid JSON (\(error))")
-            }
-            guard value.objectValue != nil else { throw NetworkError.decoding(path: "", reason: "expected an object") }
-            try resource.schema?.validate(value, path: "record")
-            return value
+            return try Self.record(from: response.body, schema: resource.schema)
         } catch let error as NetworkError {
             throw hint.apply(to: error)
         } catch {
             throw hint.apply(to: NetworkError.transport("\(error)"))
         }
+    }
+
+    /// A record body: a JSON object that fits `schema`.
+    private static func record(from body: Data, schema: RecordSchema?) throws(NetworkError) -> JSONValue {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(body)
+        } catch {
+            throw NetworkError.decoding(path: "", reason: "not valid JSON (\(error))")
+        }
+        guard value.objectValue != nil else { throw NetworkError.decoding(path: "", reason: "expected an object") }
+        try schema?.validate(value, path: "record")
+        return value
     }
 
     private static func listing(from loaded: LoadedResource, schema: RecordSchema?, paged: Bool)

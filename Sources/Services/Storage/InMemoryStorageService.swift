@@ -5,6 +5,7 @@ public actor InMemoryStorageService: StorageService {
     private var responses: [String: CachedResponse] = [:]
     private var visits: [HistoryEntry] = []
     private var dialects: [String: ServerDialect] = [:]
+    private var requests: [StoredRequest] = []
 
     public init() {}
 
@@ -29,5 +30,23 @@ public actor InMemoryStorageService: StorageService {
 
     public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) {
         dialects[service] = dialect
+    }
+
+    public func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
+        requests += new
+        for namespace in Set(new.map(\.namespace)) {
+            let excess = requests.filter { $0.namespace == namespace }.count - limit
+            guard excess > 0 else { continue }
+            var dropped = 0
+            requests.removeAll { request in
+                guard dropped < excess, request.namespace == namespace else { return false }
+                dropped += 1
+                return true
+            }
+        }
+    }
+
+    public func recentRequests(namespace: String, limit: Int) -> [StoredRequest] {
+        Array(requests.filter { $0.namespace == namespace }.suffix(limit).reversed())
     }
 }

@@ -73,7 +73,80 @@ public final class SQLiteStorageService: StorageService {
                 t.column("learnedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v3: request history") { db in
+            try db.create(table: "request") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("namespace", .text).notNull()
+                t.column("startedAt", .double).notNull()
+                t.column("method", .text).notNull()
+                t.column("target", .text).notNull()
+                t.column("status", .integer)
+                t.column("failure", .text)
+                t.column("answer", .text).notNull()
+                t.column("milliseconds", .integer).notNull()
+                t.column("bytes", .integer).notNull()
+                t.column("requestHeaders", .blob).notNull()
+                t.column("responseHeaders", .blob).notNull()
+                t.column("body", .blob).notNull()
+            }
+            try db.create(index: "request_by_namespace", on: "request", columns: ["namespace", "id"])
+        }
         return migrator
+    }
+
+    public func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {
+        guard !requests.isEmpty else { return }
+        await attempt("write request history") {
+            try await dbQueue.write { db in
+                for request in requests {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO request (namespace, startedAt, method, target, status, failure, answer,
+                                milliseconds, bytes, requestHeaders, responseHeaders, body)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            request.namespace, request.startedAt.timeIntervalSince1970, request.method,
+                            request.target, request.status, request.failure, request.answer, request.milliseconds,
+                            request.bytes, Self.encode(request.requestHeaders), Self.encode(request.responseHeaders),
+                            request.body,
+                        ])
+                }
+                for namespace in Set(requests.map(\.namespace)) {
+                    try db.execute(
+                        sql: """
+                            DELETE FROM request WHERE namespace = ? AND id <= (
+                                SELECT id FROM request WHERE namespace = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                            """,
+                        arguments: [namespace, namespace, limit])
+                }
+            }
+        }
+    }
+
+    public func recentRequests(namespace: String, limit: Int) async -> [StoredRequest] {
+        await attempt("read request history") {
+            try await dbQueue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM request WHERE namespace = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [namespace, limit]
+                ).map(Self.request(from:))
+            }
+        } ?? []
+    }
+
+    private static func encode(_ headers: [[String]]) -> Data {
+        (try? JSONEncoder().encode(headers)) ?? Data("[]".utf8)
+    }
+
+    private static func request(from row: Row) -> StoredRequest {
+        let decode = { (data: Data) in (try? JSONDecoder().decode([[String]].self, from: data)) ?? [] }
+        return StoredRequest(
+            namespace: row["namespace"], startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+            method: row["method"], target: row["target"], status: row["status"], failure: row["failure"],
+            answer: row["answer"], milliseconds: row["milliseconds"], bytes: row["bytes"],
+            requestHeaders: decode(row["requestHeaders"]), responseHeaders: decode(row["responseHeaders"]),
+            body: row["body"])
     }
 
     public func cachedResponse(forKey key: String) async -> CachedResponse? {

@@ -51,4 +51,8 @@ public protocol StorageService: Sendable {
     func serverDialect(forService service: String) async -> ServerDialect?
     /// Remembers the dialect a service answered in, for the next run.
     func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async
+    /// Adds requests to the history, keeping the newest `limit` of each namespace.
+    func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async
+    /// The newest `limit` requests of `namespace`, newest first.
+    func recentRequests(namespace: String, limit: Int) async -> [StoredRequest]
 }

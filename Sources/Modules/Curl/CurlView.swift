@@ -1,0 +1,43 @@
+import TerminalUI
+
+/// Draws the `:curl` dialog: the command folded into lines of the dialog's
+/// width (every character shown, none cut), the keys below.
+@MainActor
+enum CurlView {
+    static func draw(
+        _ content: CurlPresenter.Content, on terminal: any Terminal, in rect: Rect, theme: Theme, copyKey: String
+    ) {
+        let width = max(10, rect.width - 6)
+        let body: [[StyledSpan]]
+        var hints = "Esc close"
+        switch content {
+        case .loading:
+            body = [[StyledSpan("Building the request…", .dim)]]
+        case .command(let command):
+            body = fold(command, width: width).map { [StyledSpan($0, .dialog)] }
+            hints = "\(copyKey) copy · Esc close"
+        case .failed(let reason):
+            body = fold(reason, width: width).map { [StyledSpan($0, .error)] }
+        }
+        Dialog(title: "curl", body: body, hints: hints).draw(on: terminal, in: rect, theme: theme)
+    }
+
+    /// `text` cut into lines of at most `width` cells.
+    static func fold(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for character in TextSanitizer.clean(text) {
+            let cells = TextWidth.of(String(character))
+            if used + cells > width, !line.isEmpty {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line.append(character)
+            used += cells
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Networking
+
+/// `:curl` and `trestle get --curl`: the request a screen sends, as text.
+extension LiveAPIService {
+    public func requestText(_ resource: ResourceDescriptor, _ subject: ResourceRequest) async throws(ServiceError)
+        -> RequestText
+    {
+        let request: Request
+        switch subject {
+        case .list(let query):
+            if !query.readsTheSameInBothDialects, await store.knownServerDialect() == nil {
+                // Sort, paging and operators are spelt per dialect: learn it from one small page.
+                _ = try? await loadListing(resource, ListQuery(page: 1, limit: 1))
+            }
+            request = try listRequest(resource, query, await store.serverDialect())
+        case .record(let id):
+            guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+            request = ResourceEndpoint(
+                baseURL: baseURL, resource: resource.name, route: resource.isObject ? .object : .one(id: id)
+            ).makeRequest()
+        }
+        let sent: Request
+        do throws(NetworkError) {
+            sent = try await network.prepared(request)
+        } catch {
+            throw hint.apply(to: error)
+        }
+        guard let url = sent.resolvedURL else {
+            throw ServiceError(.configuration, "The request for \(resource.name) has no valid URL")
+        }
+        let headers = sent.headers.map { field in
+            Self.text(of: field, addedBy: request.headers[field.name] != field.value)
+        }
+        return RequestText(method: sent.method.rawValue, url: url.absoluteString, headers: headers)
+    }
+
+    /// A header field as text: an `Authorization` added by middleware (the
+    /// token) keeps its scheme and names `$TRESTLE_TOKEN` for the rest.
+    static func text(of field: HTTPHeaders.Field, addedBy middleware: Bool) -> RequestText.Header {
+        guard middleware, field.name.lowercased() == "authorization" else {
+            return RequestText.Header(field.name, field.value)
+        }
+        let scheme =
+            field.value.split(separator: " ", maxSplits: 1).count == 2
+            ? String(field.value.prefix { $0 != " " }) + " " : ""
+        return RequestText.Header(field.name, scheme, variable: TokenSource.environmentKey)
+    }
+}
+
+extension ListQuery {
+    /// Whether both json-server dialects read this query alike: only
+    /// equality filters, no sort, page or search.
+    var readsTheSameInBothDialects: Bool {
+        filters.allSatisfy { $0.op == .equal } && sort.isEmpty && page == nil && limit == nil
+            && (search ?? "").isEmpty
+    }
+}
