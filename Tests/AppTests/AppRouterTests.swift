@@ -369,4 +369,30 @@ struct AppRouterTests {
         await waitFor("201 user")
         #expect(!terminal.contains("200 user"))
     }
+
+    @Test func watchCurlAndHistoryWorkOnTheScreenOnTopAndSayWhenThereIsNone() async {
+        await todosLoaded()
+        #expect(router.run("watch 5") == true)
+        #expect(router.message == StatusMessage("Watching todos every 5 s"))
+        #expect(router.top.status.watch == "watch 5s")
+        router.draw()
+        #expect(terminal.line(terminal.size.rows - 1).contains("watch 5s"))
+        // The fake environment has no URL to give curl: the dialog says so.
+        #expect(router.run("curl") == true)
+        #expect(router.top.breadcrumb == "curl")
+        await waitFor("The fake environment answers in process")
+        _ = router.handle(.escape)
+        #expect(router.run("watch off") == true)
+        #expect(router.message == StatusMessage("Watch off"))
+        #expect(router.top.status.watch == nil)
+        #expect(router.run("history") == true)
+        #expect(router.top.breadcrumb == "history")
+        await waitFor("kept for this service")
+        await waitFor("/todos?_page=1&_limit=500")
+        #expect(router.run("resources") == true)
+        #expect(router.run("watch 5") == true)
+        #expect(router.message?.severity == .warning)
+        #expect(router.run("curl") == true)
+        #expect(router.message?.text.hasPrefix(":curl repeats") == true)
+    }
 }

@@ -33,3 +33,18 @@ struct ReplayAndCommandTests {
         #expect(ReplayTarget.parse("/a/b/c") == nil)
     }
 }
+
+/// The `:curl` dialog folds the command where a shell word or a query item ends.
+@MainActor
+@Suite("curl dialog")
+struct CurlViewTests {
+    @Test func theCommandFoldsAfterSpacesAndAmpersandsAndLosesNothing() {
+        let command = "curl -sS -H 'Accept: application/json' 'http://127.0.0.1:3000/todos?userId=2&_page=1&_limit=500'"
+        let lines = CurlView.fold(command, width: 50)
+        #expect(lines.joined() == command)
+        #expect(lines.allSatisfy { $0.count <= 50 })
+        #expect(lines[0] == "curl -sS -H 'Accept: application/json' ")
+        #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" ") || $0.hasSuffix("&") || $0.count == 50 })
+        #expect(CurlView.fold(String(repeating: "x", count: 25), width: 10).map(\.count) == [10, 10, 5])
+    }
+}

@@ -22,22 +22,51 @@ enum CurlView {
         Dialog(title: "curl", body: body, hints: hints).draw(on: terminal, in: rect, theme: theme)
     }
 
-    /// `text` cut into lines of at most `width` cells.
+    /// `text` cut into lines of at most `width` cells, after a space or an
+    /// `&` where there is one (a word longer than a line is cut anywhere).
     static func fold(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var used = 0
-        for character in TextSanitizer.clean(text) {
-            let cells = TextWidth.of(String(character))
+        for piece in pieces(TextSanitizer.clean(text)) {
+            let cells = TextWidth.of(piece)
             if used + cells > width, !line.isEmpty {
                 lines.append(line)
                 line = ""
                 used = 0
             }
-            line.append(character)
-            used += cells
+            if cells <= width {
+                line += piece
+                used += cells
+                continue
+            }
+            for character in piece {
+                let characterCells = TextWidth.of(String(character))
+                if used + characterCells > width, !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                line.append(character)
+                used += characterCells
+            }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// `text` in pieces that each end after a space or an `&` (the last may not).
+    private static func pieces(_ text: String) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        for character in text {
+            piece.append(character)
+            if character == " " || character == "&" {
+                pieces.append(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
     }
 }
