@@ -94,7 +94,7 @@ import Testing
         call.cancel()
         let result = await call.result
         #expect(throws: NetworkError.cancelled) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(9), "not cancelled: the answer comes after 10 s")
         #expect(tracker.inFlight == 0)
         #expect(await server.hitCount(path: "/") == 1)
         await server.stop()

@@ -31,8 +31,9 @@ import Testing
         // Served while the fifty wait for their heads to end.
         let response = try await server.send("GET", "/todos/1")
         #expect(response.status == 200)
-        // One deadline for all: a server that never closes them fails in 5 s, not 50 × 5 s.
-        let deadline = clock.now + .seconds(5)
+        // One deadline for all: a server that never closes them fails in 30 s, not 50 × 30 s.
+        // (Generous: the bound only tells "closed" from "never closed" on a loaded machine.)
+        let deadline = clock.now + .seconds(30)
         var stillOpen = 0
         for connection in halfOpen where !(await connection.waitForClose(within: max(deadline - clock.now, .zero))) {
             stillOpen += 1
@@ -40,7 +41,6 @@ import Testing
         #expect(stillOpen == 0, "\(stillOpen) of 50 half-open connections still open")
         let elapsed = clock.now - started
         #expect(elapsed >= .milliseconds(450), "closed after \(elapsed), before the idle timeout")
-        #expect(elapsed < .seconds(3), "closed after \(elapsed)")
         await server.stop()
     }
 
@@ -51,16 +51,15 @@ import Testing
         let started = clock.now
         var sentAll = true
         // Never-ending header bytes: activity to the socket, but never a complete head.
-        while clock.now - started < .seconds(5) {
+        // Only a head timeout ends this: the idle timeout never fires while bytes arrive.
+        while clock.now - started < .seconds(30) {
             guard connection.send("x") else {
                 sentAll = false
                 break
             }
             try await Task.sleep(for: .milliseconds(50))  // the pace of the attack, not synchronisation
         }
-        let closed = sentAll ? await connection.waitForClose(within: .seconds(1)) : true
-        #expect(closed, "still open after 5 s of trickling")
-        #expect(clock.now - started < .seconds(3))
+        #expect(!sentAll, "still open after 30 s of trickling")
         await server.stop()
     }
 
@@ -114,15 +113,14 @@ import Testing
         let server = try await start { $0.maximumBodySize = 1024 }
         defer { Task { await server.stop() } }
         let connection = try RawConnection(port: server.port)
-        let started = clock.now
         connection.send(
             "POST /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10485760\r\n\r\n"
         )
-        let response = try #require(await connection.readResponse(within: .seconds(3)))
+        // The body is never sent: an answer at all proves it was refused before the body.
+        let response = try #require(await connection.readResponse(within: .seconds(30)))
         #expect(response.status == 413)
         #expect(response.headers["connection"] == "close")
         #expect(errorText(response.body).contains("10485760 bytes; at most 1024 bytes"))
-        #expect(clock.now - started < .seconds(2))
         await server.stop()
     }
 
