@@ -94,7 +94,10 @@ public struct CollectionQuery: Sendable {
             if comparison == .like {
                 for value in values {
                     do {
-                        filter.patterns.append(try NSRegularExpression(pattern: value, options: [.caseInsensitive]))
+                        // An empty pattern matches everything, as JavaScript's `new RegExp("")` does.
+                        filter.patterns.append(
+                            try NSRegularExpression(
+                                pattern: value.isEmpty ? "(?:)" : value, options: [.caseInsensitive]))
                     } catch {
                         throw InvalidPattern(pattern: value)
                     }

@@ -83,15 +83,17 @@ extension JSONServerRouter {
         // v0 client): the envelope tells the client this is v1.
         if page == nil, start != nil || end != nil || limit != nil {
             let from = min(max(start ?? 0, 0), matching.count)
-            let to = end.map { min(max($0, from), matching.count) } ?? min(from + max(limit ?? 0, 0), matching.count)
+            // Huge numbers from the query saturate rather than overflow.
+            let to =
+                end.map { min(max($0, from), matching.count) } ?? from + min(max(limit ?? 0, 0), matching.count - from)
             return .json(status: 200, .array(Array(matching[from..<max(from, to)])))
         }
         guard let page else { return .json(status: 200, .array(matching)) }
         let size = max(perPage, 1)
-        let pages = max(1, (matching.count + size - 1) / size)
+        let pages = max(1, matching.count / size + (matching.count % size == 0 ? 0 : 1))
         let current = min(max(page, 1), pages)
         let from = min((current - 1) * size, matching.count)
-        let to = min(from + size, matching.count)
+        let to = from + min(size, matching.count - from)
         let envelope: JSONObject = [
             "first": 1,
             "prev": current > 1 ? .int(current - 1) : .null,

@@ -76,6 +76,7 @@ public struct JSONServerRouter: Sendable {
     }
 
     private mutating func route(method: String, segments: [String], request: EngineRequest) -> EngineResponse {
+        if Self.isOpenAPIDocument(segments) { return openAPIDocument(method: method, request: request) }
         if dialect == .v1 { return routeV1(method: method, segments: segments, request: request) }
         switch segments.count {
         case 1 where segments[0] == "db" && database.collections["db"] == nil && database.singulars["db"] == nil:
