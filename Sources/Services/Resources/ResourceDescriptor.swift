@@ -30,6 +30,9 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// An object resource (`"profile": {…}` at the top of a json-server db):
     /// one object at `/name`, shown and edited as a record, never listed.
     public var isObject: Bool
+    /// How a collection described by an API document is asked for; `nil`
+    /// for json-server's words (the catalog, `services:`, inferred ones).
+    public var route: ResourceRoute?
 
     public init(
         name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
