@@ -59,7 +59,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal",
+                "NcursesTerminal", "OpenAPIServices",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -107,6 +107,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),

@@ -63,8 +63,19 @@ public enum AppRoot {
             storage = InMemoryStorageService()
         }
         let stored = clock.now
-        let services = try await configuration.serviceBuilder.build(
+        var services = try await configuration.serviceBuilder.build(
             storage: storage, logger: logger, journal: RequestJournal())
+        var browsed = configuration
+        if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
+            browsed.catalog = ResourceCatalog([], source: "none")
+        }
+        let (described, openapiWarning, authSchemes) = await OpenAPIStage.apply(
+            browsed, documents: services.documents, logger: logger)
+        browsed = described
+        if let openapiWarning { warnings.append(openapiWarning) }
+        if !authSchemes.isEmpty, let live = services.api as? LiveAPIService {
+            services.api = live.explainingUnauthorized(with: authSchemes)
+        }
         logger.debug(
             "start-up phases",
             metadata: [
@@ -74,7 +85,7 @@ public enum AppRoot {
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
         return Prepared(
-            configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
+            configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
     /// The router over the start screen with the first resource (todos) —
@@ -104,7 +115,9 @@ public enum AppRoot {
                     if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
                 }
             }
-        } else if let first = catalog.resources.first {
+        } else if let first = catalog.resources.first, !catalog.isFromDocument || catalog["todos"] != nil {
+            // A service described by its document opens on the start screen
+            // (what was discovered), unless it has todos like JSONPlaceholder.
             stack.append(navigator.list(first))
         }
         let activity = prepared.services.activity

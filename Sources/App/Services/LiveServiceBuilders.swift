@@ -23,10 +23,12 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
             middleware: standardMiddleware(
                 activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: Self.retry)
-        let api = makeLiveService(
+        let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        var container = ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        container.documents = documents
+        return container
     }
 }
 
@@ -51,8 +53,11 @@ public struct ProductionServiceBuilder: ServiceBuilder {
             middleware.insert(AuthMiddleware(token: token), at: 0)
         }
         let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
-        let api = makeLiveService(configuration, network: network, storage: storage, logger: logger, hint: .none)
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        let (api, documents) = makeLiveService(
+            configuration, network: network, storage: storage, logger: logger, hint: .none)
+        var container = ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
+        container.documents = documents
+        return container
     }
 
     /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).
@@ -71,14 +76,21 @@ public struct ProductionServiceBuilder: ServiceBuilder {
 func makeLiveService(
     _ configuration: AppConfiguration, network: NetworkClient, storage: any StorageService, logger: Logger,
     hint: ErrorHint
-) -> LiveAPIService {
+) -> (LiveAPIService, DocumentFetcher) {
     let base = configuration.baseURL
     let store = ResourceStore(
         network: network, storage: storage,
         namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", logger: logger)
     // JSONPlaceholder accepts writes and answers as if it kept them, but does not.
     let forgetsWrites = base.host?.hasSuffix("jsonplaceholder.typicode.com") ?? false
-    return LiveAPIService(
+    let api = LiveAPIService(
         baseURL: base, network: network, store: store, keepsWrites: configuration.keepsWrites ?? !forgetsWrites,
         hint: hint)
+    // Documents are asked once each, without retries: most services have
+    // none at most of the conventional paths.
+    let once = NetworkClient(client: network.client, middleware: network.middleware, retry: .never)
+    let documents = ResourceStore(
+        network: once, storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)",
+        logger: logger)
+    return (api, DocumentFetcher(baseURL: base, store: documents))
 }

@@ -13,6 +13,9 @@ public struct ServiceContainer: Sendable {
     public var journal: RequestJournal
     /// A one-line warning to show at start (a repaired cache), if any.
     public var startupWarning: String?
+    /// Fetches the service's description documents (its OpenAPI document)
+    /// through the same client and cache; `nil` where there is no HTTP service.
+    public var documents: DocumentFetcher?
 
     public init(
         api: any APIService, storage: any StorageService, activity: ActivityTracker,
