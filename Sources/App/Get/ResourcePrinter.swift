@@ -18,6 +18,10 @@ public enum ResourcePrinter {
         do {
             let prepared = try await AppRoot.prepare(
                 options: options, environment: ProcessInfo.processInfo.environment)
+            // A document that could not be used is said; the get goes on without it.
+            for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") {
+                AppRoot.printError(warning)
+            }
             let listing = try await prepared.services.api.records(
                 prepared.catalog.descriptor(for: resource), ListQuery())
             FileHandle.standardOutput.write(Data(render(listing.items, format: format).utf8))
