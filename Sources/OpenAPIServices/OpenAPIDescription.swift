@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import OpenAPIKit
 import Services
 
@@ -10,10 +11,14 @@ public struct OpenAPIDescription: Sendable {
     public var catalog: ResourceCatalog
     /// The security schemes, in the document's words (`bearer`, `API key X-Key in header`).
     public var authSchemes: [String]
+    /// Where the first scheme Trestle can serve wants the secret (bearer,
+    /// an API key in a header or the query); `nil` when none is documented.
+    public var credential: CredentialPlacement?
 
-    public init(catalog: ResourceCatalog, authSchemes: [String]) {
+    public init(catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil) {
         self.catalog = catalog
         self.authSchemes = authSchemes
+        self.credential = credential
     }
 
     /// Reads `data` (a document from `location`) into a description.
@@ -21,7 +26,21 @@ public struct OpenAPIDescription: Sendable {
         let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location)
         let resources = try OpenAPICatalogBuilder(document: document, source: location, order: order).resources()
         return OpenAPIDescription(
-            catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document))
+            catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),
+            credential: credential(document))
+    }
+
+    static func credential(_ document: OpenAPI.Document) -> CredentialPlacement? {
+        for (_, either) in document.components.securitySchemes {
+            guard let scheme = document.components[either] else { continue }
+            switch scheme.type {
+            case .http(let kind, _) where kind.lowercased() == "bearer": return .bearer
+            case .apiKey(let name, .header): return .header(name)
+            case .apiKey(let name, .query): return .query(name)
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// `http://host/v3/api-docs` → `v3/api-docs`; `/tmp/api.yaml` → `api.yaml`.

@@ -69,13 +69,14 @@ public enum AppRoot {
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
         }
-        let (described, openapiWarning, authSchemes) = await OpenAPIStage.apply(
+        let (described, openapiWarning, description) = await OpenAPIStage.apply(
             browsed, documents: services.documents, logger: logger)
         browsed = described
         if let openapiWarning { warnings.append(openapiWarning) }
-        if !authSchemes.isEmpty, let live = services.api as? LiveAPIService {
-            services.api = live.explainingUnauthorized(with: authSchemes)
+        if let description, !description.authSchemes.isEmpty, let live = services.api as? LiveAPIService {
+            services.api = live.explainingUnauthorized(with: description.authSchemes)
         }
+        if let credential = description?.credential { services.credentialPlacement?.value = credential }
         logger.debug(
             "start-up phases",
             metadata: [

@@ -11,7 +11,7 @@ enum OpenAPIStage {
     /// `configuration` with the document's catalog, and the warning to show, if any.
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger
-    ) async -> (AppConfiguration, warning: String?, authSchemes: [String]) {
+    ) async -> (AppConfiguration, warning: String?, description: OpenAPIDescription?) {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
         if let location = configuration.openapi {
@@ -19,11 +19,11 @@ enum OpenAPIStage {
         } else if configuration.environment != .fake, configuration.serviceName == nil {
             outcome = await discovery.discover()
         } else {
-            return (configuration, nil, [])
+            return (configuration, nil, nil)
         }
         switch outcome {
         case .none:
-            return (configuration, nil, [])
+            return (configuration, nil, nil)
         case .problem(let line):
             logger.warning("openapi", metadata: ["problem": "\(line)"])
             let fallback =
@@ -32,7 +32,7 @@ enum OpenAPIStage {
                 case "catalog"?: "the built-in catalog"
                 default: "what the service names itself"
                 }
-            return (configuration, "\(line) — going on with \(fallback)", [])
+            return (configuration, "\(line) — going on with \(fallback)", nil)
         case .found(let description):
             var result = configuration
             result.catalog = merged(description.catalog, over: configuration)
@@ -44,10 +44,10 @@ enum OpenAPIStage {
             if description.catalog.resources.isEmpty {
                 return (
                     configuration,
-                    "OpenAPI document \(description.catalog.source ?? "") describes no collections", []
+                    "OpenAPI document \(description.catalog.source ?? "") describes no collections", nil
                 )
             }
-            return (result, nil, description.authSchemes)
+            return (result, nil, description)
         }
     }
 

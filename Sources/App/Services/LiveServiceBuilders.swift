@@ -49,14 +49,16 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         let activity = ActivityTracker()
         var middleware = standardMiddleware(
             activity: activity, logger: logger, timeout: configuration.timeout, journal: journal)
+        let placement = CredentialPlacementBox()
         if let token = try token() {
-            middleware.insert(AuthMiddleware(token: token), at: 0)
+            middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
         }
         let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: .none)
         var container = ServiceContainer(api: api, storage: storage, activity: activity, journal: journal)
         container.documents = documents
+        container.credentialPlacement = placement
         return container
     }
 
