@@ -155,7 +155,13 @@ extension OpenAPICatalogBuilder {
                     case .boolean: .bool
                     default: .text
                     }
-                return ResourceDescriptor.FormField(property.name, kind, required: property.isRequired)
+                let schema = property.resolved.schema
+                let choices = (schema.allowedValues ?? []).compactMap { $0.value as? String }
+                let minimum = schema.integerContext?.minimum.map { $0.value + ($0.exclusive ? 1 : 0) }
+                let maximum = schema.integerContext?.maximum.map { $0.value - ($0.exclusive ? 1 : 0) }
+                return ResourceDescriptor.FormField(
+                    property.name, kind, required: property.isRequired, choices: choices, minimum: minimum,
+                    maximum: maximum)
             }
         }
         return []

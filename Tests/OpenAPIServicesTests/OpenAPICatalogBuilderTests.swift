@@ -148,8 +148,8 @@ struct OpenAPICatalogBuilderTests {
         #expect(
             books.formFields == [
                 .init("title", .text, required: true), .init("author_id", .text, required: true),
-                .init("year", .number, required: true), .init("available", .bool),
-                .init("genre", .text, required: true),
+                .init("year", .number, required: true, minimum: 1400, maximum: 2100), .init("available", .bool),
+                .init("genre", .text, required: true, choices: ["novel", "poetry", "essay"]),
             ])
         #expect(books.toggle?.field == "available")
         #expect(books.route?.replacesOnUpdate == false)
