@@ -64,7 +64,12 @@ extension OpenAPICatalogBuilder {
         route.itemsKey = collection.shape.itemsKey
         route.totalKey = collection.shape.totalKey
         if paging != .jsonServer {
-            route.sortParameter = collection.parameters.named(QueryParameters.sortNames)?.name
+            let sort = collection.parameters.named(QueryParameters.sortNames)
+            route.sortParameter = sort?.name
+            // An array of `property,(asc|desc)`: Spring's Pageable.
+            if let schema = sort?.schema, let resolved = try? reader.resolve(schema, at: []) {
+                route.sortsWithDirection = reader.kind(of: resolved.schema) == .array
+            }
             route.searchParameter = collection.parameters.named(QueryParameters.searchNames)?.name
         }
         for found in nested where found.name == collection.name {

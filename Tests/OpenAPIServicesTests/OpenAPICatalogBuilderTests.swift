@@ -43,6 +43,12 @@ struct OpenAPICatalogBuilderTests {
         #expect(route.paging == .pages(page: "page", size: "size", first: 1))
         #expect(books.pageSize == 15)
         #expect(route.sortParameter == "sort")
+        #expect(!route.sortsWithDirection)
+        let query = ListQuery(sort: [.init("year", descending: true)], page: 3, limit: 15)
+        #expect(
+            route.queryItems(query, filters: []).map { "\($0.name)=\($0.value ?? "")" } == [
+                "sort=-year", "page=3", "size=15",
+            ])
     }
 
     @Test func aResultsCountEnvelopeIsFoundByItsArrayProperty() throws {
@@ -61,6 +67,12 @@ struct OpenAPICatalogBuilderTests {
         #expect(route.paging == .pages(page: "page", size: "size", first: 0))
         #expect(books.pageSize == 20)
         #expect(route.replacesOnUpdate)
+        #expect(route.sortsWithDirection)
+        let query = ListQuery(sort: [.init("year", descending: true), .init("title")], page: 2, limit: 20)
+        #expect(
+            route.queryItems(query, filters: []).map { "\($0.name)=\($0.value ?? "")" } == [
+                "sort=year,desc", "sort=title,asc", "page=1", "size=20",
+            ])
         let authors = try #require(try Self.spring()["authors"])
         #expect(authors.route?.paging == ResourceRoute.Paging.none)
     }

@@ -36,6 +36,9 @@ public struct ResourceRoute: Sendable, Hashable {
     /// The query parameter that sorts (`sort`, `order_by`), if any: its value
     /// is the field, `-field` descending.
     public var sortParameter: String?
+    /// Sort keys as Spring's `Pageable` reads them (`sort=title,desc`, one
+    /// parameter per key) instead of `sort=-title`.
+    public var sortsWithDirection = false
     /// The query parameter of a free-text search (`q`, `search`), if any.
     public var searchParameter: String?
     /// Whether changes are sent as `PUT` of the whole record (no `PATCH` documented).
@@ -86,8 +89,14 @@ public struct ResourceRoute: Sendable, Hashable {
             }
         }
         if let sortParameter, !query.sort.isEmpty {
-            let keys = query.sort.map { ($0.descending ? "-" : "") + $0.field }
-            items.append(URLQueryItem(name: sortParameter, value: keys.joined(separator: ",")))
+            if sortsWithDirection {
+                items += query.sort.map {
+                    URLQueryItem(name: sortParameter, value: $0.field + ($0.descending ? ",desc" : ",asc"))
+                }
+            } else {
+                let keys = query.sort.map { ($0.descending ? "-" : "") + $0.field }
+                items.append(URLQueryItem(name: sortParameter, value: keys.joined(separator: ",")))
+            }
         }
         if let searchParameter, let search = query.search, !search.isEmpty {
             items.append(URLQueryItem(name: searchParameter, value: search))
