@@ -57,5 +57,20 @@ extension EndToEnd {
             }
             await server.stop()
         }
+
+        @Test func withoutADocumentTheFirstListLoadsOnceWhileTheConventionalPathsAreAskedOnce() async throws {
+            let server = try await EngineTestServer.start(json: LiveServerEndToEndTests.db)
+            let app = try RunningApp(LiveServerEndToEndTests.arguments(server))
+            defer { app.stop() }
+            try await app.session.eventually("the server's todos") { screen in
+                screen.contains("e2e calibrate the flux capacitor") && screen.contains("todos 5")
+            }
+            let requests = await server.requests
+            await server.stop()
+            #expect(requests.filter { $0.path == "/todos" }.count == 1)
+            for path in ["/openapi.json", "/openapi.yaml", "/v3/api-docs", "/swagger.json"] {
+                #expect(requests.filter { $0.path == path }.count == 1, "\(path)")
+            }
+        }
     }
 }

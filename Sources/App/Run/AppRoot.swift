@@ -33,8 +33,10 @@ public enum AppRoot {
     }
 
     /// Loads configuration and builds the services; errors are one line each.
-    public static func prepare(options: LaunchOptions, environment: [String: String]) async throws(ConfigurationError)
-        -> Prepared
+    /// - Parameter prefetch: start loading the first screen's list while the
+    ///   service's OpenAPI document is looked for (the interactive UI).
+    public static func prepare(options: LaunchOptions, environment: [String: String], prefetch: Bool = false)
+        async throws(ConfigurationError) -> Prepared
     {
         let clock = ContinuousClock()
         let started = clock.now
@@ -68,6 +70,13 @@ public enum AppRoot {
         var browsed = configuration
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
+        }
+        if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
+            // The list that opens first (todos) loads while the document is
+            // looked for; the store shares the request with the list.
+            let api = services.api
+            let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
+            Task { await api.refreshRecords(first, query, force: false) }
         }
         let (described, openapiWarning, description) = await OpenAPIStage.apply(
             browsed, documents: services.documents, logger: logger)
@@ -141,7 +150,8 @@ public enum AppRoot {
     {
         let prepared: Prepared
         do {
-            prepared = try await prepare(options: options, environment: ProcessInfo.processInfo.environment)
+            prepared = try await prepare(
+                options: options, environment: ProcessInfo.processInfo.environment, prefetch: true)
         } catch {
             printError("\(error)")
             return 2

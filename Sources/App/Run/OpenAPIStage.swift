@@ -8,18 +8,23 @@ import Services
 /// for the base URL) the conventional paths. A document found gives the
 /// catalog; one that fails is one warning line, and the catalog stays.
 enum OpenAPIStage {
+    /// Whether a document will be looked for: one was named, or no service
+    /// is configured for a live base URL.
+    static func asks(_ configuration: AppConfiguration) -> Bool {
+        configuration.openapi != nil || (configuration.environment != .fake && configuration.serviceName == nil)
+    }
+
     /// `configuration` with the document's catalog, and the warning to show, if any.
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger
     ) async -> (AppConfiguration, warning: String?, description: OpenAPIDescription?) {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
+        guard asks(configuration) else { return (configuration, nil, nil) }
         if let location = configuration.openapi {
             outcome = await discovery.load(location)
-        } else if configuration.environment != .fake, configuration.serviceName == nil {
-            outcome = await discovery.discover()
         } else {
-            return (configuration, nil, nil)
+            outcome = await discovery.discover()
         }
         switch outcome {
         case .none:
