@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -46,10 +47,19 @@ let package = Package(
             ]),
         .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI"]),
         .target(
+            name: "OpenAPIServices",
+            dependencies: [
+                "Services", "JSON", "Networking",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .target(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal",
+                "NcursesTerminal", "OpenAPIServices",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -86,11 +96,18 @@ let package = Package(
             name: "ServicesTests",
             dependencies: ["Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(
+            name: "OpenAPIServicesTests",
+            dependencies: [
+                "OpenAPIServices", "Services", "Networking", "JSON", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
             name: "ModulesTests", dependencies: ["Modules", "Services", "JSON", "TerminalUI", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),

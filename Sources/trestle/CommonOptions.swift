@@ -42,6 +42,12 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("read-only"), help: "Send no writes: Space, n, e and d are refused with one line.")
     var readOnly = false
 
+    @Option(help: "The service's OpenAPI document (a file or a URL) to browse it by.")
+    var openapi: String?
+
+    @Option(help: "builtin (default) or none: none browses a service only through its OpenAPI document.")
+    var catalog: String?
+
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0
 
@@ -50,6 +56,6 @@ struct CommonOptions: ParsableArguments {
             environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
             theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
-            service: service, dialect: dialect, readOnly: readOnly)
+            service: service, dialect: dialect, readOnly: readOnly, openapi: openapi, catalog: catalog)
     }
 }

@@ -221,3 +221,45 @@ struct ResourceListStateWriteTests {
         #expect(state.mode == .browsing)
     }
 }
+
+/// A documented form: enum values are offered in the label and checked,
+/// number bounds are checked, before anything is sent.
+@MainActor
+@Suite("Resource list state: documented forms")
+struct DocumentedFormTests {
+    static let books = ResourceDescriptor(
+        name: "books", labelField: "title", columns: [.init("id"), .init("title")],
+        formFields: [
+            .init("title", .text, required: true),
+            .init("year", .number, required: true, minimum: 1400, maximum: 2100),
+            .init("genre", .text, required: true, choices: ["novel", "poetry", "essay"]),
+        ])
+
+    func fields(_ title: String, _ year: String, _ genre: String) -> Result<JSONObject, ResourceListState.FormError> {
+        var form = ResourceListState.form(for: Self.books, record: nil, defaults: [])
+        for (index, text) in [title, year, genre].enumerated() {
+            if case .text = form.fields[index].kind { form.fields[index].kind = .text(LineEditor(text)) }
+        }
+        do throws(ResourceListState.FormError) {
+            return .success(try ResourceListState.fields(of: form, resource: Self.books))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func message(_ result: Result<JSONObject, ResourceListState.FormError>) -> String? {
+        if case .failure(let error) = result { return error.message }
+        return nil
+    }
+
+    @Test func boundsAndChoicesAreCheckedBeforeSending() {
+        #expect(
+            ResourceListState.form(for: Self.books, record: nil, defaults: []).fields[2].label
+                == "Genre (novel/poetry/essay)")
+        #expect(message(fields("Dune", "1200", "novel")) == "Year must be at least 1400")
+        #expect(message(fields("Dune", "2200", "novel")) == "Year must be at most 2100")
+        #expect(message(fields("Dune", "1965", "space opera")) == "Genre must be one of novel, poetry, essay")
+        let sent = try? fields("Dune", "1965", "novel").get()
+        #expect(sent == ["title": "Dune", "year": 1965, "genre": "novel"])
+    }
+}

@@ -37,6 +37,13 @@ public struct AppConfiguration: Sendable {
     /// Whether the production environment asks for `yes` before the run's
     /// first write (`confirmProductionWrites`, default true).
     public var confirmProductionWrites = true
+    /// The service's OpenAPI document (`--openapi`, a service's `openapi:`):
+    /// a file path or a URL (relative ones under the base URL); `nil`
+    /// looks at the conventional paths unless a service is configured.
+    public var openapi: String?
+    /// `--catalog none` / `catalog: none`: JSONPlaceholder's built-in
+    /// catalog is not used, so a service is browsed only through its document.
+    public var usesBuiltinCatalog = true
 
     /// Whether screens may send writes: refused when read-only, asked for
     /// first in production (unless turned off), else free.

@@ -86,6 +86,14 @@ public struct ConfigurationLoader: Sendable {
             configuration.catalog = service.catalog
             configuration.keepsWrites = service.keepsWrites
         }
+        configuration.openapi = options.openapi ?? service?.openapi
+        switch reader.string(forKey: "catalog") ?? "builtin" {
+        case "builtin": configuration.usesBuiltinCatalog = true
+        case "none": configuration.usesBuiltinCatalog = false
+        case let other:
+            throw ConfigurationError(
+                "unknown catalog '\(other)' (from --catalog, TRESTLE_CATALOG or \(file.path)); use builtin or none")
+        }
         configuration.readOnlySource = try readOnlySource(reader, variables: variables, service: service, file: file)
         configuration.confirmProductionWrites = try flag("confirmProductionWrites", reader, file: file) ?? true
         return configuration
@@ -199,6 +207,7 @@ public struct ConfigurationLoader: Sendable {
         set("fakeFailWith", options.fakeFailWith.map { String($0) })
         set("service", options.service)
         set("dialect", options.dialect)
+        set("catalog", options.catalog)
         return values
     }
 

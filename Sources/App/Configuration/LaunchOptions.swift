@@ -17,13 +17,19 @@ public struct LaunchOptions: Sendable, Equatable {
     public var dialect: String?
     /// `--read-only`: refuse every write before it is sent.
     public var readOnly: Bool
+    /// `--openapi FILE|URL`: the service's OpenAPI document.
+    public var openapi: String?
+    /// `--catalog builtin|none`: whether JSONPlaceholder's built-in catalog is used.
+    public var catalog: String?
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,
         theme: String? = nil, logLevel: String? = nil, dataFile: String? = nil, fakeErrorRate: Double? = nil,
         fakeFailWith: Int? = nil, configFile: String? = nil, service: String? = nil, dialect: String? = nil,
-        readOnly: Bool = false
+        readOnly: Bool = false, openapi: String? = nil, catalog: String? = nil
     ) {
+        self.openapi = openapi
+        self.catalog = catalog
         self.environment = environment
         self.baseURL = baseURL
         self.delay = delay

@@ -11,12 +11,15 @@ struct ServiceDefinition: Sendable, Equatable {
     var readOnly = false
     /// Its resources; relation targets not among them are inferred from their data.
     var catalog: ResourceCatalog
+    /// `openapi:` the service's OpenAPI document (a file or a URL, relative
+    /// to the base URL), whose resources come before `resources:`.
+    var openapi: String? = nil
 }
 
 /// The config file's `services:` section: a list of services, each with
 /// its base URL and resources (see docs/CONFIG.md).
 enum ServicesSection {
-    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources"]
+    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources", "openapi"]
 
     /// Every service of the section, checked; none when the file has no section.
     static func services(from section: ConfigNode?) throws(ConfigurationError) -> [ServiceDefinition] {
@@ -42,8 +45,14 @@ enum ServicesSection {
         }
         let keepsWrites = try fields["keepsWrites"]?.flag() ?? true
         let readOnly = try fields["readOnly"]?.flag() ?? false
-        let resourcesNode = try fields.required("resources")
+        let openapi = try fields["openapi"]?.text()
         var resources: [ResourceDescriptor] = []
+        if openapi != nil, fields["resources"] == nil {
+            return ServiceDefinition(
+                name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
+                catalog: ResourceCatalog([], source: "config"), openapi: openapi)
+        }
+        let resourcesNode = try fields.required("resources")
         for item in try resourcesNode.items(of: "resources") {
             let resource = try ResourceSection.descriptor(item)
             if resources.contains(where: { $0.name == resource.name }) {
@@ -54,6 +63,6 @@ enum ServicesSection {
         guard !resources.isEmpty else { throw resourcesNode.invalid("must list at least one resource") }
         return ServiceDefinition(
             name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
-            catalog: ResourceCatalog(resources))
+            catalog: ResourceCatalog(resources, source: "config"), openapi: openapi)
     }
 }

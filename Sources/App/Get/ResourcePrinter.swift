@@ -24,6 +24,10 @@ public enum ResourcePrinter {
         do {
             let prepared = try await AppRoot.prepare(
                 options: options, environment: ProcessInfo.processInfo.environment)
+            // A document that could not be used is said; the get goes on without it.
+            for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") {
+                AppRoot.printError(warning)
+            }
             let target: LaunchTarget
             do throws(CommandParser.Failure) {
                 guard let parsed = try LaunchTarget.parse(words, resources: prepared.catalog.names),

@@ -33,8 +33,10 @@ public enum AppRoot {
     }
 
     /// Loads configuration and builds the services; errors are one line each.
-    public static func prepare(options: LaunchOptions, environment: [String: String]) async throws(ConfigurationError)
-        -> Prepared
+    /// - Parameter prefetch: start loading the first screen's list while the
+    ///   service's OpenAPI document is looked for (the interactive UI).
+    public static func prepare(options: LaunchOptions, environment: [String: String], prefetch: Bool = false)
+        async throws(ConfigurationError) -> Prepared
     {
         let clock = ContinuousClock()
         let started = clock.now
@@ -63,8 +65,27 @@ public enum AppRoot {
             storage = InMemoryStorageService()
         }
         let stored = clock.now
-        let services = try await configuration.serviceBuilder.build(
+        var services = try await configuration.serviceBuilder.build(
             storage: storage, logger: logger, journal: RequestJournal())
+        var browsed = configuration
+        if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
+            browsed.catalog = ResourceCatalog([], source: "none")
+        }
+        if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
+            // The list that opens first (todos) loads while the document is
+            // looked for; the store shares the request with the list.
+            let api = services.api
+            let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
+            Task { await api.refreshRecords(first, query, force: false) }
+        }
+        let (described, openapiWarning, description) = await OpenAPIStage.apply(
+            browsed, documents: services.documents, logger: logger)
+        browsed = described
+        if let openapiWarning { warnings.append(openapiWarning) }
+        if let description, !description.authSchemes.isEmpty, let live = services.api as? LiveAPIService {
+            services.api = live.explainingUnauthorized(with: description.authSchemes)
+        }
+        if let credential = description?.credential { services.credentialPlacement?.value = credential }
         logger.debug(
             "start-up phases",
             metadata: [
@@ -74,7 +95,7 @@ public enum AppRoot {
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
         return Prepared(
-            configuration: configuration, services: services, theme: theme, warnings: warnings, logger: logger)
+            configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger)
     }
 
     /// The router over the start screen with the first resource (todos) —
@@ -108,7 +129,9 @@ public enum AppRoot {
                     if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
                 }
             }
-        } else if let first = catalog.resources.first {
+        } else if let first = catalog.resources.first, !catalog.isFromDocument || catalog["todos"] != nil {
+            // A service described by its document opens on the start screen
+            // (what was discovered), unless it has todos like JSONPlaceholder.
             stack.append(navigator.list(first))
         }
         let activity = prepared.services.activity
@@ -131,7 +154,8 @@ public enum AppRoot {
     {
         let prepared: Prepared
         do {
-            prepared = try await prepare(options: options, environment: ProcessInfo.processInfo.environment)
+            prepared = try await prepare(
+                options: options, environment: ProcessInfo.processInfo.environment, prefetch: true)
         } catch {
             printError("\(error)")
             return 2

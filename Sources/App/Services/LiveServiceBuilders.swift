@@ -23,12 +23,14 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
             middleware: standardMiddleware(
                 activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: Self.retry)
-        let api = makeLiveService(
+        let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
             hint: .whenUnreachable("start one with `trestle serve`"))
-        return ServiceContainer(
+        var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal,
             history: historyRecorder(configuration, storage: storage, journal: journal))
+        container.documents = documents
+        return container
     }
 }
 
@@ -49,14 +51,19 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         let activity = ActivityTracker()
         var middleware = standardMiddleware(
             activity: activity, logger: logger, timeout: configuration.timeout, journal: journal)
+        let placement = CredentialPlacementBox()
         if let token = try token() {
-            middleware.insert(AuthMiddleware(token: token), at: 0)
+            middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
         }
         let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
-        let api = makeLiveService(configuration, network: network, storage: storage, logger: logger, hint: .none)
-        return ServiceContainer(
+        let (api, documents) = makeLiveService(
+            configuration, network: network, storage: storage, logger: logger, hint: .none)
+        var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal,
             history: historyRecorder(configuration, storage: storage, journal: journal))
+        container.documents = documents
+        container.credentialPlacement = placement
+        return container
     }
 
     /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).
@@ -86,14 +93,21 @@ func historyRecorder(_ configuration: AppConfiguration, storage: any StorageServ
 func makeLiveService(
     _ configuration: AppConfiguration, network: NetworkClient, storage: any StorageService, logger: Logger,
     hint: ErrorHint
-) -> LiveAPIService {
+) -> (LiveAPIService, DocumentFetcher) {
     let base = configuration.baseURL
     let store = ResourceStore(
         network: network, storage: storage,
         namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", logger: logger)
     // JSONPlaceholder accepts writes and answers as if it kept them, but does not.
     let forgetsWrites = base.host?.hasSuffix("jsonplaceholder.typicode.com") ?? false
-    return LiveAPIService(
+    let api = LiveAPIService(
         baseURL: base, network: network, store: store, keepsWrites: configuration.keepsWrites ?? !forgetsWrites,
         hint: hint)
+    // Documents are asked once each, without retries: most services have
+    // none at most of the conventional paths.
+    let once = NetworkClient(client: network.client, middleware: network.middleware, retry: .never)
+    let documents = ResourceStore(
+        network: once, storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)",
+        logger: logger)
+    return (api, DocumentFetcher(baseURL: base, store: documents))
 }

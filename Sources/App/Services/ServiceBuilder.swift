@@ -15,6 +15,12 @@ public struct ServiceContainer: Sendable {
     public var startupWarning: String?
     /// Keeps the journal's requests in the cache (`:history`), if the run keeps them.
     public var history: RequestHistoryRecorder?
+    /// Fetches the service's description documents (its OpenAPI document)
+    /// through the same client and cache; `nil` where there is no HTTP service.
+    public var documents: DocumentFetcher?
+    /// Where the secret (`TRESTLE_TOKEN`) goes: bearer until the service's
+    /// document names an API key header or query parameter (production only).
+    public var credentialPlacement: CredentialPlacementBox?
 
     public init(
         api: any APIService, storage: any StorageService, activity: ActivityTracker,

@@ -29,8 +29,10 @@ public struct CommandCompleter: Sendable {
             // A value: the two of a boolean field (`completed=f` → `completed=false`).
             let field = String(partial[..<equals]).trimmingCharacters(in: ["!"])
             let op = partial[partial.startIndex..<partial.index(after: equals)].hasSuffix("!=") ? "!=" : "="
-            candidates =
-                booleanFields(of: words[0]).contains(field) ? ["\(field)\(op)true", "\(field)\(op)false"] : []
+            let values =
+                booleanFields(of: words[0]).contains(field)
+                ? ["true", "false"] : catalog[words[0]]?.route?.choices[field] ?? []
+            candidates = values.map { "\(field)\(op)\($0)" }
         } else if fields(of: words[0]).contains(partial) {
             // A whole field name: the operators it can take.
             candidates = Self.operators.map { partial + $0 }
@@ -62,6 +64,8 @@ public struct CommandCompleter: Sendable {
         for relation in descriptor.relations {
             if case .parent(let key) = relation.kind { add(key) }
         }
+        // Fields with documented values (an API document's enums and filters).
+        descriptor.route?.choices.keys.sorted().forEach(add)
         return fields
     }
 

@@ -120,7 +120,9 @@ extension ResourceListState {
             case .bool:
                 return Form.Field(label: spec.label, key: spec.field, kind: .toggle(value?.boolValue ?? false))
             case .text, .number:
-                return Form.Field(label: spec.label, key: spec.field, kind: .text(LineEditor(RecordEntity.text(value))))
+                // Documented values show beside the label: `Genre (novel/poetry/essay)`.
+                let label = spec.choices.isEmpty ? spec.label : "\(spec.label) (\(spec.choices.joined(separator: "/")))"
+                return Form.Field(label: label, key: spec.field, kind: .text(LineEditor(RecordEntity.text(value))))
             }
         }
         let title = record.map { "Edit \(resource.singular) \($0.id)" } ?? "New \(resource.singular)"
@@ -141,6 +143,10 @@ extension ResourceListState {
                 {
                     throw FormError(message: "\(spec.label) must not be empty")
                 }
+                if !spec.choices.isEmpty, !text.isEmpty || spec.isRequired, !spec.choices.contains(text) {
+                    throw FormError(message: "\(spec.label) must be one of \(spec.choices.joined(separator: ", "))")
+                }
+                if text.isEmpty, !spec.choices.isEmpty { continue }
                 object[spec.field] = .string(text)
             case .number:
                 let text = (form.text(spec.field) ?? "").trimmingCharacters(in: .whitespaces)
@@ -149,6 +155,12 @@ extension ResourceListState {
                     continue
                 }
                 guard let number = Int(text) else { throw FormError(message: "\(spec.label) must be a whole number") }
+                if let minimum = spec.minimum, number < minimum {
+                    throw FormError(message: "\(spec.label) must be at least \(minimum)")
+                }
+                if let maximum = spec.maximum, number > maximum {
+                    throw FormError(message: "\(spec.label) must be at most \(maximum)")
+                }
                 object[spec.field] = .int(number)
             }
         }

@@ -91,7 +91,8 @@ final class ResourcesPresenter: Screen {
             cursor: cursor, previous: scrollOffset, visibleRows: max(1, body.height - 1), count: resources.count)
         firstRowOnScreen = body.row + 1  // below the column titles
         ResourcesView.draw(
-            resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset, on: terminal, in: rect,
+            resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset,
+            source: interactor.catalog.source, on: terminal, in: rect,
             theme: theme, tick: tick)
     }
 

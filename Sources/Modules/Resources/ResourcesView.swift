@@ -13,11 +13,12 @@ enum ResourcesView {
 
     static func draw(
         resources: [ResourceDescriptor], counts: [String: Result<Int, ServiceError>], cursor: Int, scrollOffset: Int,
-        on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int
+        source: String? = nil, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int
     ) {
         let (titleLine, body) = rect.splitTop(1)
+        let origin = source.map { " (from \($0))" } ?? ""
         terminal.write(
-            " Resources of this service — Enter opens one, : switches anywhere", row: titleLine.row,
+            " Resources of this service\(origin) — Enter opens one, : switches anywhere", row: titleLine.row,
             col: titleLine.col, width: titleLine.width, style: theme.style(.dim))
         let table = TableView(
             columns: columns, rowCount: resources.count, cursor: cursor, scrollOffset: scrollOffset, sort: nil,

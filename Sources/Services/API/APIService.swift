@@ -71,9 +71,10 @@ extension APIService {
 }
 
 extension JSONValue {
-    /// A record's id as URL text (`3`, `a1b2`), read from `field`.
+    /// A record's id as URL text (`3`, `a1b2`), read from `field` (a dotted
+    /// path reaches into a nested object: `author.id`).
     public func recordID(_ field: String = "id") -> String? {
-        switch self[field] {
+        switch value(atPath: field) {
         case .int(let number)?: return String(number)
         case .string(let text)?: return text
         case .double(let number)?: return number.rounded() == number ? String(Int(number)) : String(number)

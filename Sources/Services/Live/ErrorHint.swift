@@ -1,17 +1,32 @@
 import Networking
 
 /// Turns a `NetworkError` into a `ServiceError`, with advice for the
-/// environment (development: "start `trestle serve`").
-public enum ErrorHint: Sendable, Equatable {
+/// environment (development: "start `trestle serve`") or the service (a
+/// 401 says which auth scheme its OpenAPI document asks for).
+public indirect enum ErrorHint: Sendable, Equatable {
     case none
     /// Appended to "cannot connect" errors.
     case whenUnreachable(String)
+    /// Appended to 401 and 403 answers.
+    case whenUnauthorized(String)
+    /// Both hints, the first one's advice first.
+    case both(ErrorHint, ErrorHint)
 
     func apply(to error: NetworkError) -> ServiceError {
-        if case .whenUnreachable(let advice) = self, case .cannotConnect(let host) = error {
+        guard let advice = advice(for: error) else { return ServiceError(Self.kind(of: error), error.userMessage) }
+        if case .cannotConnect(let host) = error {
             return ServiceError(.offline, "Cannot connect to \(host) — \(advice)")
         }
-        return ServiceError(Self.kind(of: error), error.userMessage)
+        return ServiceError(Self.kind(of: error), "\(error.userMessage) — \(advice)")
+    }
+
+    private func advice(for error: NetworkError) -> String? {
+        switch (self, error) {
+        case (.whenUnreachable(let advice), .cannotConnect): return advice
+        case (.whenUnauthorized(let advice), .status(let code, _)) where code == 401 || code == 403: return advice
+        case (.both(let first, let second), _): return first.advice(for: error) ?? second.advice(for: error)
+        default: return nil
+        }
     }
 
     static func kind(of error: NetworkError) -> ServiceError.Kind {

@@ -11,7 +11,7 @@ public struct LiveAPIService: APIService {
     public let keepsWrites: Bool
     let network: NetworkClient
     let store: ResourceStore
-    let hint: ErrorHint
+    var hint: ErrorHint
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
@@ -26,6 +26,16 @@ public struct LiveAPIService: APIService {
         self.origin = origin ?? baseURL.absoluteString
         self.keepsWrites = keepsWrites
         self.hint = hint
+    }
+
+    /// This service, saying on a 401 or 403 which auth schemes the
+    /// service's API document asks for and where Trestle takes the secret from.
+    public func explainingUnauthorized(with schemes: [String]) -> LiveAPIService {
+        var copy = self
+        let advice =
+            "the API asks for \(schemes.joined(separator: " or ")); set TRESTLE_TOKEN or TRESTLE_TOKEN_FILE"
+        copy.hint = hint == .none ? .whenUnauthorized(advice) : .both(hint, .whenUnauthorized(advice))
+        return copy
     }
 
     /// How long a list loaded from the server counts as fresh.
@@ -59,7 +69,7 @@ public struct LiveAPIService: APIService {
                         if let loaded = state.resource {
                             do throws(NetworkError) {
                                 let (listing, seen) = try Self.listing(
-                                    from: loaded, schema: resource.schema, paged: query.page != nil)
+                                    from: loaded, resource: resource, paged: query.page != nil)
                                 if let seen, await store.learn(seen),
                                     let switched = try? service.listRequest(resource, query, seen)
                                 {
@@ -97,7 +107,32 @@ public struct LiveAPIService: APIService {
     public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> Listing<JSONValue>
     {
-        try await loadListing(resource, query).listing
+        if query.page == nil, let route = resource.route, route.pages, route.paging != .jsonServer {
+            return try await allPages(resource, query)
+        }
+        return try await loadListing(resource, query).listing
+    }
+
+    /// Every record of a documented collection that pages: page after page
+    /// until the total is reached or a page comes short (`trestle get`, exports).
+    private func allPages(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> Listing<JSONValue>
+    {
+        var page = query
+        page.limit = query.limit.map { min($0, resource.pageSize) } ?? resource.pageSize
+        var all: Listing<JSONValue>?
+        for number in 1...Self.countingPages {
+            page.page = number
+            let listing = try await loadListing(resource, page).listing
+            if all == nil { all = listing } else { all?.items += listing.items }
+            let count = all?.items.count ?? 0
+            if listing.items.count < (page.limit ?? 0) || listing.totalCount.map({ count >= $0 }) == true { break }
+            if let limit = query.limit, count >= limit { break }
+        }
+        var result = all ?? Listing(items: [], totalCount: 0, fetchedAt: Date(), origin: .network)
+        if let limit = query.limit, result.items.count > limit { result.items = Array(result.items.prefix(limit)) }
+        result.totalCount = result.totalCount ?? result.items.count
+        return result
     }
 
     public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
@@ -106,6 +141,9 @@ public struct LiveAPIService: APIService {
         probe.limit = 1
         // The header's total, or a json-server v1 envelope's `items`.
         if let total = try await loadListing(resource, probe).listing.totalCount { return total }
+        if let route = resource.route, route.pages, route.paging != .jsonServer {
+            return try await countByPages(resource, query)
+        }
         // No X-Total-Count: count what the full list holds.
         var all = query
         all.page = nil
@@ -118,7 +156,8 @@ public struct LiveAPIService: APIService {
     func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> (listing: Listing<JSONValue>, dialect: ServerDialect?)
     {
-        if query.page == nil, await store.knownServerDialect() == nil,
+        if query.page == nil, resource.route?.paging ?? .jsonServer == .jsonServer,
+            await store.knownServerDialect() == nil,
             !query.filters.isEmpty || !query.sort.isEmpty || query.search != nil
         {
             // Unpaged, both dialects answer arrays but read the query
@@ -133,7 +172,7 @@ public struct LiveAPIService: APIService {
             let request = try listRequest(resource, query, dialect)
             do {
                 let (listing, seen) = try Self.listing(
-                    from: try await store.load(request), schema: resource.schema, paged: query.page != nil)
+                    from: try await store.load(request), resource: resource, paged: query.page != nil)
                 if attempt == 0, let seen, await store.learn(seen) {
                     dialect = seen
                     continue
@@ -169,7 +208,16 @@ public struct LiveAPIService: APIService {
     public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
         -> JSONValue
     {
-        try await send(resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)
+        if resource.route?.replacesOnUpdate == true, !resource.isObject {
+            // Only `PUT` is documented: the whole record, changed.
+            guard case .object(var whole) = try await record(resource, id: id) else {
+                throw ServiceError(.badData, "\(resource.singular) \(id) is not an object")
+            }
+            for (key, value) in fields { whole[key] = value }
+            return try await send(resource, .replace(id: id, whole), invalidates: true)
+        }
+        return try await send(
+            resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)
     }
 
     /// Reads json-server's `/db` (v0, and `trestle serve` in both dialects):
@@ -199,12 +247,51 @@ public struct LiveAPIService: APIService {
     func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect)
         throws(ServiceError) -> Request
     {
+        let searchFields = resource.columns.map(\.field).filter { $0 != resource.idField }
+        if let route = resource.route {
+            let (path, filters) = route.resolved(query.filters)
+            if route.paging == .jsonServer {
+                var rest = query
+                rest.filters = filters
+                return ResourceEndpoint(
+                    baseURL: baseURL, resource: Self.trimmed(path), route: .list(rest), dialect: dialect,
+                    searchFields: searchFields
+                ).makeRequest()
+            }
+            return ResourceEndpoint(
+                baseURL: baseURL, resource: Self.trimmed(path),
+                route: .listItems(route.queryItems(query, filters: filters))
+            ).makeRequest()
+        }
         guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
         return ResourceEndpoint(
             baseURL: baseURL, resource: resource.name, route: .list(query), dialect: dialect,
-            searchFields: resource.columns.map(\.field).filter { $0 != resource.idField }
+            searchFields: searchFields
         ).makeRequest()
     }
+
+    /// The collection's path without its leading `/` (`books`, `api/books`).
+    private static func trimmed(_ path: String) -> String {
+        String(path.drop { $0 == "/" })
+    }
+
+    /// Where the records of `resource` are: its documented path, or its name.
+    private func collectionPath(_ resource: ResourceDescriptor) throws(ServiceError) -> String {
+        if let route = resource.route { return Self.trimmed(route.path) }
+        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        return resource.name
+    }
+
+    /// Counts a collection whose answers say no total: page by page until a short page.
+    private func countByPages(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
+        var all = query
+        all.page = nil
+        all.limit = nil
+        return try await allPages(resource, all).items.count
+    }
+
+    /// Reading every page stops after this many pages.
+    static let countingPages = 200
 
     func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
         ServiceError(.configuration, "'\(resource.name)' is not a collection name")
@@ -216,11 +303,17 @@ public struct LiveAPIService: APIService {
         _ resource: ResourceDescriptor, _ route: ResourceEndpoint.Route, invalidates: Bool,
         expectsRecord: Bool = true
     ) async throws(ServiceError) -> JSONValue {
-        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
-        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: resource.name, route: route)
+        let path = try collectionPath(resource)
+        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: path, route: route)
         do {
             let response = try await network.send(endpoint)
-            if invalidates { await store.invalidate(under: baseURL.appendingPathComponent(resource.name)) }
+            if invalidates {
+                await store.invalidate(under: baseURL.appendingPathComponent(path))
+                for template in (resource.route?.nestedRoutes ?? [:]).values {
+                    let prefix = template.components(separatedBy: "{}").first ?? template
+                    await store.invalidate(under: baseURL.appendingPathComponent(Self.trimmed(prefix)))
+                }
+            }
             guard expectsRecord else { return .null }
             return try Self.record(from: response.body, schema: resource.schema)
         } catch let error as NetworkError {
@@ -243,18 +336,25 @@ public struct LiveAPIService: APIService {
         return value
     }
 
-    private static func listing(from loaded: LoadedResource, schema: RecordSchema?, paged: Bool)
+    private static func listing(from loaded: LoadedResource, resource: ResourceDescriptor, paged: Bool)
         throws(NetworkError) -> (Listing<JSONValue>, ServerDialect?)
     {
         let body = loaded.body
+        let schema = resource.schema
+        let route = resource.route
         let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
+            if let route, route.itemsKey != nil || route.paging != .jsonServer {
+                let (records, total) = try JSONValue.page(from: body, route: route)
+                return Page(records: records, total: total, dialect: nil)
+            }
             let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)
             try schema?.validate(records)
             return Page(records: records, total: total, dialect: dialect)
         }
+        var total = loaded.totalCount ?? page.total
+        if let route, !route.pages { total = page.records.count }
         let listing = Listing(
-            items: page.records, totalCount: loaded.totalCount ?? page.total, fetchedAt: loaded.fetchedAt,
-            origin: loaded.origin)
+            items: page.records, totalCount: total, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
         return (listing, page.dialect)
     }
 

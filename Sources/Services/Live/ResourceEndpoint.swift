@@ -8,6 +8,10 @@ import Networking
 public struct ResourceEndpoint: Endpoint {
     public enum Route: Sendable, Equatable {
         case list(ListQuery)
+        /// A list asked with these query items, already in the service's words.
+        case listItems([URLQueryItem])
+        /// Replace a record (`PUT`), where a service documents no `PATCH`.
+        case replace(id: String, JSONObject)
         case one(id: String)
         case create(JSONObject)
         case update(id: String, JSONObject)
@@ -48,9 +52,9 @@ public struct ResourceEndpoint: Endpoint {
 
     public var path: String {
         switch route {
-        case .list, .create, .object, .updateObject: return "/\(resource)"
+        case .list, .listItems, .create, .object, .updateObject: return "/\(resource)"
         case .database: return "/db"
-        case .one(let id), .update(let id, _), .delete(let id):
+        case .one(let id), .update(let id, _), .delete(let id), .replace(let id, _):
             let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
             return "/\(resource)/\(escaped)"
         }
@@ -58,7 +62,8 @@ public struct ResourceEndpoint: Endpoint {
 
     public var method: HTTPMethod {
         switch route {
-        case .list, .one, .object, .database: return .get
+        case .list, .listItems, .one, .object, .database: return .get
+        case .replace: return .put
         case .create: return .post
         case .update, .updateObject: return .patch
         case .delete: return .delete
@@ -66,13 +71,16 @@ public struct ResourceEndpoint: Endpoint {
     }
 
     public var query: [URLQueryItem] {
-        if case .list(let query) = route { return query.queryItems(for: dialect, searchFields: searchFields) }
-        return []
+        switch route {
+        case .list(let query): return query.queryItems(for: dialect, searchFields: searchFields)
+        case .listItems(let items): return items
+        default: return []
+        }
     }
 
     public var body: Data? {
         switch route {
-        case .create(let fields), .update(_, let fields), .updateObject(let fields):
+        case .create(let fields), .update(_, let fields), .updateObject(let fields), .replace(_, let fields):
             return JSONWriter.data(.object(fields))
         default: return nil
         }

@@ -3,9 +3,19 @@ import JSON
 /// The resources of one service, in the order the start screen lists them.
 public struct ResourceCatalog: Sendable, Hashable {
     public var resources: [ResourceDescriptor]
+    /// Where the description came from, for the start screen: `catalog`
+    /// (built in), `config`, or the API document (`openapi.json`).
+    public var source: String?
 
-    public init(_ resources: [ResourceDescriptor]) {
+    public init(_ resources: [ResourceDescriptor], source: String? = nil) {
         self.resources = resources
+        self.source = source
+    }
+
+    /// Whether the resources were read from an API document.
+    public var isFromDocument: Bool {
+        guard let source else { return false }
+        return !["catalog", "config", "none"].contains(source)
     }
 
     public subscript(name: String) -> ResourceDescriptor? {

@@ -30,6 +30,9 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// An object resource (`"profile": {…}` at the top of a json-server db):
     /// one object at `/name`, shown and edited as a record, never listed.
     public var isObject: Bool
+    /// How a collection described by an API document is asked for; `nil`
+    /// for json-server's words (the catalog, `services:`, inferred ones).
+    public var route: ResourceRoute?
 
     public init(
         name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
@@ -182,12 +185,23 @@ public struct ResourceDescriptor: Sendable, Hashable {
         public var kind: Kind
         /// The form refuses to save while this field is empty.
         public var isRequired: Bool
+        /// The values a text field may take (an API document's `enum`); any when empty.
+        public var choices: [String]
+        /// The bounds of a number field (an API document's `minimum`/`maximum`).
+        public var minimum: Int?
+        public var maximum: Int?
 
-        public init(_ field: String, label: String? = nil, _ kind: Kind, required: Bool = false) {
+        public init(
+            _ field: String, label: String? = nil, _ kind: Kind, required: Bool = false, choices: [String] = [],
+            minimum: Int? = nil, maximum: Int? = nil
+        ) {
             self.field = field
             self.label = label ?? Column.title(for: field)
             self.kind = kind
             self.isRequired = required
+            self.choices = choices
+            self.minimum = minimum
+            self.maximum = maximum
         }
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import OpenAPIServices
+import Services
+
+/// Reads the service's OpenAPI document at start, in the order of sources:
+/// `--openapi`, the service's `openapi:`, then (with no service configured
+/// for the base URL) the conventional paths. A document found gives the
+/// catalog; one that fails is one warning line, and the catalog stays.
+enum OpenAPIStage {
+    /// Whether a document will be looked for: one was named, or no service
+    /// is configured for a live base URL.
+    static func asks(_ configuration: AppConfiguration) -> Bool {
+        configuration.openapi != nil || (configuration.environment != .fake && configuration.serviceName == nil)
+    }
+
+    /// `configuration` with the document's catalog, and the warning to show, if any.
+    static func apply(
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger
+    ) async -> (AppConfiguration, warning: String?, description: OpenAPIDescription?) {
+        let discovery = OpenAPIDiscovery(fetcher: documents)
+        let outcome: OpenAPIDiscovery.Outcome
+        guard asks(configuration) else { return (configuration, nil, nil) }
+        if let location = configuration.openapi {
+            outcome = await discovery.load(location)
+        } else {
+            outcome = await discovery.discover()
+        }
+        switch outcome {
+        case .none:
+            return (configuration, nil, nil)
+        case .problem(let line):
+            logger.warning("openapi", metadata: ["problem": "\(line)"])
+            let fallback =
+                switch configuration.catalog.source {
+                case "config"?: "the config file's resources"
+                case "catalog"?: "the built-in catalog"
+                default: "what the service names itself"
+                }
+            return (configuration, "\(line) — going on with \(fallback)", nil)
+        case .found(let description):
+            var result = configuration
+            result.catalog = merged(description.catalog, over: configuration)
+            logger.info(
+                "openapi",
+                metadata: [
+                    "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
+                ])
+            if description.catalog.resources.isEmpty {
+                return (
+                    configuration,
+                    "OpenAPI document \(description.catalog.source ?? "") describes no collections", nil
+                )
+            }
+            return (result, nil, description)
+        }
+    }
+
+    /// The document's resources, merged with the configured catalog:
+    /// - the config file's resources keep their description and come first;
+    /// - the built-in JSONPlaceholder descriptions (unless `--catalog none`)
+    ///   stand in for the document's collections of the same name that page
+    ///   as json-server does (`_page`: `trestle serve`, json-server), in the
+    ///   built-in order — a foreign `users` keeps the document's description.
+    static func merged(_ document: ResourceCatalog, over configuration: AppConfiguration) -> ResourceCatalog {
+        let configured = configuration.catalog
+        if configured.source == "config" {
+            let extra = document.resources.filter { configured[$0.name] == nil }
+            return ResourceCatalog(configured.resources + extra, source: document.source)
+        }
+        guard configuration.usesBuiltinCatalog else { return document }
+        let standIns = configured.resources.filter { builtin in
+            document[builtin.name]?.route?.paging == .jsonServer
+        }
+        let rest = document.resources.filter { resource in !standIns.contains { $0.name == resource.name } }
+        return ResourceCatalog(standIns + rest, source: document.source)
+    }
+}

@@ -1,0 +1,101 @@
+import OpenAPIKit
+import Services
+
+/// Turns an OpenAPI document into the resource descriptors every screen
+/// works from: its collections (a `GET /x` answering an array of records,
+/// or an envelope holding one), their record routes, columns, labels,
+/// relations both ways, paging, forms and toggles.
+public struct OpenAPICatalogBuilder {
+    let document: OpenAPI.Document
+    let reader: SchemaReader
+
+    /// - Parameters:
+    ///   - source: names the document in problems (`http://…/openapi.json`).
+    ///   - order: the order of the document's keys as written, where the decoder lost it.
+    init(document: OpenAPI.Document, source: String, order: KeyOrder) {
+        self.document = document
+        self.reader = SchemaReader(components: document.components, source: source, order: order)
+    }
+
+    /// - Parameter source: names the document in problems (`http://…/openapi.json`).
+    public init(document: OpenAPI.Document, source: String) {
+        self.init(document: document, source: source, order: KeyOrder(root: .null))
+    }
+
+    /// One documented path: its text, segments and operations.
+    struct PathEntry {
+        var text: String
+        var segments: [String]
+        var item: OpenAPI.PathItem
+        var pointer: [String] { ["paths", text] }
+
+        static func isTemplate(_ segment: String) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("}") }
+        var templates: [String] { segments.filter(Self.isTemplate).map { String($0.dropFirst().dropLast()) } }
+    }
+
+    /// A top-level collection found, before it becomes a descriptor.
+    struct Collection {
+        var name: String
+        var entry: PathEntry
+        var shape: ListShape
+        var parameters: QueryParameters
+        var record: PathEntry?
+    }
+
+    /// A collection under a record of another (`/authors/{author_id}/books`).
+    struct Nested {
+        var name: String
+        var parentPath: String
+        var foreignKey: String
+        var template: String
+    }
+
+    /// The descriptors, in the document's path order.
+    public func resources() throws(OpenAPIProblem) -> [ResourceDescriptor] {
+        let entries = try pathEntries()
+        var collections: [Collection] = []
+        var nested: [Nested] = []
+        for entry in entries {
+            guard let get = entry.item.get, let last = entry.segments.last, !PathEntry.isTemplate(last),
+                let shape = try ListShape.of(get, reader: reader, at: entry.pointer + ["get"])
+            else { continue }
+            let templates = entry.templates
+            if templates.isEmpty {
+                guard !collections.contains(where: { $0.name == last }) else { continue }
+                let parameters = try QueryParameters(entry.item, get, reader: reader, at: entry.pointer + ["get"])
+                let record = entries.first { candidate in
+                    candidate.segments.count == entry.segments.count + 1
+                        && Array(candidate.segments.dropLast()) == entry.segments
+                        && candidate.segments.last.map(PathEntry.isTemplate) == true && candidate.item.get != nil
+                }
+                collections.append(
+                    Collection(name: last, entry: entry, shape: shape, parameters: parameters, record: record))
+            } else if templates.count == 1, entry.segments.count >= 3,
+                let position = entry.segments.firstIndex(where: PathEntry.isTemplate),
+                position == entry.segments.count - 2
+            {
+                let parentPath = "/" + entry.segments[..<position].joined(separator: "/")
+                let template = entry.text.replacingOccurrences(of: entry.segments[position], with: "{}")
+                nested.append(Nested(name: last, parentPath: parentPath, foreignKey: templates[0], template: template))
+            }
+        }
+        var descriptors = try collections.map { collection throws(OpenAPIProblem) in
+            try descriptor(collection, nested: nested)
+        }
+        try addRelations(&descriptors, collections: collections, nested: nested)
+        return descriptors
+    }
+
+    private func pathEntries() throws(OpenAPIProblem) -> [PathEntry] {
+        var entries: [PathEntry] = []
+        for (path, either) in document.paths {
+            guard let item = reader.components[either] else {
+                throw OpenAPIProblem(
+                    source: reader.source, pointer: OpenAPIProblem.pointer(["paths", path.rawValue]),
+                    reason: "the path item's reference cannot be resolved")
+            }
+            entries.append(PathEntry(text: path.rawValue, segments: path.components, item: item))
+        }
+        return reader.order.ordered(entries, at: ["paths"]) { $0.text }
+    }
+}

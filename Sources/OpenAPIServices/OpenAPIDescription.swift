@@ -1,0 +1,71 @@
+import Foundation
+import Networking
+import OpenAPIKit
+import Services
+
+/// What Trestle takes from a service's OpenAPI document: its resources,
+/// where the document came from, and the auth schemes it asks for.
+public struct OpenAPIDescription: Sendable {
+    /// The document's collections as descriptors; the catalog's source
+    /// names the document (`openapi.json`, `api.yaml`).
+    public var catalog: ResourceCatalog
+    /// The security schemes, in the document's words (`bearer`, `API key X-Key in header`).
+    public var authSchemes: [String]
+    /// Where the first scheme Trestle can serve wants the secret (bearer,
+    /// an API key in a header or the query); `nil` when none is documented.
+    public var credential: CredentialPlacement?
+
+    public init(catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil) {
+        self.catalog = catalog
+        self.authSchemes = authSchemes
+        self.credential = credential
+    }
+
+    /// Reads `data` (a document from `location`) into a description.
+    public static func read(_ data: Data, location: String) throws(OpenAPIProblem) -> OpenAPIDescription {
+        let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location)
+        let resources = try OpenAPICatalogBuilder(document: document, source: location, order: order).resources()
+        return OpenAPIDescription(
+            catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),
+            credential: credential(document))
+    }
+
+    static func credential(_ document: OpenAPI.Document) -> CredentialPlacement? {
+        for (_, either) in document.components.securitySchemes {
+            guard let scheme = document.components[either] else { continue }
+            switch scheme.type {
+            case .http(let kind, _) where kind.lowercased() == "bearer": return .bearer
+            case .apiKey(let name, .header): return .header(name)
+            case .apiKey(let name, .query): return .query(name)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// `http://host/v3/api-docs` → `v3/api-docs`; `/tmp/api.yaml` → `api.yaml`.
+    static func sourceName(_ location: String) -> String {
+        if let url = URL(string: location), url.scheme != nil, url.host != nil {
+            return String(url.path.drop { $0 == "/" })
+        }
+        if location.hasPrefix("/") && !FileManager.default.fileExists(atPath: location) {
+            return String(location.drop { $0 == "/" })
+        }
+        return URL(fileURLWithPath: location).lastPathComponent
+    }
+
+    static func authSchemes(_ document: OpenAPI.Document) -> [String] {
+        document.components.securitySchemes.compactMap { name, either in
+            guard let scheme = document.components[either] else { return nil }
+            let name = name.rawValue
+            switch scheme.type {
+            case .http(let kind, _) where kind.lowercased() == "bearer": return "bearer token (\(name))"
+            case .http(let kind, _): return "HTTP \(kind) (\(name))"
+            case .apiKey(let key, let location): return "API key \(key) in \(location.rawValue) (\(name))"
+            case .oauth2: return "OAuth 2 (\(name))"
+            case .openIdConnect: return "OpenID Connect (\(name))"
+            case .mutualTLS: return "mutual TLS (\(name))"
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// How the collection of a service described by an API document (OpenAPI)
+/// is asked for where it differs from json-server: its path, its paging
+/// words, the envelope around its records and the nested routes that
+/// stand for filters (`/authors/{id}/books` for `books?author_id=`).
+///
+/// A descriptor without one (`ResourceDescriptor.route == nil`) is asked
+/// for in json-server's words, in the dialect the store learnt.
+public struct ResourceRoute: Sendable, Hashable {
+    /// The paging words of a collection.
+    public enum Paging: Sendable, Hashable {
+        /// json-server's `_page`/`_limit` (or `_per_page`), in the dialect learnt.
+        case jsonServer
+        /// A page number and a page size (`page`/`per_page`, `page`/`size`);
+        /// `first` is the number of the first page (Spring counts from 0).
+        case pages(page: String, size: String?, first: Int)
+        /// `limit`/`offset`.
+        case offset(limit: String, offset: String)
+        /// No paging: one request answers the whole collection.
+        case none
+    }
+
+    /// The collection's path under the base URL (`/books`, `/api/v1/books`);
+    /// a record is at `path/<id>`.
+    public var path: String
+    public var paging: Paging
+    /// The envelope's array of records (`items`, `data`, `results`,
+    /// `content`); `nil` when the answer is a plain array.
+    public var itemsKey: String?
+    /// The envelope's total (`total`, `count`, `totalElements`).
+    public var totalKey: String?
+    /// Filters by equality on these fields go to a nested route instead:
+    /// `author_id` → `/authors/{}/books` (`{}` stands for the value).
+    public var nestedRoutes: [String: String]
+    /// The query parameter that sorts (`sort`, `order_by`), if any: its value
+    /// is the field, `-field` descending.
+    public var sortParameter: String?
+    /// Sort keys as Spring's `Pageable` reads them (`sort=title,desc`, one
+    /// parameter per key) instead of `sort=-title`.
+    public var sortsWithDirection = false
+    /// The query parameter of a free-text search (`q`, `search`), if any.
+    public var searchParameter: String?
+    /// Whether changes are sent as `PUT` of the whole record (no `PATCH` documented).
+    public var replacesOnUpdate: Bool
+    /// The values a field may take where the document lists them (an
+    /// `enum`), for the command line's completion (`genre=` → `genre=novel`).
+    public var choices: [String: [String]] = [:]
+
+    public init(
+        path: String, paging: Paging = .none, itemsKey: String? = nil, totalKey: String? = nil,
+        nestedRoutes: [String: String] = [:], sortParameter: String? = nil, searchParameter: String? = nil,
+        replacesOnUpdate: Bool = false
+    ) {
+        self.path = path
+        self.paging = paging
+        self.itemsKey = itemsKey
+        self.totalKey = totalKey
+        self.nestedRoutes = nestedRoutes
+        self.sortParameter = sortParameter
+        self.searchParameter = searchParameter
+        self.replacesOnUpdate = replacesOnUpdate
+    }
+
+    /// The path a list with `filters` is asked at, and the filters left for
+    /// its query: an equality filter on a nested route's key becomes the path.
+    public func resolved(_ filters: [ListQuery.Filter]) -> (path: String, filters: [ListQuery.Filter]) {
+        var rest = filters
+        for (index, filter) in filters.enumerated() where filter.op == .equal {
+            guard let template = nestedRoutes[filter.field] else { continue }
+            let value =
+                filter.value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+                ?? filter.value
+            rest.remove(at: index)
+            return (template.replacingOccurrences(of: "{}", with: value), rest)
+        }
+        return (path, rest)
+    }
+
+    /// The query items of a list in this route's words (json-server paging
+    /// excepted: that one is written by the dialect).
+    public func queryItems(_ query: ListQuery, filters: [ListQuery.Filter]) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        for filter in filters {
+            if filter.op == .oneOf {
+                items += filter.values.map { URLQueryItem(name: filter.field, value: $0) }
+            } else {
+                items.append(URLQueryItem(name: filter.field, value: filter.value))
+            }
+        }
+        if let sortParameter, !query.sort.isEmpty {
+            if sortsWithDirection {
+                items += query.sort.map {
+                    URLQueryItem(name: sortParameter, value: $0.field + ($0.descending ? ",desc" : ",asc"))
+                }
+            } else {
+                let keys = query.sort.map { ($0.descending ? "-" : "") + $0.field }
+                items.append(URLQueryItem(name: sortParameter, value: keys.joined(separator: ",")))
+            }
+        }
+        if let searchParameter, let search = query.search, !search.isEmpty {
+            items.append(URLQueryItem(name: searchParameter, value: search))
+        }
+        switch paging {
+        case .jsonServer, .none:
+            break
+        case .pages(let page, let size, let first):
+            if let number = query.page { items.append(URLQueryItem(name: page, value: String(number - 1 + first))) }
+            if let size, let limit = query.limit { items.append(URLQueryItem(name: size, value: String(limit))) }
+        case .offset(let limit, let offset):
+            if let count = query.limit {
+                items.append(URLQueryItem(name: limit, value: String(count)))
+                if let page = query.page { items.append(URLQueryItem(name: offset, value: String((page - 1) * count))) }
+            }
+        }
+        return items
+    }
+
+    /// Whether the server is asked page by page.
+    public var pages: Bool {
+        if case .none = paging { return false }
+        return true
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import OpenAPIServices
+import Services
+import TestSupport
+import Testing
+
+/// Each derivation rule, on documents as FastAPI and Spring write them.
+@Suite("Descriptors from an OpenAPI document")
+struct OpenAPICatalogBuilderTests {
+    static func resources(_ text: String, source: String = "test.json") throws -> [ResourceDescriptor] {
+        try OpenAPIDescription.read(Data(text.utf8), location: source).catalog.resources
+    }
+
+    static func fastAPI() throws -> ResourceCatalog {
+        try OpenAPIDescription.read(Data(LibraryDocuments.fastAPI.utf8), location: "http://x/openapi.json").catalog
+    }
+
+    static func spring() throws -> ResourceCatalog {
+        try OpenAPIDescription.read(Data(LibraryDocuments.spring.utf8), location: "http://x/openapi.yaml").catalog
+    }
+
+    @Test func collectionsAreTheListingGETsInPathOrderNamedByTheirLastSegment() throws {
+        let catalog = try Self.fastAPI()
+        #expect(catalog.names == ["authors", "books", "reviews"])
+        #expect(catalog.source == "openapi.json")
+        #expect(catalog.isFromDocument)
+    }
+
+    @Test func aPlainArrayWithLimitAndOffsetPagesByOffsetAtTheLimitsMaximum() throws {
+        let authors = try #require(try Self.fastAPI()["authors"])
+        let route = try #require(authors.route)
+        #expect(route.path == "/authors")
+        #expect(route.itemsKey == nil)
+        #expect(route.paging == .offset(limit: "limit", offset: "offset"))
+        #expect(authors.pageSize == 10)
+    }
+
+    @Test func aPageEnvelopeGivesItsArrayTotalAndPageWords() throws {
+        let books = try #require(try Self.fastAPI()["books"])
+        let route = try #require(books.route)
+        #expect(route.itemsKey == "items")
+        #expect(route.totalKey == "total")
+        #expect(route.paging == .pages(page: "page", size: "size", first: 1))
+        #expect(books.pageSize == 15)
+        #expect(route.sortParameter == "sort")
+        #expect(!route.sortsWithDirection)
+        let query = ListQuery(sort: [.init("year", descending: true)], page: 3, limit: 15)
+        #expect(
+            route.queryItems(query, filters: []).map { "\($0.name)=\($0.value ?? "")" } == [
+                "sort=-year", "page=3", "size=15",
+            ])
+    }
+
+    @Test func aResultsCountEnvelopeIsFoundByItsArrayProperty() throws {
+        let reviews = try #require(try Self.fastAPI()["reviews"])
+        #expect(reviews.route?.itemsKey == "results")
+        #expect(reviews.route?.totalKey == "count")
+        #expect(reviews.pageSize == 50)
+    }
+
+    @Test func springsPageIsContentAndTotalElementsWithPagesFromZero() throws {
+        let books = try #require(try Self.spring()["books"])
+        let route = try #require(books.route)
+        #expect(route.path == "/api/books")
+        #expect(route.itemsKey == "content")
+        #expect(route.totalKey == "totalElements")
+        #expect(route.paging == .pages(page: "page", size: "size", first: 0))
+        #expect(books.pageSize == 20)
+        #expect(route.replacesOnUpdate)
+        #expect(route.sortsWithDirection)
+        let query = ListQuery(sort: [.init("year", descending: true), .init("title")], page: 2, limit: 20)
+        #expect(
+            route.queryItems(query, filters: []).map { "\($0.name)=\($0.value ?? "")" } == [
+                "sort=year,desc", "sort=title,asc", "page=1", "size=20",
+            ])
+        let authors = try #require(try Self.spring()["authors"])
+        #expect(authors.route?.paging == ResourceRoute.Paging.none)
+    }
+
+    @Test func theIDFieldIsTheRecordRoutesParameterWhenTheSchemaHasItElseID() throws {
+        #expect(try Self.fastAPI()["books"]?.idField == "id")
+        let text = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {
+               "/pets": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+                 {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+               "/pets/{slug}": {"get": {"parameters": [{"name": "slug", "in": "path", "required": true,
+                 "schema": {"type": "string"}}],
+                 "responses": {"200": {"description": "ok"}}}}},
+             "components": {"schemas": {"Pet": {"type": "object", "properties": {
+               "slug": {"type": "string"}, "species": {"type": "string"}, "age": {"type": "integer"},
+               "owner": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}}
+            """#
+        let pets = try #require(try Self.resources(text).first)
+        #expect(pets.idField == "slug")
+        // No name, title, label or login: the first string that is not the id.
+        #expect(pets.labelField == "species")
+        // Scalars only, the id first; the nested owner is for the detail.
+        #expect(pets.columns.map(\.field) == ["slug", "species", "age"])
+        #expect(pets.singular == "pet")
+        #expect(pets.formFields.isEmpty)
+    }
+
+    @Test func columnsPutTheIDFirstThenScalarsAndTheLabelIsName() throws {
+        let authors = try #require(try Self.fastAPI()["authors"])
+        #expect(authors.columns.map(\.field) == ["id", "name", "country", "born"])
+        #expect(authors.labelField == "name")
+        #expect(authors.columns.first { $0.field == "born" }?.alignment == .right)
+        let books = try #require(try Self.fastAPI()["books"])
+        #expect(books.labelField == "title")
+        #expect(books.columns.first?.width == .fixed(36))
+    }
+
+    @Test func aNestedRouteGivesTheParentItsChildrenAndTheChildItsRoute() throws {
+        let catalog = try Self.fastAPI()
+        let authors = try #require(catalog["authors"])
+        #expect(authors.relations.contains(.init("books", target: "books", .children(foreignKey: "author_id"))))
+        #expect(catalog["books"]?.route?.nestedRoutes == ["author_id": "/authors/{}/books"])
+        let spring = try Self.spring()
+        #expect(spring["books"]?.route?.nestedRoutes == ["authorId": "/api/authors/{}/books"])
+    }
+
+    @Test func aForeignKeyGivesTheRecordItsParentAndAFilterableOneTheParentItsChildren() throws {
+        let catalog = try Self.fastAPI()
+        #expect(
+            catalog["books"]?.relations.contains(.init("author", target: "authors", .parent(foreignKey: "author_id")))
+                == true)
+        #expect(
+            catalog["reviews"]?.relations.contains(.init("book", target: "books", .parent(foreignKey: "book_id")))
+                == true)
+        // `GET /reviews` takes `book_id`: a book's reviews can be asked for.
+        #expect(
+            catalog["books"]?.relations.contains(.init("reviews", target: "reviews", .children(foreignKey: "book_id")))
+                == true)
+        let spring = try Self.spring()
+        #expect(
+            spring["books"]?.relations.contains(.init("author", target: "authors", .parent(foreignKey: "authorId")))
+                == true)
+    }
+
+    @Test func aPropertyThatIsARefToAnotherCollectionsSchemaIsAParent() throws {
+        let text = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {
+               "/owners": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+                 {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Owner"}}}}}}}},
+               "/pets": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+                 {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}}},
+             "components": {"schemas": {
+               "Owner": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}},
+               "Pet": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"},
+                 "owner": {"$ref": "#/components/schemas/Owner"}}}}}}
+            """#
+        let pets = try #require(try Self.resources(text).last)
+        #expect(pets.relations == [.init("owner", target: "owners", .parent(foreignKey: "owner.id"))])
+    }
+
+    @Test func formsComeFromThePOSTBodyWithRequiredFieldsAndTypes() throws {
+        let books = try #require(try Self.fastAPI()["books"])
+        #expect(
+            books.formFields == [
+                .init("title", .text, required: true), .init("author_id", .text, required: true),
+                .init("year", .number, required: true, minimum: 1400, maximum: 2100), .init("available", .bool),
+                .init("genre", .text, required: true, choices: ["novel", "poetry", "essay"]),
+            ])
+        #expect(books.toggle?.field == "available")
+        #expect(books.route?.replacesOnUpdate == false)
+        // Authors have no POST, PATCH nor PUT: read-only here.
+        #expect(try Self.fastAPI()["authors"]?.isWritable == false)
+        // Spring's id is readOnly: not in the form.
+        #expect(
+            try Self.spring()["books"]?.formFields.map(\.field) == ["title", "authorId", "year", "available", "genre"])
+    }
+
+    @Test func theAuthSchemesAreNamed() throws {
+        let description = try OpenAPIDescription.read(Data(LibraryDocuments.fastAPI.utf8), location: "x.json")
+        #expect(description.authSchemes == ["bearer token (HTTPBearer)"])
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import JSON
+import Logging
+import Networking
+import OpenAPIServices
+import Services
+import TestSupport
+import Testing
+
+/// The live service over a real FastAPI-like and Spring-like server on
+/// 127.0.0.1, with descriptors read from the documents the servers publish.
+@Suite("OpenAPI-described services over real HTTP")
+struct OpenAPIServiceTests {
+    static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+    struct Client {
+        var api: LiveAPIService
+        var discovery: OpenAPIDiscovery
+        var catalog: ResourceCatalog
+    }
+
+    static func client(_ server: LibraryTestServer, storage: any StorageService = InMemoryStorageService())
+        async throws -> Client
+    {
+        let network = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let store = ResourceStore(
+            network: network, storage: storage, namespace: "test|\(server.baseURL.absoluteString)", logger: logger)
+        let api = LiveAPIService(baseURL: server.baseURL, network: network, store: store)
+        let discovery = OpenAPIDiscovery(
+            fetcher: DocumentFetcher(baseURL: server.baseURL, store: store))
+        guard case .found(let description) = await discovery.discover() else {
+            throw OpenAPIProblem(source: "test", pointer: "#", reason: "no document discovered")
+        }
+        return Client(api: api, discovery: discovery, catalog: description.catalog)
+    }
+
+    @Test func discoveryFindsTheDocumentAndCountsEveryCollection() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        #expect(client.catalog.source == "openapi.json")
+        let api = client.api
+        #expect(try await api.count(#require(client.catalog["books"]), ListQuery()) == LibraryTestServer.bookCount)
+        #expect(try await api.count(#require(client.catalog["reviews"]), ListQuery()) == LibraryTestServer.reviewCount)
+        // Authors say no total: counted page by page (10, 10, 3).
+        #expect(try await api.count(#require(client.catalog["authors"]), ListQuery()) == LibraryTestServer.authorCount)
+    }
+
+    @Test func pagesAreAskedInTheDocumentsWords() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let books = try #require(client.catalog["books"])
+        let second = try await client.api.records(books, ListQuery(page: 2, limit: books.pageSize))
+        #expect(second.items.count == 15)
+        #expect(second.totalCount == 40)
+        #expect(second.items.first?.recordID() == LibraryTestServer.bookID(16))
+        let authors = try #require(client.catalog["authors"])
+        let third = try await client.api.records(authors, ListQuery(page: 3, limit: authors.pageSize))
+        #expect(third.items.count == 3)
+        let queries = await server.requests.compactMap(\.query)
+        #expect(queries.contains("page=2&size=15"))
+        #expect(queries.contains("limit=10&offset=20"))
+    }
+
+    @Test func aChildrenFilterGoesToTheNestedRouteAndAForeignKeyFilterToTheQuery() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let author = LibraryTestServer.authorIDs[1]
+        let books = try #require(client.catalog["books"])
+        let listing = try await client.api.records(books, ListQuery(filters: [.init("author_id", author)]))
+        #expect(listing.items.count == 2)
+        #expect(listing.items.allSatisfy { $0["author_id"]?.stringValue == author })
+        #expect(await server.requests.contains { $0.path == "/authors/\(author)/books" })
+        let reviews = try #require(client.catalog["reviews"])
+        let bookID = LibraryTestServer.bookID(1)
+        let found = try await client.api.records(
+            reviews, ListQuery(filters: [.init("book_id", bookID)], page: 1, limit: 50))
+        #expect(found.totalCount == 3)
+    }
+
+    @Test func recordsWithUUIDsAndSlugsAreReadAndWritten() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let books = try #require(client.catalog["books"])
+        let id = LibraryTestServer.bookID(7)
+        #expect(try await client.api.record(books, id: id)["id"]?.stringValue == id)
+        let changed = try await client.api.update(books, id: id, JSONObject([("title", .string("Renamed"))]))
+        #expect(changed["title"]?.stringValue == "Renamed")
+        #expect(await server.requests.contains { $0.method == "PATCH" && $0.path == "/books/\(id)" })
+        let authors = try #require(client.catalog["authors"])
+        let slug = LibraryTestServer.authorIDs[3]
+        #expect(try await client.api.record(authors, id: slug)["name"]?.stringValue == "Wisława Szymborska")
+    }
+
+    @Test func springIsAskedFromPageZeroAndChangedWithPUTOfTheWholeRecord() async throws {
+        let server = try await LibraryTestServer.start(.spring)
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        #expect(client.catalog.source == "openapi.yaml")
+        let books = try #require(client.catalog["books"])
+        let first = try await client.api.records(books, ListQuery(page: 1, limit: books.pageSize))
+        #expect(first.items.count == 20)
+        #expect(first.totalCount == 40)
+        #expect(await server.requests.contains { $0.path == "/api/books" && $0.query == "page=0&size=20" })
+        let id = LibraryTestServer.bookID(2)
+        let changed = try await client.api.update(books, id: id, JSONObject([("year", .int(2001))]))
+        #expect(changed["year"]?.intValue == 2001)
+        #expect(changed["title"]?.stringValue == "Book 2 of Italo Calvino")
+        let put = try #require(await server.requests.last { $0.method == "PUT" })
+        #expect(put.path == "/api/books/\(id)")
+        #expect(String(decoding: put.body, as: UTF8.self).contains("\"authorId\""))
+    }
+
+    @Test func theDocumentIsRevalidatedWithItsETagFromTheCache() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let storage = InMemoryStorageService()
+        _ = try await Self.client(server, storage: storage)
+        _ = try await Self.client(server, storage: storage)
+        let documentRequests = await server.requests.filter { $0.path == "/openapi.json" }
+        #expect(documentRequests.count == 2)
+        #expect(documentRequests.first?.header("If-None-Match") == nil)
+        #expect(documentRequests.last?.header("If-None-Match")?.hasPrefix("\"doc-") == true)
+    }
+
+    @Test func aFourOhOneSaysWhichSchemeTheDocumentAsksFor() async throws {
+        let server = try await LibraryTestServer.start(token: "s3cret")
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let description = try OpenAPIDescription.read(Data(LibraryDocuments.fastAPI.utf8), location: "x")
+        let api = client.api.explainingUnauthorized(with: description.authSchemes)
+        await #expect {
+            _ = try await api.records(#require(client.catalog["books"]), ListQuery(page: 1, limit: 15))
+        } throws: { error in
+            "\(error)".contains("the API asks for bearer token (HTTPBearer); set TRESTLE_TOKEN")
+        }
+    }
+}
