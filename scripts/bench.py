@@ -10,7 +10,14 @@ Measures, as PRODUCT.md's targets ask:
   (d) the same start-up measure with --env production --base-url against a
       small local json-server-like HTTP server (Python, in this process).
 
-Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build]
+  (f) side by side with VisiData 3.4 (installed into .build/bench-venv from
+      PyPI when missing): first screen from a local server (200 todos, 5,000
+      photos), first rows + total of 100,000 and 1,000,000 todos from a file,
+      `--version`; Trestle and VisiData alternately, medians, ratio, peak RSS,
+      Trestle's memory by mapping, and `trestle serve` search latency on the
+      largest list (see bench_peer.py).
+
+Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build] [--peer-only] [--no-peer]
 """
 
 import argparse
@@ -31,6 +38,9 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_peer  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COLS, ROWS = 120, 40
@@ -262,10 +272,19 @@ def main():
     parser.add_argument("--binary", help="benchmark this trestle instead of the release build")
     parser.add_argument("--large", type=int, nargs="*", default=[100_000, 1_000_000],
                         help="todo counts for the large-list measures (none to skip)")
+    parser.add_argument("--no-peer", action="store_true", help="skip the side-by-side with VisiData")
+    parser.add_argument("--peer-only", action="store_true", help="only the side-by-side with VisiData")
+    parser.add_argument("--peer-runs", type=int, default=5, help="runs per small side-by-side case")
+    parser.add_argument("--peer-large-runs", type=int, default=3, help="runs per large side-by-side case")
     args = parser.parse_args()
 
     binary = args.binary or (os.path.join(ROOT, ".build", "release", "trestle") if args.skip_build
                              else build_release())
+    if args.peer_only:
+        print(f"trestle benchmark — {binary}")
+        bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
+                                args.large)
+        return
     db = os.path.join(ROOT, "sample-data", "db.json")
     needle = first_title(db)
 
@@ -343,6 +362,9 @@ def main():
     print("targets (PRODUCT.md): start ≤ 25 ms, ≤ 15 MiB resident, idle 0 % CPU; 100k todos loaded ≤ 150 ms,")
     print("≤ 40 MiB; 1M todos: first rows ≤ 150 ms, ≤ 250 MiB; one filter keystroke on 1M rows ≤ 30 ms")
     print("(lists page in 500 rows at a time, so 'loaded' is the first page with the server's total)")
+    if not args.no_peer:
+        bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
+                                args.large)
 
 
 if __name__ == "__main__":
