@@ -100,9 +100,16 @@ struct SearchIndex: Sendable {
         }
     }
 
+    /// Appends `text` (one copy of its UTF-8), then lower-cases the ASCII
+    /// letters of what was appended in place.
     private static func appendLowered(_ text: String, to bytes: inout [UInt8]) {
-        for byte in text.utf8 {
-            bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in start..<buffer.count {
+                let byte = buffer[index]
+                if byte &- UInt8(ascii: "A") < 26 { buffer[index] = byte | 0x20 }
+            }
         }
         bytes.append(0)
     }
