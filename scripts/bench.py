@@ -10,7 +10,14 @@ Measures, as PRODUCT.md's targets ask:
   (d) the same start-up measure with --env production --base-url against a
       small local json-server-like HTTP server (Python, in this process).
 
-Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build]
+  (f) side by side with VisiData 3.4 (installed into .build/bench-venv from
+      PyPI when missing): first screen from a local server (200 todos, 5,000
+      photos), first rows + total of 100,000 and 1,000,000 todos from a file,
+      `--version`; Trestle and VisiData alternately, medians, ratio, peak RSS,
+      Trestle's memory by mapping, and `trestle serve` search latency on the
+      largest list (see bench_peer.py).
+
+Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build] [--peer-only] [--no-peer]
 """
 
 import argparse
@@ -32,16 +39,23 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_peer  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COLS, ROWS = 120, 40
 CSI = re.compile(rb"\x1b(\[[0-9;?>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78DEHMc])")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-def build_release():
-    print("building release (swift build -c release)…", file=sys.stderr, flush=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "trestle"], cwd=ROOT, check=True)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+def build_release(dynamic=False):
+    """The release binary as users get it fast: linked statically against the
+    Swift runtime and Foundation (README, scripts/install), or, with
+    --dynamic, the plain `swift build -c release`."""
+    flags = ["-c", "release"] + ([] if dynamic else ["--static-swift-stdlib"])
+    print(f"building release (swift build {' '.join(flags)})…", file=sys.stderr, flush=True)
+    subprocess.run(["swift", "build"] + flags + ["--product", "trestle"], cwd=ROOT, check=True)
+    out = subprocess.run(["swift", "build"] + flags + ["--show-bin-path"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.strip()
     return os.path.join(out, "trestle")
 
@@ -259,13 +273,24 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--idle", type=float, default=10.0, help="idle period in seconds")
     parser.add_argument("--skip-build", action="store_true", help="use the existing release build")
+    parser.add_argument("--dynamic", action="store_true",
+                        help="build without --static-swift-stdlib (the plain swift build -c release)")
     parser.add_argument("--binary", help="benchmark this trestle instead of the release build")
     parser.add_argument("--large", type=int, nargs="*", default=[100_000, 1_000_000],
                         help="todo counts for the large-list measures (none to skip)")
+    parser.add_argument("--no-peer", action="store_true", help="skip the side-by-side with VisiData")
+    parser.add_argument("--peer-only", action="store_true", help="only the side-by-side with VisiData")
+    parser.add_argument("--peer-runs", type=int, default=5, help="runs per small side-by-side case")
+    parser.add_argument("--peer-large-runs", type=int, default=3, help="runs per large side-by-side case")
     args = parser.parse_args()
 
     binary = args.binary or (os.path.join(ROOT, ".build", "release", "trestle") if args.skip_build
-                             else build_release())
+                             else build_release(args.dynamic))
+    if args.peer_only:
+        print(f"trestle benchmark — {binary}")
+        bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
+                                args.large)
+        return
     db = os.path.join(ROOT, "sample-data", "db.json")
     needle = first_title(db)
 
@@ -337,12 +362,15 @@ def main():
         print(f"{'    VmHWM after the first page (MiB)':52} {row['hwm'] / 1024:8.1f}")
         print(f"{'    filter key → loaded rows filtered (ms)':52} {fmt(row['echo'])}")
         print(f"{'    filter key → server search answer shown (ms)':52} {fmt(row['searched'])}")
-        print(f"{'      (includes the 250 ms typing pause before asking)':52}")
+        print(f"{'      (before issue 12 this included a 250 ms typing pause)':52}")
         print(f"{'    VmHWM after the search (MiB)':52} {row['hwm_search'] / 1024:8.1f}")
     print()
     print("targets (PRODUCT.md): start ≤ 25 ms, ≤ 15 MiB resident, idle 0 % CPU; 100k todos loaded ≤ 150 ms,")
     print("≤ 40 MiB; 1M todos: first rows ≤ 150 ms, ≤ 250 MiB; one filter keystroke on 1M rows ≤ 30 ms")
     print("(lists page in 500 rows at a time, so 'loaded' is the first page with the server's total)")
+    if not args.no_peer:
+        bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
+                                args.large)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ struct JSONByteReader {
     var memberStack: [JSONObject.Member] = []
     /// Elements of the arrays being read, innermost last.
     var valueStack: [JSONValue] = []
+    /// Called with the offset reached, every few megabytes while a large
+    /// array is read, so a mapped file can release what was parsed.
+    var releaseBehind: ((Int) -> Void)?
+    /// The offset last passed to `releaseBehind`.
+    private var releasedUpTo = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -113,6 +118,10 @@ struct JSONByteReader {
             skipWhitespace()
             let value = try readValue(depth: depth)
             valueStack.append(value)
+            if index &- releasedUpTo >= 1 << 23, let releaseBehind {
+                releasedUpTo = index
+                releaseBehind(index)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or ']'") }
             switch bytes[index] {

@@ -33,8 +33,17 @@ public enum JSONParser {
         try parse(Array(text.utf8))
     }
 
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    /// Parses a mapped file, releasing its pages as the parse passes them,
+    /// so the file is never resident whole beside the values.
+    public static func parse(_ file: MappedFile) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: file.bytes, releaseBehind: { file.releasePages(before: $0) })
+    }
+
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, releaseBehind: ((Int) -> Void)? = nil)
+        throws(JSONParseError) -> JSONValue
+    {
         var reader = JSONByteReader(bytes: bytes)
+        reader.releaseBehind = releaseBehind
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()

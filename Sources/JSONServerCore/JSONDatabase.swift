@@ -35,6 +35,15 @@ public struct JSONDatabase: Sendable, Hashable {
         self.init(collections: object.members.map { ($0.key, $0.value) })
     }
 
+    /// Parses a mapped `db.json` file, releasing the file's pages as the
+    /// parse passes them (a large file is never resident whole beside its values).
+    public init(mappedFile: MappedFile) throws(LoadError) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(mappedFile) } catch { throw .malformed(error) }
+        guard case .object(let object) = root else { throw .notAnObject }
+        self.init(collections: object.members.map { ($0.key, $0.value) })
+    }
+
     /// Builds from resources in order; arrays become collections, anything
     /// else a singular resource.
     public init(collections resources: [(String, JSONValue)]) {

@@ -11,7 +11,9 @@ extension JSONServerRouter {
         } catch {
             return .error(status: 400, "Invalid regular expression in _like: \(error.pattern)")
         }
-        let matching = QueryEngine.sort(QueryEngine.matchingIndices(items, query: query), of: items, query: query)
+        let matching = QueryEngine.sort(
+            QueryEngine.matchingIndices(items, query: query, searchHits: searchHits(name, items, query: query)),
+            of: items, query: query)
         let slice = ListSlice(count: matching.count, query: query)
         let page = matching[slice.range]
 
@@ -43,6 +45,15 @@ extension JSONServerRouter {
             body = JSONWriter.bytes(.array(page.map { relations.apply(to: items[$0]) }), pretty: true)
         }
         return .json(status: 200, bytes: body, headers: headers)
+    }
+
+    /// The items matching the query's full-text search, from the collection's
+    /// ``SearchIndex`` (built on first use); `nil` when there is no search or
+    /// the index cannot answer this needle.
+    private mutating func searchHits(_ name: String, _ items: [JSONValue], query: CollectionQuery) -> [Int]? {
+        guard let search = query.search, let needle = SearchIndex.indexableNeedle(search) else { return nil }
+        if searchIndexes[name]?.count != items.count { searchIndexes[name] = SearchIndex(items) }
+        return searchIndexes[name]?.matchingIndices(needle)
     }
 
     func show(_ name: String, id: String, request: EngineRequest) -> EngineResponse {

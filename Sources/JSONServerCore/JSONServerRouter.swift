@@ -19,6 +19,9 @@ public struct JSONServerRouter: Sendable {
     var itemCache: [String: [[UInt8]?]] = [:]
     /// Recent GET answers, emptied by every successful write.
     var answerCache = AnswerCache()
+    /// Flat search text per collection (built by the first `q=` on it),
+    /// dropped by every successful write.
+    var searchIndexes: [String: SearchIndex] = [:]
 
     /// Creates a router over `database`; in the v1 dialect ids become strings.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
@@ -47,7 +50,10 @@ public struct JSONServerRouter: Sendable {
         let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
         guard method == "GET" else {
             let response = route(method: method, segments: segments, request: request)
-            if isWrite && response.status < 400 { answerCache.removeAll() }
+            if isWrite && response.status < 400 {
+                answerCache.removeAll()
+                searchIndexes.removeAll()
+            }
             return response
         }
         var response = cachedGET(segments: segments, request: request)

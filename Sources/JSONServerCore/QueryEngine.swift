@@ -9,12 +9,22 @@ public enum QueryEngine {
     /// Equality filters on fields that no item has are ignored, as json-server
     /// drops query parameters it cannot find in the data.
     public static func matchingIndices(_ items: [JSONValue], query: CollectionQuery) -> [Int] {
+        matchingIndices(items, query: query, searchHits: nil)
+    }
+
+    /// The same, where `searchHits` (when given) are the ascending indices
+    /// of the items that pass the full-text search (from a ``SearchIndex``).
+    static func matchingIndices(_ items: [JSONValue], query: CollectionQuery, searchHits: [Int]?) -> [Int] {
         let filters = query.filters.filter { filter in
             filter.comparison != .equal || items.contains { $0.value(atPath: filter.path) != nil }
         }
+        let prepared = filters.map { PreparedFilter(filter: $0, components: $0.components, integers: $0.integers) }
+        if let searchHits {
+            if prepared.isEmpty { return searchHits }
+            return searchHits.filter { index in prepared.allSatisfy { matches(items[index], $0) } }
+        }
         let search = query.search.flatMap { $0.isEmpty ? nil : TextSearch($0) }
         if filters.isEmpty && search == nil { return Array(items.indices) }
-        let prepared = filters.map { PreparedFilter(filter: $0, components: $0.components, integers: $0.integers) }
         return items.indices.filter { index in
             let item = items[index]
             if let search, !search.matches(anyValueIn: item) { return false }

@@ -12,14 +12,16 @@ import Foundation
 public struct URLSessionHTTPClient: HTTPClient {
     private let owner: SessionOwner
 
-    /// Creates a client with a fresh ephemeral session.
+    /// Creates a client with a fresh ephemeral session (made on the first request).
     public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        owner = SessionOwner(session: URLSession(configuration: configuration))
+        owner = SessionOwner {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            return URLSession(configuration: configuration)
+        }
     }
 
     public func send(_ request: Request) async throws(NetworkError) -> Response {

@@ -22,4 +22,15 @@ struct Trestle: AsyncParsableCommand {
         version: TrestleVersion.current,
         subcommands: [Browse.self, Get.self, ServeCommand.self],
         defaultSubcommand: Browse.self)
+
+    /// `trestle --version` alone is answered before any argument parsing
+    /// (argument-parser reflects over every command first); anything else
+    /// goes the usual way.
+    static func main() async {
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            print(TrestleVersion.current)
+            return
+        }
+        await main(nil)
+    }
 }

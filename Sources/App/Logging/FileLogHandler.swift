@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Networking
 
 /// A swift-log handler that appends one line per message to a file — never
 /// to the screen, which belongs to ncurses.
@@ -52,8 +53,8 @@ public struct FileLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let details =
             merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        let stamp = ISO8601DateFormatter.string(
-            from: Date(), timeZone: .gmt, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        // Integer arithmetic, not ISO8601DateFormatter (whose set-up costs start-up time).
+        let stamp = RFC3339.format(Date(), fractionalSeconds: true)
         sink.write("\(stamp) \(level) [\(label)] \(message)\(details)\n")
     }
 }

@@ -49,7 +49,7 @@ public enum AppRoot {
         var warnings: [String] = []
         let theme: Theme
         do {
-            theme = try ThemeLoader.load(name: configuration.themeName, searchPaths: themeSearchPaths(configuration))
+            theme = try loadTheme(configuration)
         } catch {
             warnings.append("\(error) — using the default theme")
             logger.warning("theme failed", metadata: ["error": "\(error)"])
@@ -109,7 +109,8 @@ public enum AppRoot {
         let bindings = prepared.bindings
         let context = ScreenContext(
             setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings,
-            writeAccess: prepared.configuration.writeAccess)
+            writeAccess: prepared.configuration.writeAccess,
+            searchesLocally: searchesLocally(prepared.configuration))
         let catalog = prepared.catalog
         let navigator = ResourceNavigator(
             api: prepared.services.api, catalog: catalog, context: context,
@@ -191,6 +192,28 @@ public enum AppRoot {
     /// The shipped `sample-data/db.json`, found beside the executable.
     public static var shippedSampleData: URL? {
         SampleDataFile.locate(executable: executableURL)
+    }
+
+    /// Whether the service answers on this machine: the in-process fake, or
+    /// a server on a loopback address (`trestle serve`); remote services keep
+    /// the typing pause before a server search.
+    static func searchesLocally(_ configuration: AppConfiguration) -> Bool {
+        if configuration.environment == .fake { return true }
+        let host = (configuration.baseURL.host ?? "").lowercased()
+        return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+    }
+
+    /// The configured theme. The shipped `default.yaml` is the built-in theme
+    /// (ThemeLoaderTests checks that), so unless the user has a `default`
+    /// theme of their own it costs no YAML parse (Yams compiles regular
+    /// expressions on first use).
+    static func loadTheme(_ configuration: AppConfiguration) throws(ThemeError) -> Theme {
+        let userDefault = ThemeLoader.extensions.contains { ext in
+            FileManager.default.fileExists(
+                atPath: configuration.paths.userThemes.appendingPathComponent("default.\(ext)").path)
+        }
+        if configuration.themeName == "default" && !userDefault { return .builtinDefault }
+        return try ThemeLoader.load(name: configuration.themeName, searchPaths: themeSearchPaths(configuration))
     }
 
     static func themeSearchPaths(_ configuration: AppConfiguration) -> [URL] {

@@ -22,15 +22,23 @@ public struct FakeServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let file = try dataFile()
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw ConfigurationError("cannot read data file \(file.path): \(error.localizedDescription)")
-        }
         let database: JSONDatabase
         do {
-            database = try JSONDatabase(data: data)
+            // Mapped and released as parsed, so a large file is never resident
+            // whole beside its values; unmappable files are read (which says why).
+            if let mapped = MappedFile(path: file.path) {
+                database = try JSONDatabase(mappedFile: mapped)
+            } else {
+                let data: Data
+                do {
+                    data = try Data(contentsOf: file)
+                } catch {
+                    throw ConfigurationError("cannot read data file \(file.path): \(error.localizedDescription)")
+                }
+                database = try JSONDatabase(data: data)
+            }
+        } catch let error as ConfigurationError {
+            throw error
         } catch {
             throw ConfigurationError("data file \(file.path): \(error)")
         }

@@ -15,16 +15,21 @@ public struct ScreenContext: Sendable {
     /// Whether writes go out, are refused (`--read-only`) or wait for a
     /// `yes` (production), shared by every screen of the run.
     public let writeGuard: WriteGuard
+    /// Whether the service answers on this machine (the in-process fake or a
+    /// loopback server): a list's server search then goes out on every
+    /// filter keystroke instead of after the typing pause.
+    public let searchesLocally: Bool
 
     public init(
         setNeedsDisplay: @escaping @MainActor @Sendable () -> Void,
         now: @escaping @Sendable () -> Date = Date.init, bindings: KeyBindings = .defaults,
-        writeAccess: WriteAccess = .open
+        writeAccess: WriteAccess = .open, searchesLocally: Bool = false
     ) {
         self.setNeedsDisplay = setNeedsDisplay
         self.now = now
         self.bindings = bindings
         self.writeGuard = WriteGuard(writeAccess)
+        self.searchesLocally = searchesLocally
     }
 }
 

@@ -36,8 +36,10 @@ extension ResourceListPresenter {
             }
         case .scheduleSearch(let delay):
             cancel(.search)
+            // A local engine answers a search in milliseconds: no typing pause.
+            let pause = context.searchesLocally ? .zero : delay
             tasks[.search] = Task { [weak self] in
-                guard (try? await Task.sleep(for: delay)) != nil else { return }
+                guard (try? await Task.sleep(for: pause)) != nil else { return }
                 self?.tasks[.search] = nil
                 self?.receive(.searchDebounceFired)
             }
