@@ -24,17 +24,20 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        .target(name: "TerminalUI"),
+        .executableTarget(name: "TremaGenerator"),
+        .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["TremaGenerator"]),
+        .target(name: "Translations", plugins: ["TremaPlugin"]),
+        .target(name: "TerminalUI", dependencies: ["Translations"]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
         .target(
             name: "Networking",
-            dependencies: [.product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Translations", .product(name: "Logging", package: "swift-log")]),
         .target(name: "JSON"),
         .target(name: "JSONServerCore", dependencies: ["JSON"]),
         .target(
             name: "Services",
             dependencies: [
-                "Networking", "JSON",
+                "Networking", "JSON", "Translations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -44,12 +47,12 @@ let package = Package(
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI"]),
+        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
         .target(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal",
+                "NcursesTerminal", "Translations",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "trestle",
             dependencies: [
-                "App", "Serve", "JSONServerCore",
+                "App", "Serve", "JSONServerCore", "Translations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -80,6 +83,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TranslationsTests", dependencies: ["Translations"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "JSON", "TestSupport"]),
         .testTarget(
@@ -97,6 +101,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
