@@ -1,4 +1,5 @@
 import Networking
+import Translations
 
 /// Turns a `NetworkError` into a `ServiceError`, with advice for the
 /// environment (development: "start `trestle serve`").
@@ -9,7 +10,7 @@ public enum ErrorHint: Sendable, Equatable {
 
     func apply(to error: NetworkError) -> ServiceError {
         if case .whenUnreachable(let advice) = self, case .cannotConnect(let host) = error {
-            return ServiceError(.offline, "Cannot connect to \(host) — \(advice)")
+            return ServiceError(.offline, Texts.Service.cannotConnect(host: host, advice: advice))
         }
         return ServiceError(Self.kind(of: error), error.userMessage)
     }
