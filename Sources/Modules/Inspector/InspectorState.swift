@@ -1,4 +1,5 @@
 import Foundation
+import Translations
 
 /// The inspector's table as a value: the requests (newest first) and the
 /// cursor, which stays on its request as new ones arrive above it.
@@ -29,15 +30,15 @@ struct InspectorState: Equatable, Sendable {
 
     /// The title line: how many requests, and that the oldest are dropped.
     var title: String {
-        let count = requests.count == 1 ? "1 request" : "\(requests.count) requests"
-        return "\(count) of this run, newest first"
+        Texts.Inspector.count(count: requests.count)
     }
 
     /// One row of the table: time, method, path+query, status, how, ms, bytes.
     static func cells(_ request: RequestEntity, timeZone: TimeZone = .current) -> [String] {
         [
             time(request.startedAt, timeZone: timeZone), request.method, request.target,
-            request.status.map(String.init) ?? "failed", request.answer.rawValue, String(request.milliseconds),
+            request.status.map(String.init) ?? Texts.Inspector.failed, request.answer.rawValue,
+            String(request.milliseconds),
             String(request.bytes),
         ]
     }
