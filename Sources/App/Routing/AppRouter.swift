@@ -2,6 +2,7 @@ import Foundation
 import Modules
 import Services
 import TerminalUI
+import Translations
 
 /// Routes keys: to the `:` prompt while it is open, else to the top screen
 /// first, what that leaves unhandled getting the global meaning (back, quit,
@@ -87,7 +88,7 @@ public final class AppRouter {
         case .copy(let text, let description):
             terminal.sendRaw(Clipboard.osc52(text))
             // The terminal does not say whether it took the copy: say what was sent.
-            message = StatusMessage("Sent \(description) to the clipboard (OSC 52)")
+            message = StatusMessage(Texts.App.copied(description: description))
         case .unhandled:
             return handleGlobal(key)
         }
@@ -126,17 +127,14 @@ public final class AppRouter {
 
     var globalHelp: HelpSection {
         HelpSection(
-            "Everywhere",
+            Texts.Help.everywhere,
             [
-                (bindings.label(for: .help), "this help"),
-                (bindings.label(for: .back), "back"),
-                (bindings.label(for: .quit), "back; quits on the first screen"),
-                (
-                    bindings.label(for: .command),
-                    "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :freq FIELD, :q"
-                ),
-                (bindings.label(for: .inspector), "this run's requests (also :requests)"),
-                (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
+                (bindings.label(for: .help), Texts.Help.thisHelp),
+                (bindings.label(for: .back), Texts.Help.back),
+                (bindings.label(for: .quit), Texts.Help.quitOnFirst),
+                (bindings.label(for: .command), Texts.Help.commandLine),
+                (bindings.label(for: .inspector), Texts.Help.requests),
+                (bindings.label(for: .redraw), Texts.Help.redraw), ("Ctrl-C", Texts.Help.quit),
             ])
     }
 

@@ -5,6 +5,7 @@ import NcursesTerminal
 import Networking
 import Services
 import TerminalUI
+import Translations
 
 /// The composition root: turns launch options into a running Trestle.
 ///
@@ -49,7 +50,7 @@ public enum AppRoot {
         do {
             theme = try ThemeLoader.load(name: configuration.themeName, searchPaths: themeSearchPaths(configuration))
         } catch {
-            warnings.append("\(error) — using the default theme")
+            warnings.append(Texts.App.themeFallback(error: "\(error)"))
             logger.warning("theme failed", metadata: ["error": "\(error)"])
             theme = .builtinDefault
         }
@@ -59,7 +60,7 @@ public enum AppRoot {
             if let warning = sqlite.openWarning { warnings.append(warning) }
             storage = sqlite
         } catch {
-            warnings.append("Cache unavailable (\(configuration.paths.cacheDatabase.path)): running without it")
+            warnings.append(Texts.App.cacheUnavailable(path: configuration.paths.cacheDatabase.path))
             storage = InMemoryStorageService()
         }
         let stored = clock.now
