@@ -95,6 +95,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
+                "Translations",
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),
