@@ -16,6 +16,21 @@ struct GermanScreensTests {
         try await Language.$override.withValue(.de) { try await walkEveryScreen() }
     }
 
+    @Test func keyNamesInHelpFollowTheLanguage() {
+        Language.$override.withValue(.de) {
+            #expect(Key.ctrl("c").label == "Strg-C")
+            #expect(Key.pageDown.label == "Bild↓")
+            #expect(Key.char(" ").label == "Leertaste")
+            #expect(Key.char("j").label == "j")
+        }
+        Language.$override.withValue(.en) {
+            #expect(Key.ctrl("c").label == "Ctrl-C")
+            #expect(Key.home.label == "Home")
+        }
+        // The config file's key map keeps its names in every language.
+        Language.$override.withValue(.de) { #expect(Key.pageDown.description == "PgDn") }
+    }
+
     @Test func theCheckSeesAWordCutWithoutAnEllipsis() throws {
         let words = try Vocabulary()
         #expect(words.cutWords(in: " Ressourcen dieses Diens") == ["diens"])

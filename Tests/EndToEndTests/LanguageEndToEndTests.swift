@@ -13,11 +13,15 @@ extension EndToEnd {
         @Test func langDeShowsGermanHelpStatusBarStartScreenAndErrors() async throws {
             let app = try RunningApp(["--delay", "0"], environment: Self.german)
             defer { app.stop() }
-            try app.waitForList()
-            #expect(try app.session.screen().contains("? Hilfe"))
+            let list = try await app.session.eventually("the German todo list") { screen in
+                screen.contains(" todos 200 ") && screen.contains("Titel")
+            }
+            #expect(list.contains("? Hilfe"))
+            #expect(list.contains("Fertig"))
             try app.session.press("?")
             try await app.session.eventually("the German help") { screen in
                 screen.contains("Überall") && screen.contains("diese Hilfe") && screen.contains("Hilfe zu todos")
+                    && screen.contains("Bild↑ Bild↓")
             }
             try app.session.press("Escape")
             try app.session.press("Escape")

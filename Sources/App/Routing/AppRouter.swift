@@ -134,7 +134,7 @@ public final class AppRouter {
                 (bindings.label(for: .quit), Texts.Help.quitOnFirst),
                 (bindings.label(for: .command), Texts.Help.commandLine),
                 (bindings.label(for: .inspector), Texts.Help.requests),
-                (bindings.label(for: .redraw), Texts.Help.redraw), ("Ctrl-C", Texts.Help.quit),
+                (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])
     }
 
