@@ -25,17 +25,20 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        .target(name: "TerminalUI"),
+        .executableTarget(name: "TremaGenerator"),
+        .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["TremaGenerator"]),
+        .target(name: "Translations", plugins: ["TremaPlugin"]),
+        .target(name: "TerminalUI", dependencies: ["Translations"]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
         .target(
             name: "Networking",
-            dependencies: [.product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Translations", .product(name: "Logging", package: "swift-log")]),
         .target(name: "JSON"),
         .target(name: "JSONServerCore", dependencies: ["JSON"]),
         .target(
             name: "Services",
             dependencies: [
-                "Networking", "JSON",
+                "Networking", "JSON", "Translations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -45,7 +48,7 @@ let package = Package(
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI"]),
+        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
         .target(
             name: "OpenAPIServices",
             dependencies: [
@@ -59,7 +62,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal", "OpenAPIServices",
+                "NcursesTerminal", "OpenAPIServices", "Translations",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -75,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "trestle",
             dependencies: [
-                "App", "Serve", "JSONServerCore",
+                "App", "Serve", "JSONServerCore", "Translations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -90,6 +93,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TranslationsTests", dependencies: ["Translations"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "JSON", "TestSupport"]),
         .testTarget(
@@ -108,12 +112,13 @@ let package = Package(
             dependencies: [
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                "Translations",
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

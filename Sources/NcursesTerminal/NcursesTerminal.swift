@@ -52,6 +52,13 @@ public final class NcursesTerminal: Terminal {
         self.size = Size(rows: Int(getmaxy(window)), cols: Int(getmaxx(window)))
     }
 
+    /// The user's locale for ncursesw; when it is not installed (`LANG=de_DE.UTF-8`
+    /// on a machine with only C.UTF-8), characters stay UTF-8 through C.UTF-8
+    /// rather than falling back to ASCII.
+    static func adoptLocale() {
+        if setlocale(LC_ALL, "") == nil { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
     /// Starts the full-screen UI on stdin/stdout.
     ///
     /// Refuses, before touching the screen, when stdin or stdout is not a
@@ -62,7 +69,7 @@ public final class NcursesTerminal: Terminal {
         guard let raw = getenv("TERM"), raw.pointee != 0 else { throw .termUnset }
         let term = String(cString: raw)
         guard term != "dumb" else { throw .cannotAddressCursor(term) }
-        setlocale(LC_ALL, "")
+        adoptLocale()
         switch trestle_probe_terminal(term) {
         case -1: throw .unknownTerm(term)
         case -2: throw .cannotAddressCursor(term)
@@ -89,7 +96,7 @@ public final class NcursesTerminal: Terminal {
     static func headless(
         rows: Int, cols: Int, term: String = "xterm-256color", noColor: Bool = false
     ) throws(TerminalStartError) -> NcursesTerminal {
-        setlocale(LC_ALL, "")
+        adoptLocale()
         guard let output = fopen("/dev/null", "w") else { throw .notATerminal }
         guard let input = fopen("/dev/null", "r") else {
             fclose(output)

@@ -1,3 +1,5 @@
+import Translations
+
 /// Everything that can go wrong with a request, in terms a user can act on.
 ///
 /// Every case has a one-line ``userMessage``; the detail belongs in the log.
@@ -25,22 +27,24 @@ public enum NetworkError: Error, Sendable, Hashable {
     public var userMessage: String {
         switch self {
         case .cannotConnect(let host):
-            return "Cannot connect to \(host) — is the server running?"
+            return Texts.Network.cannotConnect(host: host)
         case .dns(let host):
-            return "Cannot find host \(host) — check the address and your network"
+            return Texts.Network.unknownHost(host: host)
         case .timeout(let seconds):
-            return "Timed out after \(Self.describe(seconds: seconds))"
+            return Texts.Network.timedOut(duration: Self.describe(seconds: seconds))
         case .cancelled:
-            return "Request cancelled"
+            return Texts.Network.cancelled
         case .status(let code, _):
             let reason = HTTPStatus.reasonPhrase(for: code)
-            return reason.isEmpty ? "Server answered \(code)" : "Server answered \(code) \(reason)"
+            return Texts.Network.serverAnswered(status: reason.isEmpty ? "\(code)" : "\(code) \(reason)")
         case .decoding(let path, let reason):
-            return path.isEmpty ? "Unexpected data: \(reason)" : "Unexpected data at \(path): \(reason)"
+            return path.isEmpty
+                ? Texts.Network.unexpectedData(reason: reason)
+                : Texts.Network.unexpectedDataAt(path: path, reason: reason)
         case .invalidURL(let url):
-            return "Invalid URL: \(BodyExcerpt.make(from: url))"
+            return Texts.Network.invalidURL(url: BodyExcerpt.make(from: url))
         case .transport(let description):
-            return "Network error: \(BodyExcerpt.make(from: description))"
+            return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
         }
     }
 
@@ -57,10 +61,9 @@ public enum NetworkError: Error, Sendable, Hashable {
     /// Statuses that signal a temporary condition: 408, 429, 500, 502, 503, 504.
     public static let retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
 
-    /// "10 s", "0.3 s".
+    /// "10 s", "0.3 s" ("0,3 s" in German).
     static func describe(seconds: Double) -> String {
-        let tenths = Int((seconds * 10).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+        Language.current.tenths(seconds) + " s"
     }
 }
 

@@ -1,3 +1,5 @@
+import Translations
+
 /// Why a token file was refused.
 public enum TokenSourceError: Error, Sendable, Hashable {
     /// The file could not be read.
@@ -11,11 +13,11 @@ public enum TokenSourceError: Error, Sendable, Hashable {
     public var userMessage: String {
         switch self {
         case .unreadable(let path, let reason):
-            "Cannot read token file \(path): \(reason)"
+            Texts.Network.tokenUnreadable(path: path, reason: reason)
         case .insecurePermissions(let path, let mode):
-            "Token file \(path) has mode \(String(mode, radix: 8)); run: chmod 600 \(path)"
+            Texts.Network.tokenInsecure(path: path, mode: String(mode, radix: 8))
         case .empty(let path):
-            "Token file \(path) is empty"
+            Texts.Network.tokenEmpty(path: path)
         }
     }
 }

@@ -1,5 +1,7 @@
 import App
 import ArgumentParser
+import Foundation
+import Translations
 
 /// The options every data-reading command shares.
 struct CommonOptions: ParsableArguments {
@@ -47,6 +49,19 @@ struct CommonOptions: ParsableArguments {
 
     @Option(help: "builtin (default) or none: none browses a service only through its OpenAPI document.")
     var catalog: String?
+
+    @Option(help: "Language of the screens: en or de (default: from LC_ALL, LC_MESSAGES or LANG).")
+    var lang: String?
+
+    /// Chooses the language of the screens once, before anything is shown.
+    func validate() throws {
+        do {
+            Language.choose(
+                try LanguageSelection.language(flag: lang, environment: ProcessInfo.processInfo.environment))
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0

@@ -32,7 +32,10 @@ struct LaunchTargetTests {
     }
 
     @Test func anUnknownResourceIsOneLineWithASuggestion() {
-        #expect(throws: CommandParser.Failure(message: "Unknown resource 'phots' — did you mean trestle photos?")) {
+        let failure = CommandParser.Failure(
+            message: "Unknown resource 'phots' — did you mean trestle photos?", unknownResource: "phots",
+            suggestion: "photos")
+        #expect(throws: failure) {
             try parse("phots")
         }
         #expect(throws: CommandParser.Failure.self) { try parse("export", "csv", "x.csv") }

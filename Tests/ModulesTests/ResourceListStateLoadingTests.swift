@@ -116,7 +116,7 @@ struct ResourceListStateLoadingTests {
         #expect(state.apply(.start) == [.observe(state.expectedQuery(page: nil), force: false)])
         #expect(state.expectedQuery(page: 1).page == nil)
         _ = state.apply(.firstPage(Fixtures.manyTodos(100_000).map(\.json), total: 100_000, resource: resource))
-        #expect(state.status.count == "100000")
+        #expect(state.status.count == "100,000")
         state.press(.char("G"))
         let terminal = state.screen(Size(rows: 10, cols: 60))
         #expect(terminal.contains("todo number 100000"))

@@ -2,6 +2,7 @@ import Foundation
 import Modules
 import Services
 import TerminalUI
+import Translations
 
 /// Routes keys: to the `:` prompt while it is open, else to the top screen
 /// first, what that leaves unhandled getting the global meaning (back, quit,
@@ -87,7 +88,7 @@ public final class AppRouter {
         case .copy(let text, let description):
             terminal.sendRaw(Clipboard.osc52(text))
             // The terminal does not say whether it took the copy: say what was sent.
-            message = StatusMessage("Sent \(description) to the clipboard (OSC 52)")
+            message = StatusMessage(Texts.App.copied(description: description))
         case .unhandled:
             return handleGlobal(key)
         }
@@ -126,20 +127,17 @@ public final class AppRouter {
 
     var globalHelp: HelpSection {
         HelpSection(
-            "Everywhere",
+            Texts.Help.everywhere,
             [
-                (bindings.label(for: .help), "this help"),
-                (bindings.label(for: .back), "back"),
-                (bindings.label(for: .quit), "back; quits on the first screen"),
-                (
-                    bindings.label(for: .command),
-                    "command line: :posts, :users 3, :todos userId=2, :export csv FILE, :freq FIELD, :q"
-                ),
-                (bindings.label(for: .inspector), "this run's requests (also :requests)"),
-                (":history", "the requests of earlier runs too; Enter shows one, R replays a GET"),
-                (":curl", "the curl command of this list or record (y copies it)"),
-                (":watch 5", "re-fetch this list or record every 5 s (:watch off stops)"),
-                (bindings.label(for: .redraw), "redraw"), ("Ctrl-C", "quit"),
+                (bindings.label(for: .help), Texts.Help.thisHelp),
+                (bindings.label(for: .back), Texts.Help.back),
+                (bindings.label(for: .quit), Texts.Help.quitOnFirst),
+                (bindings.label(for: .command), Texts.Help.commandLine),
+                (bindings.label(for: .inspector), Texts.Help.requests),
+                (":history", Texts.Help.history),
+                (":curl", Texts.Help.curl),
+                (":watch 5", Texts.Help.watch),
+                (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])
     }
 

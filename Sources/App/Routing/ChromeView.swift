@@ -1,5 +1,6 @@
 import Modules
 import TerminalUI
+import Translations
 
 /// Draws the frame around every screen: the header with breadcrumbs and the
 /// status bar with environment, source, counts, offline marker and activity.
@@ -13,7 +14,7 @@ enum ChromeView {
 
     /// The header as drawn (the router asks it where a click landed).
     static func header(breadcrumbs: [String]) -> HeaderBar {
-        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: "? help")
+        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: Texts.App.helpInfo)
     }
 
     static func drawStatus(
@@ -37,7 +38,7 @@ enum ChromeView {
             cursorStyle: theme.style(.cursorRow), showsCursor: true)
         guard !prompt.candidates.isEmpty, body.height > 1 else { return }
         let words = prompt.candidates.prefix(12).map { $0.split(separator: " ").last.map(String.init) ?? $0 }
-        let text = " Tab completes: " + words.joined(separator: "  ")
+        let text = " \(Texts.Command.tabCompletes) " + words.joined(separator: "  ")
         terminal.fill(row: body.maxRow - 1, col: body.col, width: body.width, style: theme.style(.dialog))
         terminal.write(
             text, row: body.maxRow - 1, col: body.col, width: body.width,
@@ -49,7 +50,7 @@ enum ChromeView {
     {
         // Most important first: what is cut on a narrow terminal is the tail.
         var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
-        if chrome.readOnly { spans.append(StyledSpan(" READ-ONLY ", .warning)) }
+        if chrome.readOnly { spans.append(StyledSpan(" \(Texts.App.readOnly) ", .warning)) }
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))
         if let watch = status.watch { spans.append(StyledSpan(" \(watch) ", .statusKey)) }
@@ -57,7 +58,8 @@ enum ChromeView {
             spans.append(StyledSpan(" \(message.text) ", role(of: message.severity)))
         }
         if let offline = status.offline {
-            spans.append(StyledSpan(" \(offline) ", offline.hasPrefix("cached") ? .statusBar : .offline))
+            spans.append(
+                StyledSpan(" \(offline) ", offline.hasPrefix(Texts.List.cached(age: "")) ? .statusBar : .offline))
         }
         spans.append(StyledSpan(" \(chrome.origin) ", .statusBar))
         return spans
@@ -65,7 +67,7 @@ enum ChromeView {
 
     static func rightSegments(_ status: ScreenStatus, inFlight: Int, tick: Int) -> [StyledSpan] {
         guard status.isLoading || inFlight > 0 else { return [] }
-        let requests = inFlight > 0 ? " \(inFlight) req" : ""
+        let requests = inFlight > 0 ? " " + Texts.App.requests(count: inFlight) : ""
         return [StyledSpan(" \(Spinner.frame(tick: tick))\(requests) ", .spinner)]
     }
 

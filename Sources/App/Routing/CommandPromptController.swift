@@ -2,6 +2,7 @@ import Foundation
 import Modules
 import Services
 import TerminalUI
+import Translations
 
 /// The `:` command line: the prompt while it is open, the lines run before
 /// (↑ ↓ recall them), and what a submitted line asks the router to do.
@@ -94,7 +95,7 @@ struct CommandPromptController {
         case .open(let name, let id, let filters):
             if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
                 // `:todos userId` is a filter missing its value, not todo "userId".
-                return .say(StatusMessage("'\(id)' needs a value: filters look like \(id)=2", .error))
+                return .say(StatusMessage(Texts.Command.needsValue(field: id), .error))
             }
             let resource = navigator.resource(named: name)
             // An object resource has no list: its object is the screen.
@@ -106,21 +107,21 @@ struct CommandPromptController {
             return .say(export(exportSource(), as: format, to: path))
         case .frequency(let field):
             guard let source = exportSource() else {
-                return .say(StatusMessage(":freq counts a list's rows — open a list first", .warning))
+                return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))
             }
             return .push(navigator.frequency(of: source, field: field))
         }
     }
 
     private func export(_ source: ExportSource?, as format: RecordFormat, to path: String) -> StatusMessage {
-        guard let source else { return StatusMessage("Nothing to export here — open a list first", .warning) }
+        guard let source else { return StatusMessage(Texts.Command.nothingToExport, .warning) }
         do throws(ServiceError) {
             let written = try writer.write(Data(format.render(source.records).utf8), to: path)
             let count = source.records.count
             let noun = count == 1 ? source.resource.singular : source.resource.name
-            return StatusMessage("Exported \(count) \(noun) to \(written)")
+            return StatusMessage(Texts.Command.exported(count: count, noun: noun, path: written))
         } catch {
-            return StatusMessage("Export failed: \(error.message)", .error)
+            return StatusMessage(Texts.Command.exportFailed(reason: error.message), .error)
         }
     }
 }

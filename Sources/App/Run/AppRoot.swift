@@ -5,6 +5,7 @@ import NcursesTerminal
 import Networking
 import Services
 import TerminalUI
+import Translations
 
 /// The composition root: turns launch options into a running Trestle.
 ///
@@ -51,7 +52,7 @@ public enum AppRoot {
         do {
             theme = try loadTheme(configuration)
         } catch {
-            warnings.append("\(error) — using the default theme")
+            warnings.append(Texts.App.themeFallback(error: "\(error)"))
             logger.warning("theme failed", metadata: ["error": "\(error)"])
             theme = .builtinDefault
         }
@@ -61,7 +62,7 @@ public enum AppRoot {
             if let warning = sqlite.openWarning { warnings.append(warning) }
             storage = sqlite
         } catch {
-            warnings.append("Cache unavailable (\(configuration.paths.cacheDatabase.path)): running without it")
+            warnings.append(Texts.App.cacheUnavailable(path: configuration.paths.cacheDatabase.path))
             storage = InMemoryStorageService()
         }
         let stored = clock.now

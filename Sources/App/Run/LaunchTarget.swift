@@ -1,6 +1,7 @@
 import Foundation
 import Modules
 import Services
+import Translations
 
 /// Where Trestle opens: `trestle photos`, `trestle users/3`,
 /// `trestle 'todos?userId=2'`, `trestle :users 3` — the same words as the
@@ -35,8 +36,10 @@ public struct LaunchTarget: Sendable, Equatable {
             command = try CommandParser.parse(line, resources: resources)
         } catch {
             // The suggestion in the shell's words, not the command line's.
+            guard let name = error.unknownResource, let suggestion = error.suggestion else { throw error }
             throw CommandParser.Failure(
-                message: error.message.replacingOccurrences(of: "did you mean :", with: "did you mean trestle "))
+                message: Texts.Command.unknownLaunchResource(name: name, suggestion: suggestion),
+                unknownResource: name, suggestion: suggestion)
         }
         switch command {
         case .open(let resource, let id, let filters):
@@ -44,10 +47,7 @@ public struct LaunchTarget: Sendable, Equatable {
         case .resources:
             return LaunchTarget(resource: "", id: nil, filters: [])
         default:
-            throw CommandParser.Failure(
-                message:
-                    "'\(words.joined(separator: " "))' is not a resource to open — try trestle photos or trestle users/3"
-            )
+            throw CommandParser.Failure(message: Texts.Command.notATarget(words: words.joined(separator: " ")))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Networking
 import Services
+import Translations
 
 /// The development environment: a local server, by default `trestle serve`.
 public struct DevelopmentServiceBuilder: ServiceBuilder {
@@ -25,7 +26,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
             retry: Self.retry)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
-            hint: .whenUnreachable("start one with `trestle serve`"))
+            hint: .whenUnreachable(Texts.Service.startServe))
         var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal,
             history: historyRecorder(configuration, storage: storage, journal: journal))

@@ -1,14 +1,23 @@
 import Foundation
 import Services
 import TerminalUI
+import Translations
 
 /// Reads a command line: one line in, one command or one clear error out.
 public enum CommandParser {
     /// A command line that does not parse, in words.
     public struct Failure: Error, Equatable, Sendable {
         public var message: String
+        /// For an unknown resource close to a known name: the name typed and
+        /// the suggestion, so a launch can say it in the shell's words.
+        public var unknownResource: String?
+        public var suggestion: String?
 
-        public init(message: String) { self.message = message }
+        public init(message: String, unknownResource: String? = nil, suggestion: String? = nil) {
+            self.message = message
+            self.unknownResource = unknownResource
+            self.suggestion = suggestion
+        }
     }
 
     /// The commands besides resource names, for completion and errors.
@@ -18,7 +27,7 @@ public enum CommandParser {
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let head = words.first else { throw Failure(message: "Empty command — try :posts or :q") }
+        guard let head = words.first else { throw Failure(message: Texts.Command.empty) }
         switch head {
         case "q", "quit", "q!", "exit":
             return .quit
@@ -40,7 +49,7 @@ public enum CommandParser {
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":
-            guard words.count == 2 else { throw Failure(message: "Usage: :freq FIELD  (e.g. :freq completed)") }
+            guard words.count == 2 else { throw Failure(message: Texts.Command.freqUsage) }
             return .frequency(field: words[1])
         default:
             return try parseOpen(head, Array(words.dropFirst()), resources: resources)
@@ -63,7 +72,7 @@ public enum CommandParser {
 
     private static func parseExport(_ arguments: [String], line: String) throws(Failure) -> AppCommand {
         guard arguments.count >= 2, let format = RecordFormat(rawValue: arguments[0].lowercased()) else {
-            throw Failure(message: "Usage: :export csv FILE  or  :export json FILE")
+            throw Failure(message: Texts.Command.exportUsage)
         }
         // The path is the rest of the line, so it may contain spaces.
         let afterFormat = line.drop { $0.isWhitespace }.dropFirst("export".count).drop { $0.isWhitespace }
@@ -76,14 +85,15 @@ public enum CommandParser {
         -> AppCommand
     {
         guard ResourceEndpoint.isValidName(head) else {
-            throw Failure(
-                message: "Unknown command '\(head)' — try :\(resources.first ?? "todos"), :export csv FILE or :q")
+            throw Failure(message: Texts.Command.unknown(command: head, resource: resources.first ?? "todos"))
         }
         if !resources.contains(head), head.count > 2,
             let suggestion = NameSuggestion.closest(to: head, among: resources + keywords)
         {
             // A typo of a known name is more likely than an undescribed collection.
-            throw Failure(message: "Unknown resource '\(head)' — did you mean :\(suggestion)?")
+            throw Failure(
+                message: Texts.Command.unknownResource(name: head, suggestion: suggestion), unknownResource: head,
+                suggestion: suggestion)
         }
         var id: String?
         var filters: [ListQuery.Filter] = []
@@ -93,7 +103,7 @@ public enum CommandParser {
             if index + 1 < arguments.count, arguments[index + 1] == "in" {
                 // `id in 1,2,3`
                 guard index + 2 < arguments.count else {
-                    throw Failure(message: "'\(argument) in' needs values: \(argument) in 1,2,3")
+                    throw Failure(message: Texts.Command.inNeedsValues(field: argument))
                 }
                 filters.append(ListQuery.Filter(argument, arguments[index + 2], .oneOf))
                 index += 3
@@ -104,11 +114,11 @@ public enum CommandParser {
             } else if id == nil, filters.isEmpty {
                 id = argument
             } else {
-                throw Failure(message: "Unexpected '\(argument)' — filters look like field=value")
+                throw Failure(message: Texts.Command.unexpected(word: argument))
             }
             index += 1
         }
-        if id != nil, !filters.isEmpty { throw Failure(message: "Give an id or filters, not both") }
+        if id != nil, !filters.isEmpty { throw Failure(message: Texts.Command.idOrFilters) }
         return .open(resource: head, id: id, filters: filters)
     }
 
@@ -128,9 +138,9 @@ public enum CommandParser {
         let field = String(word[..<start])
         let value = String(word[word.index(start, offsetBy: symbol.count)...])
         guard let op = ListQuery.Filter.Operator(rawValue: symbol), op != .oneOf else {
-            throw Failure(message: "Unknown operator '\(symbol)' in '\(word)' — use \(operatorForms)")
+            throw Failure(message: Texts.Command.unknownOperator(symbol: symbol, word: word, forms: operatorForms))
         }
-        guard !field.isEmpty else { throw Failure(message: "Filter '\(word)' has no field name") }
+        guard !field.isEmpty else { throw Failure(message: Texts.Command.noField(word: word)) }
         return ListQuery.Filter(field, value, op)
     }
 }

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// Something a key press asks a screen to do. The config file's `keys:`
 /// section names these (`moveDown: [j, ctrl-n]`).
@@ -16,31 +17,31 @@ public enum Action: String, CaseIterable, Sendable {
     /// What the action does, in a few words for the help screen.
     public var summary: String {
         switch self {
-        case .moveDown: return "move down"
-        case .moveUp: return "move up"
-        case .pageDown: return "page down"
-        case .pageUp: return "page up"
-        case .top: return "go to the first row"
-        case .bottom: return "go to the last row"
-        case .open: return "open the detail or the related list"
-        case .back: return "go back one level"
-        case .quit: return "quit"
-        case .filter: return "filter the list as you type"
-        case .command: return "command line (:posts, :users 3)"
-        case .sortNext: return "sort by the next column"
-        case .sortReverse: return "reverse the sort order"
-        case .reload: return "reload from the server"
-        case .toggle: return "toggle the record's flag"
-        case .new: return "new record"
-        case .edit: return "edit the record"
-        case .delete: return "delete the record (asks first)"
-        case .copy: return "copy the record as JSON"
-        case .help: return "help"
-        case .redraw: return "redraw the screen"
-        case .nextRelation: return "next related resource"
-        case .previousRelation: return "previous related resource"
-        case .frequency: return "count the values of the sorted column"
-        case .inspector: return "the request inspector (this run's requests)"
+        case .moveDown: return Texts.Action.moveDown
+        case .moveUp: return Texts.Action.moveUp
+        case .pageDown: return Texts.Action.pageDown
+        case .pageUp: return Texts.Action.pageUp
+        case .top: return Texts.Action.top
+        case .bottom: return Texts.Action.bottom
+        case .open: return Texts.Action.open
+        case .back: return Texts.Action.back
+        case .quit: return Texts.Action.quit
+        case .filter: return Texts.Action.filter
+        case .command: return Texts.Action.command
+        case .sortNext: return Texts.Action.sortNext
+        case .sortReverse: return Texts.Action.sortReverse
+        case .reload: return Texts.Action.reload
+        case .toggle: return Texts.Action.toggle
+        case .new: return Texts.Action.new
+        case .edit: return Texts.Action.edit
+        case .delete: return Texts.Action.delete
+        case .copy: return Texts.Action.copy
+        case .help: return Texts.Action.help
+        case .redraw: return Texts.Action.redraw
+        case .nextRelation: return Texts.Action.nextRelation
+        case .previousRelation: return Texts.Action.previousRelation
+        case .frequency: return Texts.Action.frequency
+        case .inspector: return Texts.Action.inspector
         }
     }
 

@@ -73,8 +73,8 @@ public struct KeyBindings: Sendable, Equatable {
     /// Two opposite actions in one label, their keys side by side:
     /// `PgUp PgDn / Ctrl-B Ctrl-F` for page up and page down.
     public func label(pairing first: Action, _ second: Action) -> String {
-        let lhs = keys(for: first).map(\.description)
-        let rhs = keys(for: second).map(\.description)
+        let lhs = keys(for: first).map(\.label)
+        let rhs = keys(for: second).map(\.label)
         return (0..<max(lhs.count, rhs.count)).map { index in
             [lhs.indices.contains(index) ? lhs[index] : nil, rhs.indices.contains(index) ? rhs[index] : nil]
                 .compactMap { $0 }.joined(separator: " ")
@@ -83,6 +83,6 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// The keys of `action` as help shows them: `↓ / j`; empty when it has none.
     public func label(for action: Action) -> String {
-        keys(for: action).map(\.description).joined(separator: " / ")
+        keys(for: action).map(\.label).joined(separator: " / ")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Translations
 
 /// Whether a screen may send a write now: freely, never (`--read-only`), or
 /// only after the user typed `yes` (the production environment's first
@@ -14,7 +15,7 @@ public enum WriteAccess: Equatable, Sendable {
 
     /// The one line a refused write says.
     static func refusal(_ source: String) -> String {
-        "Read-only: not sent (\(source))"
+        Texts.Write.readOnly(source: source)
     }
 }
 

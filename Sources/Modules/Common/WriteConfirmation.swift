@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import Translations
 
 /// The question before the first production write of a run: the user types
 /// `yes` and Enter to send; anything else, or Esc, sends nothing.
@@ -12,9 +13,9 @@ struct WriteConfirmation: Equatable, Sendable {
     }
 
     /// The question, as the dialog shows it.
-    static let question = "type yes to write to production"
+    static var question: String { Texts.Write.question }
     /// What a cancelled question says.
-    static let cancelled = "Not sent: production writes need yes"
+    static var cancelled: String { Texts.Write.cancelled }
 
     private(set) var editor = LineEditor()
 
@@ -35,7 +36,7 @@ struct WriteConfirmation: Equatable, Sendable {
     /// The dialog over the screen.
     var dialog: Dialog {
         Dialog(
-            title: "Production", lines: [Self.question, "> \(editor.text)_"],
-            hints: "Enter sends · Esc cancels")
+            title: Texts.Write.title, lines: [Self.question, "> \(editor.text)_"],
+            hints: Texts.Write.hints)
     }
 }

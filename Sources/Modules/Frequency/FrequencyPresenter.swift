@@ -1,5 +1,6 @@
 import Services
 import TerminalUI
+import Translations
 
 /// The frequency table's `Screen`: movement keys move the cursor, Enter
 /// opens the list filtered to the value under it; everything else is the
@@ -20,24 +21,25 @@ final class FrequencyPresenter: Screen {
         self.context = context
     }
 
-    var breadcrumb: String { "freq \(state.field)" }
+    var breadcrumb: String { Texts.Freq.breadcrumb(field: state.field) }
     var capturesText: Bool { false }
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: "\(state.resource.name) by \(state.field)", count: "\(state.rows.count)", message: message)
+            resource: Texts.Freq.by(resources: state.resource.name, field: state.field),
+            count: Language.current.number(state.rows.count), message: message)
     }
 
     var help: [HelpSection] {
         let keys = context.bindings
         return [
             HelpSection(
-                "frequency of \(state.field)",
+                Texts.Freq.helpTitle(field: state.field),
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "move"),
-                    (keys.label(pairing: .pageUp, .pageDown), "page"),
-                    (keys.label(for: .open), "the \(state.resource.name) with this \(state.field) (a server filter)"),
-                    (keys.label(for: .back), "back to the list"),
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
+                    (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+                    (keys.label(for: .open), Texts.Freq.helpOpen(resources: state.resource.name, field: state.field)),
+                    (keys.label(for: .back), Texts.Freq.backToList),
                 ])
         ]
     }
@@ -61,7 +63,7 @@ final class FrequencyPresenter: Screen {
         }
         guard context.bindings.action(for: key) == .open else { return .unhandled }
         guard let filters = state.currentFilters else {
-            if state.current != nil { message = StatusMessage("An empty value cannot be a server filter", .warning) }
+            if state.current != nil { message = StatusMessage(Texts.Freq.emptyNotFilter, .warning) }
             return .handled
         }
         return .push(router.list(state.resource, filters: filters))

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Services
+import Translations
 
 /// One distinct value of the counted field and how many rows hold it.
 struct FrequencyRow: Equatable, Sendable {
@@ -48,7 +49,7 @@ struct FrequencyState: Equatable, Sendable {
                 counts[key]?.row.count = existing.row.count + 1
             } else {
                 let row = FrequencyRow(
-                    value: text.isEmpty ? "(empty)" : text, filterValue: text.isEmpty ? nil : text, count: 1)
+                    value: text.isEmpty ? Texts.Freq.empty : text, filterValue: text.isEmpty ? nil : text, count: 1)
                 counts[key] = (row, counts.count)
             }
         }
@@ -87,15 +88,17 @@ struct FrequencyState: Equatable, Sendable {
     /// What the screen's title says: the field, the values and what they
     /// were counted over (only the loaded rows of a list still paging in).
     var title: String {
-        let values = rows.count == 1 ? "1 value" : "\(rows.count) values"
+        let number = Language.current.number
+        let values = Texts.Freq.values(count: rows.count)
         let over: String
         if let partial {
-            let rows = counted == partial.loaded ? "the loaded rows" : "\(counted) of the loaded rows"
-            over = "\(rows) (\(partial.loaded) of \(partial.total.map(String.init) ?? "more") loaded)"
+            let rows = counted == partial.loaded ? Texts.Freq.loadedRows : Texts.Freq.someLoadedRows(count: counted)
+            let total = partial.total.map(number) ?? Texts.Freq.more
+            over = Texts.Freq.partial(rows: rows, loaded: partial.loaded, total: total)
         } else {
-            over = "\(counted) \(counted == 1 ? resource.singular : resource.name)"
+            over = number(counted) + " " + (counted == 1 ? resource.singular : resource.name)
         }
-        return "\(field) — \(values) over \(over)"
+        return Texts.Freq.title(field: field, values: values, over: over)
     }
 
     /// The row under the cursor, if any.

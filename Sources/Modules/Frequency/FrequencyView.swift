@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// Draws the frequency table: a title line, then value, count, percent and
 /// bar columns. No logic beyond layout.
@@ -21,7 +22,7 @@ enum FrequencyView {
         let table = TableView(
             columns: [
                 TableColumn(TextSanitizer.clean(state.field), width: .flexible(), minWidth: 5, priority: 3),
-                TableColumn("Count", width: .fixed(7), alignment: .right, priority: 2),
+                TableColumn(Texts.Freq.count, width: .fixed(7), alignment: .right, priority: 2),
                 TableColumn("%", width: .fixed(7), alignment: .right, priority: 1),
                 TableColumn("", width: .fixed(barWidth), minWidth: 5, priority: 0, role: .info),
             ],

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// The help screen (`?`): every key of the screen below it, then the global keys.
 public enum HelpModule {
@@ -22,16 +23,18 @@ final class HelpPresenter: Screen {
         self.under = under
     }
 
-    var breadcrumb: String { "help" }
+    var breadcrumb: String { Texts.Help.breadcrumb }
     var capturesText: Bool { false }
-    var help: [HelpSection] { [HelpSection("Help", [("↑ ↓ / k j", "scroll"), ("Esc / q / ?", "close")])] }
-    var status: ScreenStatus { ScreenStatus(resource: "help for \(under)") }
+    var help: [HelpSection] {
+        [HelpSection(Texts.Ui.help, [("↑ ↓ / k j", Texts.Help.scroll), ("Esc / q / ?", Texts.Help.close)])]
+    }
+    var status: ScreenStatus { ScreenStatus(resource: Texts.Help.status(screen: under)) }
 
     func start() {}
     func stop() {}
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        HelpView(title: "Help — \(under)", sections: sections, scrollOffset: scroll).draw(
+        HelpView(title: Texts.Help.title(screen: under), sections: sections, scrollOffset: scroll).draw(
             on: terminal, in: rect, theme: theme)
     }
 

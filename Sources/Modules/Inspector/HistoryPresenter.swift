@@ -7,7 +7,7 @@ import TerminalUI
 /// list or record.
 @MainActor
 final class HistoryPresenter: Screen {
-    private(set) var state = InspectorState(requests: [], scope: "kept for this service")
+    private(set) var state = InspectorState(requests: [], scope: .kept)
     private(set) var isLoading = false
     private let history: any RequestHistory
     private let navigator: ResourceNavigator

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import Translations
 
 /// The inspector's `Screen`: movement keys move the cursor, Enter shows the
 /// request under it; Esc is the router's (back). While shown, every new
@@ -19,20 +20,22 @@ final class InspectorPresenter: Screen {
         self.context = context
     }
 
-    var breadcrumb: String { "requests" }
+    var breadcrumb: String { Texts.Inspector.breadcrumb }
     var capturesText: Bool { false }
-    var status: ScreenStatus { ScreenStatus(resource: "requests", count: "\(state.requests.count)") }
+    var status: ScreenStatus {
+        ScreenStatus(resource: Texts.Inspector.breadcrumb, count: Language.current.number(state.requests.count))
+    }
 
     var help: [HelpSection] {
         let keys = context.bindings
         return [
             HelpSection(
-                "request inspector",
+                Texts.Inspector.helpTitle,
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "move"),
-                    (keys.label(pairing: .pageUp, .pageDown), "page"),
-                    (keys.label(for: .open), "the request's headers and body"),
-                    (keys.label(for: .back), "back"),
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
+                    (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+                    (keys.label(for: .open), Texts.Inspector.helpOpen),
+                    (keys.label(for: .back), Texts.Help.back),
                 ])
         ]
     }

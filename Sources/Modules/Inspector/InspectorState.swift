@@ -1,14 +1,19 @@
 import Foundation
+import Translations
 
 /// The inspector's table as a value: the requests (newest first) and the
 /// cursor, which stays on its request as new ones arrive above it.
 struct InspectorState: Equatable, Sendable {
     private(set) var requests: [RequestEntity]
     private(set) var cursor = 0
-    /// Whose requests: `of this run`, or `kept for this service` (`:history`).
-    var scope = "of this run"
+    /// Whose requests: this run's (`I`), or those kept for this service (`:history`).
+    enum Scope: Equatable, Sendable {
+        case thisRun, kept
+    }
 
-    init(requests: [RequestEntity], scope: String = "of this run") {
+    var scope = Scope.thisRun
+
+    init(requests: [RequestEntity], scope: Scope = .thisRun) {
         self.requests = requests
         self.scope = scope
     }
@@ -32,15 +37,18 @@ struct InspectorState: Equatable, Sendable {
 
     /// The title line: how many requests, and that the oldest are dropped.
     var title: String {
-        let count = requests.count == 1 ? "1 request" : "\(requests.count) requests"
-        return "\(count) \(scope), newest first"
+        switch scope {
+        case .thisRun: Texts.Inspector.count(count: requests.count)
+        case .kept: Texts.Inspector.kept(count: requests.count)
+        }
     }
 
     /// One row of the table: time, method, path+query, status, how, ms, bytes.
     static func cells(_ request: RequestEntity, timeZone: TimeZone = .current) -> [String] {
         [
             time(request.startedAt, timeZone: timeZone), request.method, request.target,
-            request.status.map(String.init) ?? "failed", request.answer.rawValue, String(request.milliseconds),
+            request.status.map(String.init) ?? Texts.Inspector.failed, request.answer.rawValue,
+            String(request.milliseconds),
             String(request.bytes),
         ]
     }

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// Draws the inspector's table: a title line, then one row per request.
 @MainActor
@@ -14,13 +15,13 @@ enum InspectorView {
             style: theme.style(.columnHeader))
         let table = TableView(
             columns: [
-                TableColumn("Time", width: .fixed(8), priority: 1),
-                TableColumn("Method", width: .fixed(6), priority: 4),
-                TableColumn("Path", width: .flexible(), minWidth: 10, priority: 5),
-                TableColumn("Status", width: .fixed(6), alignment: .right, priority: 4),
-                TableColumn("How", width: .fixed(7), priority: 2),
+                TableColumn(Texts.Inspector.time, width: .fixed(8), priority: 1),
+                TableColumn(Texts.Inspector.method, width: .fixed(6), priority: 4),
+                TableColumn(Texts.Inspector.path, width: .flexible(), minWidth: 10, priority: 5),
+                TableColumn(Texts.Inspector.status, width: .fixed(6), alignment: .right, priority: 4),
+                TableColumn(Texts.Inspector.how, width: .fixed(7), priority: 2),
                 TableColumn("ms", width: .fixed(6), alignment: .right, priority: 3),
-                TableColumn("Bytes", width: .fixed(9), alignment: .right, priority: 2),
+                TableColumn(Texts.Inspector.bytes, width: .fixed(9), alignment: .right, priority: 2),
             ],
             rowCount: state.requests.count, cursor: state.cursor, scrollOffset: scrollOffset
         ) { index in

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import TerminalUI
+import Translations
 
 /// What one request's screen shows, as lines of coloured spans: the
 /// request line, the outcome, both header lists and the body (JSON
@@ -9,21 +10,26 @@ enum RequestDetailLines {
     static func make(_ request: RequestEntity) -> [[JSONLines.Span]] {
         var lines: [[JSONLines.Span]] = []
         let outcome =
-            request.status.map { "\($0)" } ?? "failed: \(request.failure ?? "no answer")"
+            request.status.map { "\($0)" }
+            ?? Texts.Inspector.failedWith(reason: request.failure ?? Texts.Inspector.noAnswer)
         lines.append([
             ("\(outcome)", request.status.map { $0 >= 400 } ?? true ? .error : .info),
             (
-                " · \(request.answer.rawValue) · \(request.milliseconds) ms · \(request.bytes) bytes · started "
+                " "
+                    + Texts.Inspector.summary(
+                        how: request.answer.rawValue, milliseconds: request.milliseconds, bytes: request.bytes)
                     + InspectorState.time(request.startedAt), .dim
             ),
         ])
         lines.append([])
-        appendHeaders("Request headers", request.requestHeaders, into: &lines)
-        appendHeaders("Response headers", request.responseHeaders, into: &lines)
-        let cut = request.isBodyCut ? " (the first \(request.body.count) of \(request.bytes) bytes)" : ""
-        lines.append([("Body\(cut)", .columnHeader)])
+        appendHeaders(Texts.Inspector.requestHeaders, request.requestHeaders, into: &lines)
+        appendHeaders(Texts.Inspector.responseHeaders, request.responseHeaders, into: &lines)
+        let body =
+            request.isBodyCut
+            ? Texts.Inspector.bodyCut(shown: request.body.count, bytes: request.bytes) : Texts.Inspector.body
+        lines.append([(body, .columnHeader)])
         if request.body.isEmpty {
-            lines.append([("  (empty)", .dim)])
+            lines.append([("  " + Texts.Inspector.empty, .dim)])
         } else if !request.isBodyCut, let value = try? JSONParser.parse(request.body) {
             lines += JSONLines.render(value: RecordEntity.detailValue(value))
         } else {
@@ -39,7 +45,7 @@ enum RequestDetailLines {
         _ title: String, _ headers: [RequestEntity.Header], into lines: inout [[JSONLines.Span]]
     ) {
         lines.append([(title, .columnHeader)])
-        if headers.isEmpty { lines.append([("  (none)", .dim)]) }
+        if headers.isEmpty { lines.append([("  " + Texts.Inspector.none, .dim)]) }
         for header in headers {
             lines.append([
                 ("  " + TextSanitizer.clean(header.name), .jsonKey), (": ", .jsonPunctuation),
@@ -71,17 +77,19 @@ final class RequestDetailPresenter: Screen {
 
     var breadcrumb: String { "\(request.method) \(request.target)" }
     var capturesText: Bool { false }
-    var status: ScreenStatus { ScreenStatus(resource: "request", count: "\(lines.count) lines") }
+    var status: ScreenStatus {
+        ScreenStatus(resource: Texts.Inspector.request, count: Texts.Inspector.lines(count: lines.count))
+    }
 
     var help: [HelpSection] {
         let keys = context.bindings
         return [
             HelpSection(
-                "one request",
+                Texts.Inspector.oneRequest,
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "scroll"),
-                    (keys.label(pairing: .pageUp, .pageDown), "page"),
-                    (keys.label(for: .back), "back to the requests"),
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.scroll),
+                    (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+                    (keys.label(for: .back), Texts.Inspector.backToRequests),
                 ])
         ]
     }

@@ -1,5 +1,6 @@
 import JSON
 import TerminalUI
+import Translations
 
 /// The edit form of an object resource (`profile`), made from the object's
 /// own scalar fields: text for strings and numbers, a switch for booleans.
@@ -22,7 +23,7 @@ enum ObjectForm {
             case .array, .object: return nil
             }
         }
-        return Form(title: "Edit \(name)", fields: fields)
+        return Form(title: Texts.Detail.editTitle(resource: name), fields: fields)
     }
 
     /// The fields that changed, typed as they were: a number stays a
@@ -43,7 +44,7 @@ enum ObjectForm {
                 } else if let number = Double(text), number.isFinite {
                     new = .double(number)
                 } else {
-                    throw Invalid(message: "\(key) must be a number")
+                    throw Invalid(message: Texts.Form.number(field: key))
                 }
             case .null:
                 let text = form.text(key) ?? ""

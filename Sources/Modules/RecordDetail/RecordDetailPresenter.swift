@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Services
 import TerminalUI
+import Translations
 
 /// Shows every field of one record and its relations; `Tab` picks a
 /// relation and `Enter` follows it (digits jump straight to one).
@@ -39,15 +40,20 @@ final class RecordDetailPresenter: Screen {
         let keys = context.bindings
         return [
             HelpSection(
-                "\(state.resource.singular) detail",
+                Texts.Detail.helpTitle(resource: state.resource.singular),
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "scroll"),
-                    (keys.label(for: .nextRelation) + " / " + keys.label(for: .previousRelation), "select a relation"),
-                    (keys.label(for: .open), "follow the selected relation"),
-                    ("1 … 9", "follow relation 1 … 9"),
-                    (keys.label(for: .reload), "reload"), (keys.label(for: .copy), "copy as JSON"),
-                    (keys.label(for: .back), "back"),
-                ] + (state.resource.isObject ? [(keys.label(for: .edit), "edit the \(state.resource.name)")] : []))
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.scroll),
+                    (
+                        keys.label(for: .nextRelation) + " / " + keys.label(for: .previousRelation),
+                        Texts.Detail.selectRelation
+                    ),
+                    (keys.label(for: .open), Texts.Detail.followRelation),
+                    (Texts.Help.keysOneToNine, Texts.Help.followNumbers),
+                    (keys.label(for: .reload), Texts.Help.reload), (keys.label(for: .copy), Texts.Help.copyJSON),
+                    (keys.label(for: .back), Texts.Help.back),
+                ]
+                    + (state.resource.isObject
+                        ? [(keys.label(for: .edit), Texts.List.helpEdit(resource: state.resource.name))] : []))
         ]
     }
 

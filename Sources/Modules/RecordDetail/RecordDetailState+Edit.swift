@@ -1,6 +1,7 @@
 import JSON
 import Services
 import TerminalUI
+import Translations
 
 /// Editing an object resource from its detail: the form, the production
 /// question and the guard before it, and what the answer does.
@@ -58,7 +59,7 @@ extension RecordDetailState {
                 let changes = try ObjectForm.changes(in: open, of: object)
                 form = nil
                 guard !changes.isEmpty else {
-                    message = StatusMessage("\(resource.name) unchanged")
+                    message = StatusMessage(Texts.Detail.unchanged(resource: resource.name))
                     return []
                 }
                 isSaving = true

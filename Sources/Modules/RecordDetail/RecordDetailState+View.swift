@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// What the state looks like on screen: breadcrumb, status, title, jumps.
 extension RecordDetailState {
@@ -20,11 +21,11 @@ extension RecordDetailState {
     func viewModel(lines: [[JSONLines.Span]]) -> RecordDetailViewModel {
         let title =
             resource.isObject
-            ? "\(resource.name) — e edits it"
+            ? Texts.Detail.objectTitle(resource: resource.name)
             : record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
         return RecordDetailViewModel(
             title: TextSanitizer.clean(title), jumps: jumps, lines: lines, scroll: scroll,
-            error: error.map { "\($0.message) (r to retry)" }, isLoading: isLoading)
+            error: error.map { Texts.List.retry(message: $0.message) }, isLoading: isLoading)
     }
 
     /// The relations to follow; none until the record is known (a 404 has none).

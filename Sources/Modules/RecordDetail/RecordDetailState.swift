@@ -1,6 +1,7 @@
 import JSON
 import Services
 import TerminalUI
+import Translations
 
 /// Everything the detail screen knows, as a value: the record, its load and
 /// error, the counts of its related lists, the selected relation, the
@@ -206,7 +207,11 @@ struct RecordDetailState: Equatable, Sendable {
             return reload()
         case .copy:
             guard let record else { return [] }
-            return [.copy(record.jsonText, description: "\(resource.singular) \(record.id) as JSON")]
+            return [
+                .copy(
+                    record.jsonText, description: Texts.List.copyDescription(resource: resource.singular, id: record.id)
+                )
+            ]
         case .recordArrived(let fresh):
             return finishLoading(fresh, nil)
         case .recordFailed(let failure):
@@ -231,11 +236,11 @@ struct RecordDetailState: Equatable, Sendable {
         case .saveConfirmed(let saved):
             isSaving = false
             record = saved
-            message = StatusMessage("\(resource.name) saved")
+            message = StatusMessage(Texts.Detail.saved(resource: resource.name))
             return [.redraw]
         case .saveRefused(let failure):
             isSaving = false
-            message = StatusMessage("\(resource.name) not saved (\(failure.shortReason))", .error)
+            message = StatusMessage(Texts.Detail.notSaved(resource: resource.name, reason: failure.shortReason), .error)
             return [.redraw]
         }
     }

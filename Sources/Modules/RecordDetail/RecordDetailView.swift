@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// Draws one record: its name, its relations as numbered jump targets, then
 /// every field as coloured JSON, scrolled.
@@ -29,13 +30,13 @@ enum RecordDetailView {
     private static func drawJumps(
         _ jumps: [RecordDetailViewModel.Jump], on terminal: any Terminal, in line: Rect, theme: Theme
     ) {
-        var spans = [StyledSpan(" related ", .dim)]
+        var spans = [StyledSpan(" \(Texts.Detail.related) ", .dim)]
         for (index, jump) in jumps.enumerated() {
             let text = " \(index + 1) \(jump.title) "
             spans.append(StyledSpan(text, jump.isSelected ? .cursorRow : .link))
             spans.append(StyledSpan(" ", .text))
         }
-        spans.append(StyledSpan(" Tab selects · Enter opens", .dim))
+        spans.append(StyledSpan(" " + Texts.Detail.relatedHints, .dim))
         TextView.drawSpans(
             spans, on: terminal, row: line.row, col: line.col, width: line.width, theme: theme,
             base: theme.style(.text))

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Services
+import Translations
 
 /// The resource list's business logic: loading pages (cache first, then the
 /// server), writing records, filtering and sorting. No UI state lives here.
@@ -94,7 +95,8 @@ public struct ResourceListInteractor: Sendable {
         let saved = try await api.create(resource, fields)
         let entity = RecordEntity(saved, of: resource)
         guard entity.hasID else {
-            throw ServiceError(.badData, "the server created a \(resource.singular) without an \(resource.idField)")
+            throw ServiceError(
+                .badData, Texts.Service.createdWithoutID(resource: resource.singular, field: resource.idField))
         }
         return entity
     }

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// What a key means to a resource list in its current state.
 enum ResourceListKeyOutcome: Equatable {
@@ -53,7 +54,9 @@ enum ResourceListKeyMap {
             return .open(record)
         case .copy?:
             guard let record = state.current else { return .handled }
-            return .copy(record.jsonText, description: "\(state.resource.singular) \(record.id) as JSON")
+            return .copy(
+                record.jsonText,
+                description: Texts.List.copyDescription(resource: state.resource.singular, id: record.id))
         case .filter?: return .event(.beginFilter)
         case .toggle?: return .event(.toggle)
         case .reload?: return .event(.reload)

@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import Translations
 
 /// Filter and sort: local and instant while the list is complete; asked of
 /// the server (`q=`, `_sort=`) while it still pages in.
@@ -42,7 +43,7 @@ extension ResourceListState {
         let field = resource.columns[column].field
         if (!isComplete || serverSort) && !serverIgnoresSort {
             serverSort = true
-            say("Sorted by \(resource.columns[column].title) on the server (the list pages in)")
+            say(Texts.List.sortedOnServer(column: resource.columns[column].title))
             cursor = 0
             return observe(reset: true)
         }

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Services
 import TerminalUI
+import Translations
 
 /// What the list shows over its table: nothing, a form or a confirmation.
 enum ResourceListMode: Equatable, Sendable {
@@ -31,9 +32,12 @@ enum ResourceListMode: Equatable, Sendable {
         case .confirmDelete(let record):
             return .confirm(
                 Dialog(
-                    title: "Delete \(resource.singular)",
-                    lines: ["Delete \(resource.singular) \(record.label(resource, width: 40))?"],
-                    hints: "y deletes · n or Esc keeps it"))
+                    title: Texts.List.deleteTitle(resource: resource.singular),
+                    lines: [
+                        Texts.List.deleteQuestion(
+                            resource: resource.singular, record: record.label(resource, width: 40))
+                    ],
+                    hints: Texts.List.deleteHints))
         case .confirmWrite(let confirmation, _):
             return .confirm(confirmation.dialog)
         }
@@ -69,7 +73,7 @@ extension ResourceListState {
     /// Whether the resource takes writes; says so when it does not.
     private mutating func isWritable() -> Bool {
         guard resource.isWritable else {
-            say("\(resource.name) are read-only here", .warning)
+            say(Texts.List.readOnly(resources: resource.name), .warning)
             return false
         }
         return true
@@ -80,7 +84,7 @@ extension ResourceListState {
     private mutating func writableCurrent() -> RecordEntity? {
         guard let record = current, record.hasID else { return nil }
         guard writes[record.id] == nil else {
-            say("\(resource.singular.capitalized) \(record.id) is still saving", .warning)
+            say(Texts.List.stillSaving(resource: resource.singular.capitalized, id: record.id), .warning)
             return nil
         }
         return record
@@ -125,7 +129,9 @@ extension ResourceListState {
                 return Form.Field(label: label, key: spec.field, kind: .text(LineEditor(RecordEntity.text(value))))
             }
         }
-        let title = record.map { "Edit \(resource.singular) \($0.id)" } ?? "New \(resource.singular)"
+        let title =
+            record.map { Texts.List.editTitle(resource: resource.singular, id: $0.id) }
+            ?? Texts.List.newTitle(resource: resource.singular)
         return Form(title: title, fields: fields)
     }
 
@@ -141,25 +147,25 @@ extension ResourceListState {
                 if spec.isRequired || spec.field == resource.labelField,
                     text.trimmingCharacters(in: .whitespaces).isEmpty
                 {
-                    throw FormError(message: "\(spec.label) must not be empty")
+                    throw FormError(message: Texts.Form.mustNotBeEmpty(field: spec.label))
                 }
                 if !spec.choices.isEmpty, !text.isEmpty || spec.isRequired, !spec.choices.contains(text) {
-                    throw FormError(message: "\(spec.label) must be one of \(spec.choices.joined(separator: ", "))")
+                    throw FormError(message: Texts.Form.oneOf(field: spec.label, choices: spec.choices.joined(separator: ", ")))
                 }
                 if text.isEmpty, !spec.choices.isEmpty { continue }
                 object[spec.field] = .string(text)
             case .number:
                 let text = (form.text(spec.field) ?? "").trimmingCharacters(in: .whitespaces)
                 if text.isEmpty {
-                    if spec.isRequired { throw FormError(message: "\(spec.label) must not be empty") }
+                    if spec.isRequired { throw FormError(message: Texts.Form.mustNotBeEmpty(field: spec.label)) }
                     continue
                 }
-                guard let number = Int(text) else { throw FormError(message: "\(spec.label) must be a whole number") }
+                guard let number = Int(text) else { throw FormError(message: Texts.Form.wholeNumber(field: spec.label)) }
                 if let minimum = spec.minimum, number < minimum {
-                    throw FormError(message: "\(spec.label) must be at least \(minimum)")
+                    throw FormError(message: Texts.Form.atLeast(field: spec.label, minimum: minimum))
                 }
                 if let maximum = spec.maximum, number > maximum {
-                    throw FormError(message: "\(spec.label) must be at most \(maximum)")
+                    throw FormError(message: Texts.Form.atMost(field: spec.label, maximum: maximum))
                 }
                 object[spec.field] = .int(number)
             }

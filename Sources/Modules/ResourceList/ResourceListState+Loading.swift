@@ -1,4 +1,5 @@
 import Services
+import Translations
 
 /// Loading: the first page is watched (cache first, then the server);
 /// further pages load as the cursor nears the end.
@@ -75,7 +76,7 @@ extension ResourceListState {
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             {
                 serverIgnoresSort = true
-                say("This server does not sort: the loaded \(resource.name) are sorted here", .warning)
+                say(Texts.List.sortedHere(resources: resource.name), .warning)
             }
             if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
                 fresh = ResourceListInteractor.sorted(
@@ -119,7 +120,9 @@ extension ResourceListState {
         if let claimed = paging.receivedPage(
             number, sent: page.records.count, new: new.count, loaded: records.count, total: page.totalCount)
         {
-            say("The server sent no \(resource.name) after \(records.count) (it counted \(claimed))", .warning)
+            say(
+                Texts.List.serverSentNoMore(resources: resource.name, loaded: records.count, claimed: claimed),
+                .warning)
         }
         let selectedID = current?.id
         records.append(contentsOf: new)
@@ -136,7 +139,7 @@ extension ResourceListState {
         loadingPage = nil
         if failure.kind == .cancelled { return [] }
         moreError = failure
-        say("More \(resource.name) not loaded (\(failure.shortReason)) — r reloads", .error)
+        say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
         return []
     }
 

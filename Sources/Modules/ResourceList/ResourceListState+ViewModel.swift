@@ -1,6 +1,7 @@
 import Foundation
 import Services
 import TerminalUI
+import Translations
 
 /// What the list shows of its state: help, the status bar's count and
 /// markers, the export source and the view model the view draws.
@@ -22,26 +23,26 @@ extension ResourceListState {
 
     func help(_ keys: KeyBindings) -> [HelpSection] {
         var lines: [(String, String)] = [
-            (keys.label(pairing: .moveUp, .moveDown), "move"),
-            (keys.label(pairing: .pageUp, .pageDown), "page"),
-            (keys.label(pairing: .top, .bottom), "top, bottom"),
-            (keys.label(for: .open), "open the \(resource.singular) (its fields and relations)"),
-            (keys.label(for: .filter), "filter as you type (the server searches a list still paging in)"),
-            ("Esc", "clear the filter"),
-            (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), "sort by next column / reverse"),
-            (keys.label(for: .reload), "reload from the server"),
-            (keys.label(for: .copy), "copy the \(resource.singular) as JSON"),
-            (keys.label(for: .frequency), "count the values of the sorted column (:freq FIELD)"),
+            (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
+            (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+            (keys.label(pairing: .top, .bottom), Texts.Help.topBottom),
+            (keys.label(for: .open), Texts.List.helpOpen(resource: resource.singular)),
+            (keys.label(for: .filter), Texts.List.helpFilter),
+            ("Esc", Texts.List.helpClearFilter),
+            (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), Texts.List.helpSort),
+            (keys.label(for: .reload), Texts.Action.reload),
+            (keys.label(for: .copy), Texts.List.helpCopy(resource: resource.singular)),
+            (keys.label(for: .frequency), Texts.List.helpFrequency),
         ]
         if let toggle = resource.toggle {
-            lines.append((keys.label(for: .toggle), "toggle \(toggle.field)"))
+            lines.append((keys.label(for: .toggle), Texts.List.helpToggle(field: toggle.field)))
         }
         if resource.isWritable {
-            lines.append((keys.label(for: .new), "new \(resource.singular)"))
-            lines.append((keys.label(for: .edit), "edit the \(resource.singular)"))
-            lines.append((keys.label(for: .delete), "delete the \(resource.singular) (asks first)"))
+            lines.append((keys.label(for: .new), Texts.List.helpNew(resource: resource.singular)))
+            lines.append((keys.label(for: .edit), Texts.List.helpEdit(resource: resource.singular)))
+            lines.append((keys.label(for: .delete), Texts.List.helpDelete(resource: resource.singular)))
         }
-        return [HelpSection("\(resource.name) list", lines)]
+        return [HelpSection(Texts.List.helpTitle(resources: resource.name), lines)]
     }
 
     /// The status bar's part for this list; `now` dates the offline copy.
@@ -50,9 +51,9 @@ extension ResourceListState {
         if let fetchedAt, error != nil || origin == .cache {
             let age = RelativeAge.describe(from: fetchedAt, to: now)
             switch error?.kind {
-            case nil: offline = "cached \(age)"
-            case .offline?, .timeout?: offline = "offline · cached \(age)"
-            default: offline = "stale · cached \(age)"
+            case nil: offline = Texts.List.cached(age: age)
+            case .offline?, .timeout?: offline = Texts.List.offlineCached(age: age)
+            default: offline = Texts.List.staleCached(age: age)
             }
         }
         return ScreenStatus(
@@ -62,24 +63,26 @@ extension ResourceListState {
 
     var countText: String? {
         if records.isEmpty && (isLoading || error != nil) { return nil }
+        let number = Language.current.number
         if let serverSearch {
             if visible.count < records.count {
                 // The local filter dropped rows the server sent: it did not search (no `q`).
-                return "\(visible.count)\(isComplete ? "" : "+") matching “\(serverSearch)”"
+                return Texts.List.matching(count: number(visible.count) + (isComplete ? "" : "+"), query: serverSearch)
             }
             let found = paging.totalCount ?? records.count
-            return "\(found)\(isComplete || paging.totalCount != nil ? "" : "+") matching “\(serverSearch)”"
+            let more = isComplete || paging.totalCount != nil ? "" : "+"
+            return Texts.List.matching(count: number(found) + more, query: serverSearch)
         }
-        let total = paging.totalCount.map(String.init) ?? (isComplete ? String(records.count) : "\(records.count)+")
+        let total = paging.totalCount.map(number) ?? (number(records.count) + (isComplete ? "" : "+"))
         if filterText.isEmpty { return total }
-        return "\(visible.count) of \(total)"
+        return Texts.List.countOf(shown: visible.count, total: total)
     }
 
     // MARK: - View model
     /// The view model for a body `height` × `width` (main actor: layout asks the widgets).
     @MainActor
     func viewModel(height: Int, width: Int) -> ResourceListViewModel {
-        let errorText = error.map { "\($0.message) (r to retry)" }
+        let errorText = error.map { Texts.List.retry(message: $0.message) }
         let filterLine = isEditingFilter || !filterText.isEmpty || !filters.isEmpty
         let footer = !isComplete && !records.isEmpty
         let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)

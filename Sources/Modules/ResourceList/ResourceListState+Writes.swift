@@ -1,5 +1,6 @@
 import JSON
 import Services
+import Translations
 
 /// A write sent and not yet answered, with what settling or undoing it needs.
 enum PendingWrite: Equatable, Sendable {
@@ -54,7 +55,7 @@ extension ResourceListState {
     }
 
     private mutating func stillSaving(_ record: RecordEntity) -> [ResourceListEffect] {
-        say("\(resource.singular.capitalized) \(record.id) is still saving", .warning)
+        say(Texts.List.stillSaving(resource: resource.singular.capitalized, id: record.id), .warning)
         return []
     }
 
@@ -65,9 +66,9 @@ extension ResourceListState {
         let singular = resource.singular.capitalized
         if let toggled, let toggle = resource.toggle {
             let state = (saved.json[toggle.field]?.boolValue ?? toggled) ? toggle.on : toggle.off
-            report("\(singular) \(id) marked \(state)", notice: notice)
+            report(Texts.List.marked(resource: singular, id: id, state: state), notice: notice)
         } else {
-            report("\(singular) \(id) saved", notice: notice)
+            report(Texts.List.saved(resource: singular, id: id), notice: notice)
         }
         return []
     }
@@ -75,7 +76,8 @@ extension ResourceListState {
     mutating func updateRefused(_ id: String, _ failure: ServiceError) -> [ResourceListEffect] {
         guard case .update(let original, _, _)? = writes.removeValue(forKey: id) else { return [] }
         replace(original)
-        say("\(resource.singular.capitalized) \(id) not saved (\(failure.shortReason)) — rolled back", .error)
+        say(
+            Texts.List.notSaved(resource: resource.singular.capitalized, id: id, reason: failure.shortReason), .error)
         return []
     }
 
@@ -83,34 +85,36 @@ extension ResourceListState {
         guard writes.removeValue(forKey: placeholderID) != nil else { return [] }
         remove(placeholderID)
         replace(saved)
-        report("\(resource.singular.capitalized) \(saved.id) created", notice: notice)
+        report(Texts.List.created(resource: resource.singular.capitalized, id: saved.id), notice: notice)
         return []
     }
 
     mutating func createRefused(_ placeholderID: String, _ failure: ServiceError) -> [ResourceListEffect] {
         guard writes.removeValue(forKey: placeholderID) != nil else { return [] }
         remove(placeholderID)
-        say("New \(resource.singular) not created (\(failure.shortReason)) — rolled back", .error)
+        say(Texts.List.notCreated(resource: resource.singular, reason: failure.shortReason), .error)
         return []
     }
 
     mutating func deleteConfirmed(_ id: String, notice: Bool) -> [ResourceListEffect] {
         guard writes.removeValue(forKey: id) != nil else { return [] }
-        report("\(resource.singular.capitalized) \(id) deleted", notice: notice)
+        report(Texts.List.deleted(resource: resource.singular.capitalized, id: id), notice: notice)
         return []
     }
 
     mutating func deleteRefused(_ id: String, _ failure: ServiceError) -> [ResourceListEffect] {
         guard case .delete(let record, let position)? = writes.removeValue(forKey: id) else { return [] }
         restore(record, at: position)
-        say("\(resource.singular.capitalized) \(id) not deleted (\(failure.shortReason)) — restored", .error)
+        say(
+            Texts.List.notDeleted(resource: resource.singular.capitalized, id: id, reason: failure.shortReason),
+            .error)
         return []
     }
 
     /// Says what happened; `notice`: and, once per run, that the server forgets writes.
     private mutating func report(_ text: String, notice: Bool) {
         if notice {
-            say("\(text) — this server accepts writes but does not keep them", .warning)
+            say(Texts.List.writesForgotten(message: text), .warning)
         } else {
             say(text)
         }

@@ -1,5 +1,6 @@
 import Services
 import TerminalUI
+import Translations
 
 /// Draws a resource list: scope and filter line, inline error, the table
 /// (visible rows only), the paging footer and any dialog.
@@ -87,18 +88,18 @@ enum ResourceListView {
         _ model: ResourceListViewModel, on terminal: any Terminal, in line: Rect, theme: Theme
     ) {
         var parts: [String] = []
-        if !model.scope.isEmpty { parts.append("where \(model.scope)") }
+        if !model.scope.isEmpty { parts.append(Texts.List.scope(scope: model.scope)) }
         if model.isEditingFilter || !model.filterText.isEmpty {
             let cursor = model.isEditingFilter ? "▏" : ""
-            var text = "/ \(model.filterText)\(cursor)  \(model.rowCount) match\(model.rowCount == 1 ? "" : "es")"
+            var text = "/ \(model.filterText)\(cursor)  " + Texts.List.matches(count: model.rowCount)
             if model.searchPending {
-                text += " · searching the server…"
+                text += " · " + Texts.List.searchingServer
             } else if let search = model.serverSearch {
-                text += " · server search q=\(search)"
+                text += " · " + Texts.List.serverSearch(query: search)
             } else if !model.filterText.isEmpty {
-                text += " · filtered here"
+                text += " · " + Texts.List.filteredHere
             }
-            text += model.isEditingFilter ? "  Enter keeps · Esc clears" : "  / edits · Esc clears"
+            text += "  " + (model.isEditingFilter ? Texts.List.filterEditing : Texts.List.filterKept)
             parts.append(text)
         }
         terminal.write(
@@ -110,17 +111,20 @@ enum ResourceListView {
         _ paging: ResourceListViewModel.Paging, model: ResourceListViewModel, on terminal: any Terminal,
         in line: Rect, theme: Theme, tick: Int
     ) {
-        let total = paging.total.map { " of \($0)" } ?? ""
+        let loaded =
+            paging.total.map { Texts.List.loadedOf(loaded: paging.loaded, total: $0) }
+            ?? Language.current.number(paging.loaded)
         let text: String
         let role: Role
         if paging.isLoading {
-            text = "\(Spinner.frame(tick: tick)) loading more \(model.resource.name)… \(paging.loaded)\(total) loaded"
+            text =
+                "\(Spinner.frame(tick: tick)) " + Texts.List.loadingMore(resources: model.resource.name, loaded: loaded)
             role = .spinner
         } else if let error = paging.error {
-            text = "✖ more not loaded (\(error)) · \(paging.loaded)\(total) loaded · r reloads"
+            text = Texts.List.moreFailed(reason: error, loaded: loaded)
             role = .error
         } else {
-            text = "\(paging.loaded)\(total) loaded · more load as you scroll"
+            text = Texts.List.moreOnScroll(loaded: loaded)
             role = .dim
         }
         terminal.write(" " + text, row: line.row, col: line.col, width: line.width, style: theme.style(role))
@@ -135,20 +139,23 @@ enum ResourceListView {
         let text: String
         let role: Role
         if model.isEmpty && model.isLoading {
-            text = "\(Spinner.frame(tick: tick)) Loading \(name)…"
+            text = "\(Spinner.frame(tick: tick)) " + Texts.List.loading(resources: name)
             role = .spinner
         } else if model.searchPending {
-            text = "\(Spinner.frame(tick: tick)) Searching the server for “\(model.filterText)”…"
+            text = "\(Spinner.frame(tick: tick)) " + Texts.List.searching(filter: model.filterText)
             role = .spinner
         } else if model.isEmpty && model.serverSearch == nil {
             if model.error != nil {
-                text = "No \(name) to show yet."
+                text = Texts.List.nothingYet(resources: name)
             } else {
-                text = model.scope.isEmpty ? "No \(name) on this server." : "No \(name) where \(model.scope)."
+                text =
+                    model.scope.isEmpty
+                    ? Texts.List.emptyServer(resources: name)
+                    : Texts.List.emptyScope(resources: name, scope: model.scope)
             }
             role = .dim
         } else {
-            text = "No \(name) match “\(model.filterText)” — Esc clears the filter"
+            text = Texts.List.noMatch(resources: name, filter: model.filterText)
             role = .dim
         }
         terminal.write("  " + text, row: row, col: area.col, width: area.width, style: theme.style(role))

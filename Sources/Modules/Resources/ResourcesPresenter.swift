@@ -1,5 +1,6 @@
 import Services
 import TerminalUI
+import Translations
 
 /// Lists the resources and their counts as they arrive.
 @MainActor
@@ -32,18 +33,18 @@ final class ResourcesPresenter: Screen {
         let keys = context.bindings
         return [
             HelpSection(
-                "Resources",
+                Texts.Start.helpTitle,
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "move"),
-                    (keys.label(for: .open), "open the resource's list"), (keys.label(for: .reload), "count again"),
-                    (keys.label(for: .command), "command line (:posts, :users 3, :todos userId=2)"),
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
+                    (keys.label(for: .open), Texts.Start.helpOpen), (keys.label(for: .reload), Texts.Start.countAgain),
+                    (keys.label(for: .command), Texts.Start.helpCommand),
                 ])
         ]
     }
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: "resources", count: String(resources.count), isLoading: task != nil)
+            resource: Texts.Start.status, count: Language.current.number(resources.count), isLoading: task != nil)
     }
 
     /// Counts whenever the screen shows (again): a write elsewhere may have

@@ -1,3 +1,5 @@
+import Translations
+
 /// A failure of the service layer, in words a user can act on.
 public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
@@ -25,13 +27,13 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A few words for tight places ("server unreachable", "server answered 503").
     public var shortReason: String {
         switch kind {
-        case .offline: return "server unreachable"
-        case .timeout: return "timed out"
-        case .notFound: return "not found"
-        case .server(let status): return "server answered \(status)"
-        case .badData: return "unexpected data"
-        case .cancelled: return "cancelled"
-        case .configuration: return "configuration"
+        case .offline: return Texts.Service.unreachable
+        case .timeout: return Texts.Service.timedOut
+        case .notFound: return Texts.Service.notFound
+        case .server(let status): return Texts.Service.answered(status: String(status))
+        case .badData: return Texts.Service.unexpectedData
+        case .cancelled: return Texts.Service.cancelled
+        case .configuration: return Texts.Service.configuration
         case .other: return message
         }
     }

@@ -1,4 +1,5 @@
 import Networking
+import Translations
 
 /// Turns a `NetworkError` into a `ServiceError`, with advice for the
 /// environment (development: "start `trestle serve`") or the service (a
@@ -15,7 +16,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
     func apply(to error: NetworkError) -> ServiceError {
         guard let advice = advice(for: error) else { return ServiceError(Self.kind(of: error), error.userMessage) }
         if case .cannotConnect(let host) = error {
-            return ServiceError(.offline, "Cannot connect to \(host) — \(advice)")
+            return ServiceError(.offline, Texts.Service.cannotConnect(host: host, advice: advice))
         }
         return ServiceError(Self.kind(of: error), "\(error.userMessage) — \(advice)")
     }

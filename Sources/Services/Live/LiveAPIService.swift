@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Logging
 import Networking
+import Translations
 
 /// The REST service over HTTP (development and production environments), and
 /// over the in-process engine (the fake environment: see `FakeAPIService`).
@@ -294,7 +295,7 @@ public struct LiveAPIService: APIService {
     static let countingPages = 200
 
     func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
-        ServiceError(.configuration, "'\(resource.name)' is not a collection name")
+        ServiceError(.configuration, Texts.Service.notACollection(name: resource.name))
     }
 
     /// Sends one record request; a write forgets the stored validators of the

@@ -1,10 +1,10 @@
+import Translations
+
 extension Form {
     /// The hint line, longest first; the first that fits is shown.
-    static let hints = [
-        "Enter saves · Tab next field · Esc cancels",
-        "Enter save · Tab next · Esc cancel",
-        "Enter · Tab · Esc",
-    ]
+    static var hints: [String] {
+        [Texts.Ui.formHintsLong, Texts.Ui.formHintsShort, "Enter · Tab · Esc"]
+    }
 
     /// The widest the box gets.
     public static let maximumWidth = 70

@@ -1,3 +1,5 @@
+import Translations
+
 /// The help screen: sections of key bindings and what they do, in a box.
 public struct HelpView: Sendable {
     /// One titled group of bindings.
@@ -20,7 +22,7 @@ public struct HelpView: Sendable {
     /// The first content line shown, for long help on short terminals.
     public var scrollOffset: Int
 
-    public init(title: String = "Help", sections: [Section], scrollOffset: Int = 0) {
+    public init(title: String = Texts.Ui.help, sections: [Section], scrollOffset: Int = 0) {
         self.title = title
         self.sections = sections
         self.scrollOffset = scrollOffset

@@ -1,3 +1,5 @@
+import Translations
+
 /// What is drawn instead of a screen when the terminal is smaller than the
 /// screen needs: one line, as much of it as fits, at any size down to 1x1.
 public enum TooSmallView {
@@ -9,10 +11,10 @@ public enum TooSmallView {
     /// The message for `size`, shortened to fit `width` cells.
     public static func message(size: Size, minimum: Size, width: Int) -> String {
         let candidates = [
-            "terminal too small (\(size), need at least \(minimum))",
-            "too small (\(size) < \(minimum))",
+            Texts.Ui.tooSmallLong(size: "\(size)", minimum: "\(minimum)"),
+            Texts.Ui.tooSmallShort(size: "\(size)", minimum: "\(minimum)"),
             "\(size) < \(minimum)",
-            "too small",
+            Texts.Ui.tooSmall,
             "!",
         ]
         return candidates.first { TextWidth.of($0) <= width } ?? ""
@@ -29,8 +31,9 @@ public enum TooSmallView {
         let size = Size(rows: rect.height, cols: rect.width)
         var lines = [message(size: size, minimum: minimum, width: rect.width)]
         // Two short lines say it all where the one long line does not fit.
-        let twoLines = ["terminal too small", "\(size), need \(minimum)"]
-        if !lines[0].hasPrefix("terminal"), rect.height >= 2, twoLines.allSatisfy({ TextWidth.of($0) <= rect.width }) {
+        let twoLines = [Texts.Ui.terminalTooSmall, Texts.Ui.sizeNeeded(size: "\(size)", minimum: "\(minimum)")]
+        let long = Texts.Ui.tooSmallLong(size: "\(size)", minimum: "\(minimum)")
+        if lines[0] != long, rect.height >= 2, twoLines.allSatisfy({ TextWidth.of($0) <= rect.width }) {
             lines = twoLines
         }
         let top = rect.row + (rect.height - lines.count) / 2
