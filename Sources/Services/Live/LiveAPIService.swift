@@ -73,6 +73,8 @@ public struct LiveAPIService: APIService {
                                 listState.listing = listing
                             } catch {
                                 listState.error = hint.apply(to: error)
+                                // Neither revalidate nor keep offline what cannot be read.
+                                await store.discard(request)
                             }
                         }
                         continuation.yield(listState)
@@ -131,9 +133,16 @@ public struct LiveAPIService: APIService {
         var dialect = await store.serverDialect()
         for attempt in 0..<2 {
             let request = try listRequest(resource, query, dialect)
-            do {
-                let (listing, seen) = try Self.listing(
-                    from: try await store.load(request), schema: resource.schema, paged: query.page != nil)
+            do throws(NetworkError) {
+                let loaded = try await store.load(request)
+                let decoded: (Listing<JSONValue>, ServerDialect?)
+                do throws(NetworkError) {
+                    decoded = try Self.listing(from: loaded, schema: resource.schema, paged: query.page != nil)
+                } catch {
+                    await store.discard(request)
+                    throw error
+                }
+                let (listing, seen) = decoded
                 if attempt == 0, let seen, await store.learn(seen) {
                     dialect = seen
                     continue
