@@ -35,4 +35,25 @@ import Testing
         if case .failure(.timeout) = outcome { Issue.record("\(fault) hung until the timeout") }
         if case .success(let response) = outcome { #expect(response.status >= 400, "\(fault) succeeded") }
     }
+
+    @Test(arguments: [HTTPMethod.delete, .put])
+    func aWriteAnswered503IsNotRetriedEvenWhenIdempotent(_ method: HTTPMethod) async throws {
+        let server = try FaultHTTPServer.start(json: Self.db)
+        defer { server.stop() }
+        server.inject(FaultRule(.status(503)))
+        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry())
+        let url = try #require(URL(string: server.baseURLString + "/todos/1"))
+        await #expect(throws: NetworkError.self) { try await client.send(request(method, url)) }
+        #expect(server.count(method.rawValue) == 1, "\(server.requestLines)")
+    }
+
+    @Test func aReadAnswered503IsStillRetried() async throws {
+        let server = try FaultHTTPServer.start(json: Self.db)
+        defer { server.stop() }
+        server.inject(FaultRule(.status(503), times: 1))
+        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry())
+        let url = try #require(URL(string: server.baseURLString + "/todos/1"))
+        #expect(try await client.send(request(.get, url)).status == 200)
+        #expect(server.count("GET") == 2)
+    }
 }
