@@ -58,6 +58,30 @@ struct UndecodableAnswerTests {
         let restarted = LiveAPIServiceTests.service(server.baseURL, storage: storage)
         #expect(await restarted.currentList(.todos)?.listing == nil)
     }
+
+    @Test func aDeleteAnsweredWithAnHTMLPageIsNotReportedDone() async throws {
+        let server = try FaultHTTPServer.start(
+            json: #"{"todos": [{"userId": 1, "id": 1, "title": "a", "completed": false}]}"#)
+        defer { server.stop() }
+        server.inject(FaultRule(.htmlPage(status: 200), method: "DELETE"))
+        let api = LiveAPIServiceTests.service(try #require(URL(string: server.baseURLString)))
+        await #expect(throws: ServiceError.self) { try await api.delete(.todos, id: "1") }
+        server.clearFaults()
+        #expect(try await api.record(.todos, id: "1").objectValue?["title"] == .string("a"))
+    }
+
+    @Test func aDeleteAnsweredEmptyOrWithJSONIsDone() async throws {
+        let server = try FaultHTTPServer.start(
+            json:
+                #"{"todos": [{"userId": 1, "id": 1, "title": "a", "completed": false}, {"userId": 1, "id": 2, "title": "b", "completed": false}]}"#
+        )
+        defer { server.stop() }
+        let api = LiveAPIServiceTests.service(try #require(URL(string: server.baseURLString)))
+        try await api.delete(.todos, id: "1")
+        server.inject(FaultRule(.emptyBody, method: "DELETE"))
+        try await api.delete(.todos, id: "2")
+        #expect(server.count("DELETE") == 2)
+    }
 }
 
 /// Numbers the requests a test server answers (1 for the first).

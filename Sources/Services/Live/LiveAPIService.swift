@@ -220,7 +220,14 @@ public struct LiveAPIService: APIService {
         do {
             let response = try await network.send(endpoint)
             if invalidates { await store.invalidate(under: baseURL.appendingPathComponent(resource.name)) }
-            guard expectsRecord else { return .null }
+            guard expectsRecord else {
+                // A page that is not JSON (a proxy's or portal's "200 OK"
+                // HTML) is not the service's answer: the write is not known done.
+                if !response.body.isEmpty, (try? JSONParser.parse(response.body)) == nil {
+                    throw NetworkError.decoding(path: "", reason: "the answer is not JSON")
+                }
+                return .null
+            }
             let value: JSONValue
             do {
                 value = try JSONParser.parse(response.body)
