@@ -2,7 +2,10 @@ import Foundation
 
 /// When and how long to wait before sending a failed request again.
 ///
-/// Only idempotent methods are retried (never `POST` or `PATCH`), and only
+/// Only reads (`GET`, `HEAD`) are retried, never a write: not even an
+/// idempotent `PUT` or `DELETE`, whose first send may have been applied
+/// with its answer lost (a reset mid-answer), so that the retry's `404`
+/// would report a delete that happened as failed. And only
 /// after retryable failures: timeouts, refused connections and the statuses
 /// in ``NetworkError/retryableStatusCodes``. The wait grows exponentially
 /// from ``baseDelay``, varies by ``jitter``, honours `Retry-After` (seconds
@@ -57,7 +60,7 @@ public struct RetryPolicy: Sendable {
     public func delay(
         after result: Result<Response, NetworkError>, of request: Request, attempt: Int, validation: Validation
     ) -> Double? {
-        guard attempt < maxAttempts, request.method.isIdempotent else { return nil }
+        guard attempt < maxAttempts, request.method == .get || request.method == .head else { return nil }
         switch result {
         case .success(let response):
             guard !validation.accepts(response.status),

@@ -9,24 +9,37 @@ import Foundation
 /// No URL cache, no cookies: conditional requests and caching are the
 /// caller's (URLSession on Linux never caches anyway). Each request uses its
 /// own ``Request/timeout``; cancelling the calling task cancels the transfer.
+///
+/// Each write (every method but GET and HEAD) goes over a session of its
+/// own, so on a connection of its own, never a kept-alive one: when a
+/// server has dropped a kept-alive connection, libcurl silently sends the
+/// request again on a new one. For a write that is a second, hidden send,
+/// and as libcurl cannot rewind the body, one that then hangs until the
+/// timeout (a PATCH reset before its answer waited 15 s and reached the
+/// server twice; the fault corpus found it).
 public struct URLSessionHTTPClient: HTTPClient {
     private let owner: SessionOwner
 
     /// Creates a client with a fresh ephemeral session (made on the first request).
     public init() {
-        owner = SessionOwner {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            configuration.httpCookieStorage = nil
-            configuration.httpShouldSetCookies = false
-            return URLSession(configuration: configuration)
-        }
+        owner = SessionOwner { URLSession(configuration: Self.configuration()) }
+    }
+
+    private static func configuration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return configuration
     }
 
     public func send(_ request: Request) async throws(NetworkError) -> Response {
-        let urlRequest = try Self.makeURLRequest(request)
-        let outcome = await runWithDeadline(urlRequest, seconds: request.timeout)
+        var urlRequest = try Self.makeURLRequest(request)
+        let isWrite = request.method != .get && request.method != .head
+        if isWrite { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        let session = isWrite ? SessionOwner { URLSession(configuration: Self.configuration()) } : owner
+        let outcome = await runWithDeadline(urlRequest, on: session, seconds: request.timeout)
         switch outcome {
         case .none:
             throw .timeout(seconds: request.timeout)
@@ -48,7 +61,7 @@ public struct URLSessionHTTPClient: HTTPClient {
     ///
     /// URLSession on Linux does not enforce `timeoutInterval` while a server
     /// holds a connection open without answering, so the deadline is ours.
-    private func runWithDeadline(_ urlRequest: URLRequest, seconds: Double) async -> Result<
+    private func runWithDeadline(_ urlRequest: URLRequest, on owner: SessionOwner, seconds: Double) async -> Result<
         (Data, URLResponse), any Error
     >? {
         enum Outcome: Sendable {
@@ -56,7 +69,7 @@ public struct URLSessionHTTPClient: HTTPClient {
             case timedOut
         }
         return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { .finished(await run(urlRequest)) }
+            group.addTask { .finished(await run(urlRequest, on: owner)) }
             group.addTask {
                 do {
                     try await Task.sleep(for: .seconds(max(0, seconds)))
@@ -78,7 +91,7 @@ public struct URLSessionHTTPClient: HTTPClient {
     }
 
     /// Runs a data task; cancellation of the current Swift task cancels it.
-    private func run(_ urlRequest: URLRequest) async -> Result<(Data, URLResponse), any Error> {
+    private func run(_ urlRequest: URLRequest, on owner: SessionOwner) async -> Result<(Data, URLResponse), any Error> {
         let pending = PendingTask()
         return await withTaskCancellationHandler {
             await withCheckedContinuation {

@@ -84,6 +84,8 @@ public struct LiveAPIService: APIService {
                                 listState.listing = listing
                             } catch {
                                 listState.error = hint.apply(to: error)
+                                // Neither revalidate nor keep offline what cannot be read.
+                                await store.discard(request)
                             }
                         }
                         continuation.yield(listState)
@@ -171,9 +173,16 @@ public struct LiveAPIService: APIService {
         var dialect = await store.serverDialect()
         for attempt in 0..<2 {
             let request = try listRequest(resource, query, dialect)
-            do {
-                let (listing, seen) = try Self.listing(
-                    from: try await store.load(request), resource: resource, paged: query.page != nil)
+            do throws(NetworkError) {
+                let loaded = try await store.load(request)
+                let decoded: (Listing<JSONValue>, ServerDialect?)
+                do throws(NetworkError) {
+                    decoded = try Self.listing(from: loaded, resource: resource, paged: query.page != nil)
+                } catch {
+                    await store.discard(request)
+                    throw error
+                }
+                let (listing, seen) = decoded
                 if attempt == 0, let seen, await store.learn(seen) {
                     dialect = seen
                     continue
@@ -315,7 +324,14 @@ public struct LiveAPIService: APIService {
                     await store.invalidate(under: baseURL.appendingPathComponent(Self.trimmed(prefix)))
                 }
             }
-            guard expectsRecord else { return .null }
+            guard expectsRecord else {
+                // A page that is not JSON (a proxy's or portal's "200 OK"
+                // HTML) is not the service's answer: the write is not known done.
+                if !response.body.isEmpty, (try? JSONParser.parse(response.body)) == nil {
+                    throw NetworkError.decoding(path: "", reason: "the answer is not JSON")
+                }
+                return .null
+            }
             return try Self.record(from: response.body, schema: resource.schema)
         } catch let error as NetworkError {
             throw hint.apply(to: error)

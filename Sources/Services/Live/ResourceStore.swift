@@ -117,6 +117,16 @@ public actor ResourceStore {
         await storage.invalidateResponses(withPrefix: prefix)
     }
 
+    /// Forgets the stored answer for `request` (body and validators) and
+    /// marks what is held in memory as outdated: an answer that did not
+    /// decode must not be revalidated (a `304` would bring it back for as
+    /// long as the server's entity tag stays) nor shown offline.
+    public func discard(_ request: Request) async {
+        let key = key(for: request)
+        states[key]?.isOutdated = true
+        await storage.removeResponse(forKey: key)
+    }
+
     private func fetch(_ request: Request, key: String) async throws(NetworkError) -> LoadedResource {
         let stored = await storage.cachedResponse(forKey: key)
         var conditional = request
