@@ -15,10 +15,7 @@ extension LiveAPIService {
             }
             request = try listRequest(resource, query, await store.serverDialect())
         case .record(let id):
-            guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
-            request = ResourceEndpoint(
-                baseURL: baseURL, resource: resource.name, route: resource.isObject ? .object : .one(id: id)
-            ).makeRequest()
+            request = try recordRequest(resource, id: id)
         }
         let sent: Request
         do throws(NetworkError) {

@@ -198,10 +198,7 @@ public struct LiveAPIService: APIService {
     /// Through the store: a record fetched before is asked for with its
     /// ETag (`If-None-Match`), so an unchanged one costs a 304 (`:watch`).
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
-        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
-        let request = ResourceEndpoint(
-            baseURL: baseURL, resource: resource.name, route: resource.isObject ? .object : .one(id: id)
-        ).makeRequest()
+        let request = try recordRequest(resource, id: id)
         do throws(NetworkError) {
             return try Self.record(from: try await store.load(request).body, schema: resource.schema)
         } catch {
@@ -283,6 +280,13 @@ public struct LiveAPIService: APIService {
     /// The collection's path without its leading `/` (`books`, `api/books`).
     private static func trimmed(_ path: String) -> String {
         String(path.drop { $0 == "/" })
+    }
+
+    /// The request for one record (or the object resource) of `resource`.
+    func recordRequest(_ resource: ResourceDescriptor, id: String) throws(ServiceError) -> Request {
+        ResourceEndpoint(
+            baseURL: baseURL, resource: try collectionPath(resource), route: resource.isObject ? .object : .one(id: id)
+        ).makeRequest()
     }
 
     /// Where the records of `resource` are: its documented path, or its name.
