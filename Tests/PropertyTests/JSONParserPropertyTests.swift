@@ -10,6 +10,7 @@ import Testing
 
     @Test func acceptsAndReadsWhatFoundationDoes() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts) { seed in
+            await Task.yield()  // one case at a time: other suites share the two cores
             var builder = JSONTextBuilder(seed)
             let text = builder.bytes()
             let verdict = JSONOracle.compare(text)
@@ -21,6 +22,7 @@ import Testing
 
     @Test func neverCrashesOnRandomBytesAndAgreesOnRejection() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts) { bytes in
+            await Task.yield()  // one case at a time: other suites share the two cores
             let verdict = JSONOracle.compare(bytes)
             if case .disagree(let why) = verdict {
                 Issue.record("\(why) on \(bytes)")
@@ -32,6 +34,7 @@ import Testing
     /// gives the same value.
     @Test func writingWhatWasReadReadsTheSame() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts) { seed in
+            await Task.yield()  // one case at a time: other suites share the two cores
             var builder = JSONTextBuilder(seed)
             guard let value = try? JSONParser.parse(builder.bytes()) else { return }
             let written = JSONWriter.data(value)

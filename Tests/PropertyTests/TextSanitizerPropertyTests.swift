@@ -33,6 +33,7 @@ import Testing
 
     @Test func noControlCharacterSurvivesCleaning() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts) { seed in
+            await Task.yield()  // one case at a time: other suites share the two cores
             let clean = TextSanitizer.clean(Self.text(seed))
             let forbidden = clean.unicodeScalars.filter(Self.isForbidden)
             #expect(forbidden.isEmpty, "left in: \(forbidden.map { String($0.value, radix: 16) })")
@@ -43,6 +44,7 @@ import Testing
 
     @Test func fittedTextNeverExceedsItsCells() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts, Gen.int(in: 0...24)) { seed, width in
+            await Task.yield()  // one case at a time: other suites share the two cores
             let clean = TextSanitizer.clean(Self.text(seed))
             let truncated = TextWidth.truncate(clean, to: width)
             #expect(TextWidth.of(truncated) <= width, "truncate gave \(truncated.debugDescription)")
@@ -61,6 +63,7 @@ import Testing
     /// Drawn into a terminal, text stays inside the cells it was given.
     @Test @MainActor func drawnTextStaysInItsRow() async {
         await propertyCheck(count: FuzzBudget.cases, input: Self.texts, Gen.int(in: 1...30)) { seed, cols in
+            await Task.yield()  // one case at a time: other suites share the two cores
             let terminal = InMemoryTerminal(size: Size(rows: 3, cols: cols))
             terminal.write(Self.text(seed), row: 1, col: 0, style: Style())
             #expect(terminal.line(0).allSatisfy { $0 == " " } && terminal.line(2).allSatisfy { $0 == " " })
