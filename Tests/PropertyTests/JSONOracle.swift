@@ -15,6 +15,7 @@ import JSON
 ///   reach the comparison (the builder inserts no NUL; a BOM is skipped).
 /// - a number beyond `Double` is refused, even where a later duplicate
 ///   key replaces it (Foundation then accepts the text);
+/// - a trailing comma (`[1,]`): Foundation on Linux accepts it, we refuse;
 /// - U+FEFF inside a string: Foundation on Linux drops it, we keep it (it
 ///   is text like any other); values are compared without it.
 /// Duplicate keys agree: the last one wins in both, and keys compare by
@@ -50,6 +51,9 @@ enum JSONOracle {
             // Foundation reads a number lazily: `{"a":1e400,"a":null}` passes
             // there, as the later key replaces it; we refuse every such number.
             return .excused("a number beyond Double that a later duplicate key replaces")
+        case (nil, _?) where hasTrailingComma(bytes):
+            // Foundation on Linux accepts `[1,]` and `{"a":1,}`; RFC 8259 does not.
+            return .excused("a trailing comma")
         case (nil, _?):
             return .disagree("we refuse (\(ourError.map { "\($0)" } ?? "?")), Foundation accepts")
         case (let ours?, let theirs?):
@@ -58,9 +62,18 @@ enum JSONOracle {
         }
     }
 
+    /// Whether a `,` is followed (after whitespace) by `]` or `}`.
+    static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+        let significant = bytes.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return zip(significant, significant.dropFirst()).contains {
+            $0 == UInt8(ascii: ",") && ($1 == UInt8(ascii: "]") || $1 == UInt8(ascii: "}"))
+        }
+    }
+
     /// Whether the text has a `\uD8xx`–`\uDFxx` escape not in a valid pair.
     static func hasLoneSurrogate(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self).lowercased()
+        // An escaped backslash (`\\ud83d`) starts no escape: drop those first.
+        let text = String(decoding: bytes, as: UTF8.self).lowercased().replacingOccurrences(of: "\\\\", with: "")
         guard
             let regex = try? NSRegularExpression(
                 pattern: #"\\u(d[89ab][0-9a-f]{2})(\\u(d[c-f][0-9a-f]{2}))?|\\ud[c-f][0-9a-f]{2}"#)
