@@ -1,4 +1,10 @@
 import Foundation
+import Testing
+
+/// Every property suite nests here and runs one test at a time: on two
+/// cores, properties running side by side starved the presenter suites
+/// that wait for a redraw (they timed out under the sanitizers).
+@Suite(.serialized) enum Properties {}
 
 /// How many cases each property runs: `TRESTLE_FUZZ_CASES` (what
 /// `scripts/fuzz` sets for long runs), else a fixed number small enough for
@@ -6,7 +12,7 @@ import Foundation
 /// property must not hold the main actor or the two cooperative threads for
 /// seconds (presenter tests waiting for a redraw timed out).
 enum FuzzBudget {
-    static let ciCases = 150
+    static let ciCases = 100
 
     static var cases: Int {
         ProcessInfo.processInfo.environment["TRESTLE_FUZZ_CASES"].flatMap(Int.init).map { max(1, $0) } ?? ciCases
