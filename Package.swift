@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -116,6 +117,13 @@ let package = Package(
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),
+        // Property tests (a fixed number of cases in CI; scripts/fuzz runs them longer).
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "JSON", "JSONServerCore", "TerminalUI", "Modules",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ]
 )
 

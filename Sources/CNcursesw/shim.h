@@ -100,12 +100,27 @@ static inline struct sigaction *trestle_previous_crash_actions(void) {
     static struct sigaction actions[NSIG];
     return actions;
 }
-static void trestle_crash_handler(int signo) {
+static void trestle_crash_handler(int signo, siginfo_t *info, void *context) {
     if (!isendwin()) endwin();
-    sigaction(signo, &trestle_previous_crash_actions()[signo], NULL);
-    // Returning re-runs the faulting instruction under the previous handler;
-    // for abort() and raised signals, raise again.
-    if (signo == SIGABRT) raise(signo);
+    struct sigaction *previous = &trestle_previous_crash_actions()[signo];
+    if (info != NULL && info->si_code > 0) {
+        // A fault: returning re-runs the faulting instruction under the
+        // previous handler.
+        sigaction(signo, previous, NULL);
+        return;
+    }
+    // Sent (kill, raise, abort): nothing would raise it again, and Swift's
+    // backtracer returns after its report, so a `kill -ABRT` left the
+    // process running with the screen gone. Run the previous handler now,
+    // then die of the signal (it is delivered once this handler returns).
+    if ((previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction != NULL) {
+        previous->sa_sigaction(signo, info, context);
+    } else if (!(previous->sa_flags & SA_SIGINFO) && previous->sa_handler != SIG_DFL
+        && previous->sa_handler != SIG_IGN) {
+        previous->sa_handler(signo);
+    }
+    signal(signo, SIG_DFL);
+    raise(signo);
 }
 static inline void trestle_install_crash_restore(void) {
     static int installed = 0;
@@ -115,7 +130,8 @@ static inline void trestle_install_crash_restore(void) {
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction action;
         memset(&action, 0, sizeof action);
-        action.sa_handler = trestle_crash_handler;
+        action.sa_sigaction = trestle_crash_handler;
+        action.sa_flags = SA_SIGINFO;
         sigemptyset(&action.sa_mask);
         sigaction(signals[i], &action, &trestle_previous_crash_actions()[signals[i]]);
     }

@@ -145,6 +145,8 @@ extension JSONByteReader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(text) else { throw error("invalid number", at: start) }
+        // Read as infinity, it would be written back as null: refuse it, as Foundation does.
+        guard number.isFinite else { throw error("number too large", at: start) }
         return .double(number)
     }
 

@@ -49,7 +49,7 @@ public struct LoggingMiddleware: Middleware {
             let reason = HTTPStatus.reasonPhrase(for: response.status)
             let message: Logger.Message = "← \(response.status) \(reason) \(line)\(durationSuffix)"
             if response.status >= 400 {
-                metadata["http.body_excerpt"] = .string(BodyExcerpt.make(from: response.body))
+                metadata["http.body_excerpt"] = .string(Redaction.excerpt(of: response.body, for: request))
                 logger.warning(message, metadata: metadata)
             } else {
                 logger.log(level: responseLevel, message, metadata: metadata)

@@ -32,7 +32,7 @@ public struct NetworkClient: Sendable {
         }
         let response = try result.get()
         guard validation.accepts(response.status) else {
-            throw .status(code: response.status, excerpt: BodyExcerpt.make(from: response.body))
+            throw .status(code: response.status, excerpt: Redaction.excerpt(of: response.body, for: final))
         }
         return response
     }
@@ -83,7 +83,7 @@ public struct NetworkClient: Sendable {
             let failure: NetworkError
             switch result {
             case .success(let response):
-                failure = .status(code: response.status, excerpt: BodyExcerpt.make(from: response.body))
+                failure = .status(code: response.status, excerpt: Redaction.excerpt(of: response.body, for: request))
             case .failure(let error):
                 failure = error
             }

@@ -31,6 +31,39 @@ enum Redaction {
         return secretHeaders.contains(name) ? "***" : field.value
     }
 
+    /// The start of a response body, one line (``BodyExcerpt``), with every
+    /// secret `request` carried replaced by `***`: a server's error page may
+    /// echo the token it refused ("token Bearer abc… is not valid").
+    static func excerpt(of body: Data, for request: Request) -> String {
+        BodyExcerpt.make(from: scrub(String(decoding: body, as: UTF8.self), of: request))
+    }
+
+    /// `text` without the request's secrets: the credentials of its
+    /// `Authorization`, the values of secret headers and of secret query items.
+    static func scrub(_ text: String, of request: Request) -> String {
+        var secrets: [String] = []
+        for field in request.headers {
+            let name = field.name.lowercased()
+            if name == "authorization" || name == "proxy-authorization" {
+                secrets.append(field.value)
+                if let credentials = field.value.split(separator: " ", maxSplits: 1).dropFirst().first {
+                    secrets.append(String(credentials))
+                }
+            } else if secretHeaders.contains(name) {
+                secrets.append(field.value)
+            }
+        }
+        for item in request.queryItems where secretQueryNames.contains(item.name.lowercased()) {
+            if let value = item.value { secrets.append(value) }
+        }
+        var result = text
+        // Longest first, so `Bearer abc` goes whole before `abc` alone.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 4 {
+            result = result.replacingOccurrences(of: secret, with: "***")
+        }
+        return result
+    }
+
     /// The request URL with secret query values replaced by `***`.
     static func url(of request: Request) -> String {
         guard let url = request.resolvedURL else { return request.url.absoluteString }

@@ -8,6 +8,17 @@ import Testing
         #expect(value == [1, -7, 1.5, 2000.0, 0.01, 0, -0.0, .int(Int.max), .double(9223372036854775808.0)])
     }
 
+    /// Found by libFuzzer: `2.5e65656` was read as infinity, which the
+    /// writer writes back as `null`. Refused, as Foundation refuses it.
+    @Test(arguments: ["2.5e65656", "1e400", "-1e400", #"{"id":1e999}"#, #"{"a":1e400,"a":null}"#])
+    func aNumberBeyondDoubleIsRefused(_ text: String) {
+        #expect {
+            _ = try JSONParser.parse(text)
+        } throws: { error in
+            "\(error)".contains("number too large")
+        }
+    }
+
     @Test func escapesAndSurrogatePairsDecode() throws {
         let value = try JSONParser.parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude80""#)
         #expect(value == .string("a\"b\\c/d\n\té🚀"))

@@ -54,10 +54,66 @@ struct SQLiteStorageServiceTests {
         #expect(siblings.contains { $0.contains("corrupt") })
     }
 
+    @Test func aDirectoryInItsPlaceIsLeftAloneAndNamed() throws {
+        try FileManager.default.createDirectory(
+            at: file.appendingPathComponent("keep"), withIntermediateDirectories: true)
+        #expect {
+            _ = try open()
+        } throws: { error in
+            "\(error)" == "Cache off: a directory is in its place (\(file.path))"
+        }
+        #expect(FileManager.default.fileExists(atPath: file.appendingPathComponent("keep").path))
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(!siblings.contains { $0.contains("corrupt") })
+    }
+
+    /// Several openers of a new file at once (two Trestles starting): each
+    /// waits for the one creating the schema; none takes it for corruption.
+    @Test func openersAtOnceNeverMoveTheFileAside() async throws {
+        for _ in 0..<5 {
+            try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+            try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<4 { group.addTask { try open().openWarning } }
+                for try await warning in group { #expect(warning == nil) }
+            }
+            let siblings = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+            #expect(!siblings.contains { $0.contains("corrupt") }, "\(siblings)")
+        }
+    }
+
+    @Test func onlyTheFirstFailureIsTold() {
+        let report = StorageFailureReport()
+        report.record("first")
+        let heard = Heard()
+        report.listen { heard.add($0) }
+        report.record("second")
+        #expect(heard.all == ["first"])
+        #expect(report.first == "first")
+    }
+
+    @Test func aFailureSaidAtStartIsNotToldAgain() {
+        let report = StorageFailureReport()
+        report.record("read-only", alreadySaid: true)
+        let heard = Heard()
+        report.listen { heard.add($0) }
+        report.record("write failed")
+        #expect(heard.all.isEmpty)
+    }
+
     @Test func visitsComeBackNewestFirst() async throws {
         let storage = try open()
         await storage.recordVisit(HistoryEntry(path: "todos", visitedAt: Date(timeIntervalSince1970: 1)))
         await storage.recordVisit(HistoryEntry(path: "todos/3", visitedAt: Date(timeIntervalSince1970: 2)))
         #expect(await storage.recentVisits(limit: 5).map(\.path) == ["todos/3", "todos"])
     }
+}
+
+/// What a listener heard, from any thread.
+private final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func add(_ message: String) { lock.withLock { messages.append(message) } }
+
+    var all: [String] { lock.withLock { messages } }
 }

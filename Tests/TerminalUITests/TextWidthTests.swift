@@ -7,6 +7,16 @@ import Testing
         #expect(TextWidth.of("") == 0)
     }
 
+    /// Found by the property tests: padding `ำ` (Thai sara am, a spacing
+    /// mark) on the left joined it to the pad's space in one grapheme, which
+    /// counted one cell, so the padded text was a cell short.
+    @Test func aSpacingMarkJoinedToASpaceKeepsItsCell() {
+        #expect(TextWidth.of(" \u{0E33}") == 2)
+        #expect(TextWidth.of(TextWidth.pad("\u{0E33}", to: 2, alignment: .right)) == 2)
+        #expect(TextWidth.of(TextWidth.pad("\u{0E33}", to: 5, alignment: .center)) == 5)
+        #expect(TextWidth.of("e\u{301}") == 1)
+    }
+
     @Test func cjkAndFullwidthAreTwoCells() {
         #expect(TextWidth.of("日本語") == 6)
         #expect(TextWidth.of("한국어") == 6)

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import TerminalUI
 import Yams
 
 /// The config file, split in two: its scalar settings (`theme`, `delay`,
@@ -13,6 +14,12 @@ import Yams
 struct ConfigFileDocument {
     /// The file's top-level keys read directly rather than through swift-configuration.
     static let structuredSections = ["keys", "services"]
+    /// The scalar settings the loader reads, at the top level or under
+    /// `environments.<env>`; any other name in the file is a typo, refused.
+    static let settings = [
+        "env", "baseURL", "delay", "timeout", "theme", "logLevel", "data", "fakeErrorRate", "fakeFailWith", "service",
+        "dialect", "readOnly", "confirmProductionWrites",
+    ]
 
     /// The scalar settings, as a provider.
     var scalars: InMemoryProvider
@@ -54,8 +61,40 @@ struct ConfigFileDocument {
         } catch {
             throw ConfigurationError("config file \(path): \(ConfigurationLoader.oneLine(error))")
         }
+        try checkNames(values.keys.map(\.components), file: path)
         return ConfigFileDocument(
             scalars: provider(values), keys: sections["keys"], services: sections["services"])
+    }
+
+    /// Refuses a setting the loader would silently ignore (`thme: dark`).
+    static func checkNames(_ keys: [[String]], file: String) throws(ConfigurationError) {
+        let known = settings + structuredSections + ["environments"]
+        for parts in keys.sorted(by: { $0.joined(separator: ".") < $1.joined(separator: ".") }) {
+            let name = parts.joined(separator: ".")
+            if parts.first == "environments" {
+                let environments = AppEnvironment.allCases.map(\.rawValue)
+                guard parts.count == 3 else {
+                    throw ConfigurationError(
+                        "config file \(file): '\(name)' is not a setting; write environments.<env>.<setting>, "
+                            + "e.g. environments.production.baseURL")
+                }
+                guard environments.contains(parts[1]) else {
+                    throw ConfigurationError(
+                        "config file \(file): unknown environment '\(parts[1])' under environments"
+                            + "\(NameSuggestion.hint(for: parts[1], among: environments)); use one of: "
+                            + environments.joined(separator: ", "))
+                }
+                guard settings.contains(parts[2]) else {
+                    throw ConfigurationError(
+                        "config file \(file): unknown setting '\(parts[2])' in environments.\(parts[1])"
+                            + NameSuggestion.hint(for: parts[2], among: settings))
+                }
+            } else if parts.count != 1 || !settings.contains(parts[0]) {
+                throw ConfigurationError(
+                    "config file \(file): unknown setting '\(name)'"
+                        + NameSuggestion.hint(for: parts[0], among: known))
+            }
+        }
     }
 
     /// No file, or an empty one: no settings and no sections.

@@ -120,6 +120,16 @@ public struct ConfigurationLoader: Sendable {
         guard let baseURL = URL(string: baseText), baseURL.scheme != nil, baseURL.host != nil else {
             throw ConfigurationError("baseURL '\(baseText)' is not an absolute URL \(sources)")
         }
+        guard env == .fake || ["http", "https"].contains(baseURL.scheme?.lowercased() ?? "") else {
+            throw ConfigurationError("baseURL '\(baseText)' is not an http:// or https:// URL \(sources)")
+        }
+        if env != .fake, baseURL.host?.contains(":") == true || baseText.contains("://[") {
+            // swift-corelibs-foundation's URLSession answers every request to
+            // an IPv6 literal with NSURLErrorBadURL (-1000).
+            throw ConfigurationError(
+                "baseURL '\(baseText)': IPv6 addresses are not supported on this platform; "
+                    + "use a host name such as localhost \(sources)")
+        }
         let delay = try number("delay", reader, default: 0.5, sources)
         let timeout = try number("timeout", reader, default: 15, sources)
         let rate = try number("fakeErrorRate", reader, default: 0, sources)

@@ -14,11 +14,11 @@ public struct FileLogHandler: LogHandler {
         public init(url: URL) {
             let manager = FileManager.default
             try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !manager.fileExists(atPath: url.path) {
-                _ = manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            }
-            handle = try? FileHandle(forWritingTo: url)
-            _ = try? handle?.seekToEnd()
+            // O_APPEND: every line lands at the end, even with another Trestle
+            // writing the same log (a seek to the end at open would let the
+            // two write over each other's lines).
+            let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
         }
 
         /// A sink that drops everything (tests, `--log-level` off).

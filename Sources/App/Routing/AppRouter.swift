@@ -178,6 +178,12 @@ public final class AppRouter {
     // MARK: - Drawing
 
     /// Asks for a redraw soon; many requests in one turn make one frame.
+    /// Shows `message` in the status line until the next key.
+    public func show(_ message: StatusMessage) {
+        self.message = message
+        setNeedsDisplay()
+    }
+
     public func setNeedsDisplay() {
         frames.setNeedsDisplay()
     }

@@ -26,6 +26,8 @@ public enum AppRoot {
         public var theme: Theme
         public var warnings: [String]
         public var logger: Logger
+        /// The cache's first failure during the run, for the status line.
+        public var storageFailures = StorageFailureReport()
 
         /// The resources browsed (the config file's service, or JSONPlaceholder's six).
         public var catalog: ResourceCatalog { configuration.catalog }
@@ -57,12 +59,14 @@ public enum AppRoot {
             theme = .builtinDefault
         }
         let storage: any StorageService
+        let storageFailures = StorageFailureReport()
         do {
-            let sqlite = try SQLiteStorageService(url: configuration.paths.cacheDatabase, logger: logger)
+            let sqlite = try SQLiteStorageService(
+                url: configuration.paths.cacheDatabase, logger: logger, failures: storageFailures)
             if let warning = sqlite.openWarning { warnings.append(warning) }
             storage = sqlite
         } catch {
-            warnings.append(Texts.App.cacheUnavailable(path: configuration.paths.cacheDatabase.path))
+            warnings.append(error.description)
             storage = InMemoryStorageService()
         }
         let stored = clock.now
@@ -96,7 +100,8 @@ public enum AppRoot {
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
         return Prepared(
-            configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger)
+            configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
+            storageFailures: storageFailures)
     }
 
     /// The router over the start screen with the first resource (todos) —
@@ -146,6 +151,9 @@ public enum AppRoot {
             activity: { activity.inFlight },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
         redraw.target = router
+        prepared.storageFailures.listen { [weak router] text in
+            Task { @MainActor in router?.show(StatusMessage(text, .warning)) }
+        }
         return router
     }
 

@@ -33,7 +33,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
                 do {
                     data = try Data(contentsOf: file)
                 } catch {
-                    throw ConfigurationError("cannot read data file \(file.path): \(error.localizedDescription)")
+                    throw ConfigurationError("cannot read data file \(file.path): \(FileProblem.reason(file, error))")
                 }
                 database = try JSONDatabase(data: data)
             }

@@ -6,22 +6,52 @@ import Logging
 ///
 /// A file that is not a database (or fails its schema) is moved aside to
 /// `<name>.corrupt-<timestamp>` and replaced by an empty one; `openWarning`
-/// then says so in one line for the status bar.
+/// then says so in one line for the status bar. Anything else that stops the
+/// cache opening (a directory in its place, a read-only folder, a full disk)
+/// throws ``StorageUnavailable`` and leaves the file alone. A file that opens
+/// but cannot be written is used read-only, and says so. Failures after
+/// opening go to the log, and the first of them to `failures`. Another
+/// Trestle on the same file is waited for (a busy timeout), not mistaken for
+/// corruption.
 public final class SQLiteStorageService: StorageService {
     private let dbQueue: DatabaseQueue
     private let logger: Logger
+    private let path: String
+    /// Where the run's first failure is told (the status line).
+    public let failures: StorageFailureReport
     /// Set when opening needed a repair the user should hear about.
     public let openWarning: String?
 
+    /// How long a write waits for another process holding the file.
+    static let busyTimeout: TimeInterval = 5
+
     /// Opens (creating folders and schema as needed) the database at `url`.
-    public init(url: URL, logger: Logger) throws {
+    public init(url: URL, logger: Logger, failures: StorageFailureReport = StorageFailureReport())
+        throws(StorageUnavailable)
+    {
         self.logger = logger
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        self.path = url.path
+        self.failures = failures
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StorageUnavailable(path: url.path, reason: "a directory is in its place")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StorageUnavailable(path: url.path, reason: Self.reason(error, folder: folder))
+        }
         do {
             dbQueue = try Self.open(url)
-            openWarning = nil
-        } catch {
+            if FileManager.default.fileExists(atPath: url.path), !FileManager.default.isWritableFile(atPath: url.path) {
+                let warning = "Cache is read-only: read, not kept (\(StoragePath.short(url.path)))"
+                failures.record(warning, alreadySaid: true)
+                openWarning = warning
+            } else {
+                openWarning = nil
+            }
+        } catch let error as DatabaseError where Self.isCorruption(error) {
             let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
             logger.warning(
                 "cache database unusable, moved aside",
@@ -29,13 +59,38 @@ public final class SQLiteStorageService: StorageService {
                     "path": "\(url.path)", "error": "\(error)", "movedTo": "\(aside.path)",
                 ])
             try? FileManager.default.moveItem(at: url, to: aside)
-            dbQueue = try Self.open(url)
-            openWarning = "Cache \(url.path) was corrupt; moved aside and started empty"
+            do {
+                dbQueue = try Self.open(url)
+            } catch {
+                throw StorageUnavailable(path: url.path, reason: Self.reason(error, folder: folder))
+            }
+            openWarning = "Cache was corrupt: moved aside, started empty (\(StoragePath.short(url.path)))"
+        } catch {
+            logger.warning("cache database cannot open", metadata: ["path": "\(url.path)", "error": "\(error)"])
+            throw StorageUnavailable(path: url.path, reason: Self.reason(error, folder: folder))
         }
+    }
+
+    /// Whether `error` says the file is not a (sound) database, rather than
+    /// that it cannot be reached or written.
+    private static func isCorruption(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+            || error.resultCode == .SQLITE_FORMAT
+    }
+
+    /// A few words for the status line: SQLite's message, or the folder's state.
+    private static func reason(_ error: any Error, folder: URL) -> String {
+        if !FileManager.default.isWritableFile(atPath: folder.path) {
+            return "its folder is not writable"
+        }
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        return (error as NSError).localizedDescription
     }
 
     private static func open(_ url: URL) throws -> DatabaseQueue {
         var configuration = Configuration()
+        // Another Trestle on the same cache holds the lock for a moment.
+        configuration.busyMode = .timeout(busyTimeout)
         // A cache: losing the last write to a power cut is fine, waiting for
         // fsync on every start-up is not.
         configuration.prepareDatabase { db in
@@ -43,10 +98,24 @@ public final class SQLiteStorageService: StorageService {
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
         }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        try migrator.migrate(queue)
+        try migrate(queue)
         // Touch the table so a non-database file fails here, not later.
         _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response") }
         return queue
+    }
+
+    /// Applies the migrations. Another Trestle starting at the same moment
+    /// may create a table between our look at the applied migrations and our
+    /// write ("table response already exists"): then look again.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        var attempt = 1
+        while true {
+            do {
+                return try migrator.migrate(queue)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR && attempt < 4 {
+                attempt += 1
+            }
+        }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -239,12 +308,15 @@ public final class SQLiteStorageService: StorageService {
             totalCount: row["totalCount"], fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
     }
 
-    /// Runs a database operation; a failure is logged and becomes `nil`.
+    /// Runs a database operation; a failure is logged, the run's first is
+    /// reported, and it becomes `nil`.
     private func attempt<T>(_ what: String, _ body: () async throws -> T) async -> T? {
         do {
             return try await body()
         } catch {
             logger.error("storage: \(what) failed", metadata: ["error": "\(error)"])
+            let reason = (error as? DatabaseError)?.message ?? "\(error)"
+            failures.record("Cache: \(what) failed: \(reason) (\(StoragePath.short(path)))")
             return nil
         }
     }

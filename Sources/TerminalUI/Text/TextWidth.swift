@@ -26,12 +26,19 @@ public enum TextWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if first.value < 0x7F, scalars.count == 1 { return first.value >= 0x20 ? 1 : 0 }
         let base = of(first)
         if base == 1, scalars.count > 1,
             scalars.contains(where: { $0.value == 0xFE0F }), first.properties.isEmoji
         {
             return 2
+        }
+        if base == 1, scalars.count > 1, !first.properties.isEmoji {
+            // A spacing mark joined to its base (Thai sara am U+0E33 after a
+            // space, found by the property tests) takes a cell of its own:
+            // counted as the base's alone, a padded cell came out one short.
+            // (At most two cells, like every cluster: the screens place 0, 1 or 2.)
+            return scalars.dropFirst().contains { of($0) > 0 } ? 2 : 1
         }
         if base == 0, scalars.count > 1 {
             // A cluster that starts with a mark (e.g. a stray combining mark
