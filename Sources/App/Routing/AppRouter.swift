@@ -170,9 +170,9 @@ public final class AppRouter {
     }
 
     private func watchMessage(_ interval: Duration?, accepted: Bool) -> StatusMessage {
-        guard accepted else { return StatusMessage(":watch re-fetches a list or a record — open one first", .warning) }
-        guard let interval else { return StatusMessage("Watch off") }
-        return StatusMessage("Watching \(top.breadcrumb) every \(interval.components.seconds) s")
+        guard accepted else { return StatusMessage(Texts.Watch.notHere, .warning) }
+        guard let interval else { return StatusMessage(Texts.Watch.off) }
+        return StatusMessage(Texts.Watch.on(screen: top.breadcrumb, seconds: Int(interval.components.seconds)))
     }
 
     // MARK: - Drawing

@@ -87,7 +87,7 @@ struct CommandPromptController {
             return .push(navigator.history())
         case .curl:
             guard let shown = top.shownRequest else {
-                return .say(StatusMessage(":curl repeats a list's or a record's request — open one first", .warning))
+                return .say(StatusMessage(Texts.Curl.notHere, .warning))
             }
             return .push(navigator.curl(shown))
         case .watch(let seconds):

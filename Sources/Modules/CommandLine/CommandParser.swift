@@ -39,10 +39,10 @@ public enum CommandParser {
             // A service's own `requests` collection keeps its name.
             return .requests
         case "curl" where !resources.contains("curl"):
-            guard words.count == 1 else { throw Failure(message: ":curl takes no arguments") }
+            guard words.count == 1 else { throw Failure(message: Texts.Curl.noArguments) }
             return .curl
         case "history" where !resources.contains("history"):
-            guard words.count == 1 else { throw Failure(message: ":history takes no arguments") }
+            guard words.count == 1 else { throw Failure(message: Texts.History.noArguments) }
             return .history
         case "watch" where !resources.contains("watch"):
             return try parseWatch(Array(words.dropFirst()))
@@ -60,12 +60,12 @@ public enum CommandParser {
     static let longestWatch = 86_400
 
     private static func parseWatch(_ arguments: [String]) throws(Failure) -> AppCommand {
-        let usage = "Usage: :watch SECONDS (1 to \(longestWatch))  or  :watch off"
+        let usage = Texts.Watch.usage(longest: longestWatch)
         guard arguments.count == 1 else { throw Failure(message: usage) }
         if arguments[0] == "off" { return .watch(seconds: nil) }
         let text = arguments[0].hasSuffix("s") ? String(arguments[0].dropLast()) : arguments[0]
         guard let seconds = Int(text), (1...longestWatch).contains(seconds) else {
-            throw Failure(message: "'\(arguments[0])' is not a watch interval — \(usage)")
+            throw Failure(message: Texts.Watch.badInterval(word: arguments[0], usage: usage))
         }
         return .watch(seconds: seconds)
     }

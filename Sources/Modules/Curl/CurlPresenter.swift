@@ -1,5 +1,6 @@
 import Services
 import TerminalUI
+import Translations
 
 /// The `:curl` dialog's `Screen`: the command (folded to the width), `y`
 /// copies it whole; Esc is the router's (back).
@@ -34,10 +35,10 @@ final class CurlPresenter: Screen {
         let keys = context.bindings
         return [
             HelpSection(
-                "curl command",
+                Texts.Curl.helpTitle,
                 [
-                    (keys.label(for: .copy), "copy the command (OSC 52)"),
-                    (keys.label(for: .back), "close"),
+                    (keys.label(for: .copy), Texts.Curl.helpCopy),
+                    (keys.label(for: .back), Texts.Curl.helpClose),
                 ])
         ]
     }
@@ -72,6 +73,6 @@ final class CurlPresenter: Screen {
     func handle(_ key: Key) -> ScreenCommand {
         guard context.bindings.action(for: key) == .copy else { return .unhandled }
         guard case .command(let command) = content else { return .handled }
-        return .copy(command, description: "the curl command")
+        return .copy(command, description: Texts.Curl.copied)
     }
 }

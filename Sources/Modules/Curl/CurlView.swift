@@ -1,4 +1,5 @@
 import TerminalUI
+import Translations
 
 /// Draws the `:curl` dialog: the command folded into lines of the dialog's
 /// width (every character shown, none cut), the keys below.
@@ -9,13 +10,13 @@ enum CurlView {
     ) {
         let width = max(10, rect.width - 6)
         let body: [[StyledSpan]]
-        var hints = "Esc close"
+        var hints = Texts.Curl.hintsClose
         switch content {
         case .loading:
-            body = [[StyledSpan("Building the request…", .dim)]]
+            body = [[StyledSpan(Texts.Curl.building, .dim)]]
         case .command(let command):
             body = fold(command, width: width).map { [StyledSpan($0, .dialog)] }
-            hints = "\(copyKey) copy · Esc close"
+            hints = Texts.Curl.hints(copyKey: copyKey)
         case .failed(let reason):
             body = fold(reason, width: width).map { [StyledSpan($0, .error)] }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import Translations
 
 /// `:history`: the requests kept in the cache for this environment and
 /// base URL, across runs, newest first — the inspector's table. Enter
@@ -26,11 +27,11 @@ final class HistoryPresenter: Screen {
         self.context = context
     }
 
-    var breadcrumb: String { "history" }
+    var breadcrumb: String { Texts.History.breadcrumb }
     var capturesText: Bool { false }
     var status: ScreenStatus {
         ScreenStatus(
-            resource: "history", count: isLoading ? nil : "\(state.requests.count)", isLoading: isLoading,
+            resource: Texts.History.breadcrumb, count: isLoading ? nil : Language.current.number(state.requests.count), isLoading: isLoading,
             message: message)
     }
 
@@ -38,13 +39,13 @@ final class HistoryPresenter: Screen {
         let keys = context.bindings
         return [
             HelpSection(
-                "request history",
+                Texts.History.helpTitle,
                 [
-                    (keys.label(pairing: .moveUp, .moveDown), "move"),
-                    (keys.label(pairing: .pageUp, .pageDown), "page"),
-                    (keys.label(for: .open), "the request's headers and body"),
-                    ("R", "replay a GET: open its list or record"),
-                    (keys.label(for: .back), "back"),
+                    (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
+                    (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+                    (keys.label(for: .open), Texts.Inspector.helpOpen),
+                    ("R", Texts.History.helpReplay),
+                    (keys.label(for: .back), Texts.Help.back),
                 ])
         ]
     }
@@ -94,7 +95,7 @@ final class HistoryPresenter: Screen {
     func replay() -> ScreenCommand {
         guard let request = state.current else { return .handled }
         guard request.method == "GET", let target = ReplayTarget.parse(request.target) else {
-            message = StatusMessage("Only a GET of a list or a record can be replayed", .warning)
+            message = StatusMessage(Texts.History.notReplayable, .warning)
             return .handled
         }
         let resource = navigator.resource(named: target.resource)

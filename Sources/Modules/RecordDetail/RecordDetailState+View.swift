@@ -14,7 +14,7 @@ extension RecordDetailState {
     var status: ScreenStatus {
         ScreenStatus(
             resource: resource.isObject ? resource.name : "\(resource.name)/\(id)", isLoading: isLoading || isSaving,
-            message: message, watch: watchInterval.map { "watch \($0.components.seconds)s" })
+            message: message, watch: watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) })
     }
 
     /// The view model for `lines`, the lines `layout` fitted to the body.

@@ -125,7 +125,8 @@ extension ResourceListState {
                 return Form.Field(label: spec.label, key: spec.field, kind: .toggle(value?.boolValue ?? false))
             case .text, .number:
                 // Documented values show beside the label: `Genre (novel/poetry/essay)`.
-                let label = spec.choices.isEmpty ? spec.label : "\(spec.label) (\(spec.choices.joined(separator: "/")))"
+                let choices = spec.choices.joined(separator: "/")
+                let label = spec.choices.isEmpty ? spec.label : "\(spec.label) (\(choices))"
                 return Form.Field(label: label, key: spec.field, kind: .text(LineEditor(RecordEntity.text(value))))
             }
         }

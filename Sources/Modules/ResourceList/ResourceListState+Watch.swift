@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import Translations
 
 /// `:watch 5`: the first page is fetched again every interval (a
 /// conditional request, so an unchanged list costs a 304). Rows that
@@ -11,7 +12,7 @@ import Services
 extension ResourceListState {
     /// `watch 5s` for the status bar while watching.
     var watchLabel: String? {
-        watchInterval.map { "watch \($0.components.seconds)s" }
+        watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) }
     }
 
     mutating func setWatch(_ interval: Duration?) -> [ResourceListEffect] {
