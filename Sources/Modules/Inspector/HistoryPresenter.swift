@@ -31,7 +31,8 @@ final class HistoryPresenter: Screen {
     var capturesText: Bool { false }
     var status: ScreenStatus {
         ScreenStatus(
-            resource: Texts.History.breadcrumb, count: isLoading ? nil : Language.current.number(state.requests.count), isLoading: isLoading,
+            resource: Texts.History.breadcrumb, count: isLoading ? nil : Language.current.number(state.requests.count),
+            isLoading: isLoading,
             message: message)
     }
 

@@ -151,7 +151,8 @@ extension ResourceListState {
                     throw FormError(message: Texts.Form.mustNotBeEmpty(field: spec.label))
                 }
                 if !spec.choices.isEmpty, !text.isEmpty || spec.isRequired, !spec.choices.contains(text) {
-                    throw FormError(message: Texts.Form.oneOf(field: spec.label, choices: spec.choices.joined(separator: ", ")))
+                    throw FormError(
+                        message: Texts.Form.oneOf(field: spec.label, choices: spec.choices.joined(separator: ", ")))
                 }
                 if text.isEmpty, !spec.choices.isEmpty { continue }
                 object[spec.field] = .string(text)
@@ -161,7 +162,9 @@ extension ResourceListState {
                     if spec.isRequired { throw FormError(message: Texts.Form.mustNotBeEmpty(field: spec.label)) }
                     continue
                 }
-                guard let number = Int(text) else { throw FormError(message: Texts.Form.wholeNumber(field: spec.label)) }
+                guard let number = Int(text) else {
+                    throw FormError(message: Texts.Form.wholeNumber(field: spec.label))
+                }
                 if let minimum = spec.minimum, number < minimum {
                     throw FormError(message: Texts.Form.atLeast(field: spec.label, minimum: minimum))
                 }
