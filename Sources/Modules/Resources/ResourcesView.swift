@@ -14,13 +14,22 @@ enum ResourcesView {
         ]
     }
 
+    /// Where the descriptions came from, in words: a file's name as it is.
+    static func sourceName(_ source: String) -> String {
+        switch source {
+        case "catalog": Texts.Start.sourceCatalog
+        case "config": Texts.Start.sourceConfig
+        default: source
+        }
+    }
+
     static func draw(
         resources: [ResourceDescriptor], counts: [String: Result<Int, ServiceError>], cursor: Int, scrollOffset: Int,
         source: String? = nil, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int
     ) {
         let (titleLine, body) = rect.splitTop(1)
         terminal.write(
-            " " + (source.map { Texts.Start.titleFrom(source: $0) } ?? Texts.Start.title), row: titleLine.row,
+            " " + (source.map { Texts.Start.titleFrom(source: sourceName($0)) } ?? Texts.Start.title), row: titleLine.row,
             col: titleLine.col, width: titleLine.width, style: theme.style(.dim))
         let table = TableView(
             columns: columns, rowCount: resources.count, cursor: cursor, scrollOffset: scrollOffset, sort: nil,

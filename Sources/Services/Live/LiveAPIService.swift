@@ -200,7 +200,14 @@ public struct LiveAPIService: APIService {
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
         let request = try recordRequest(resource, id: id)
         do throws(NetworkError) {
-            return try Self.record(from: try await store.load(request).body, schema: resource.schema)
+            let loaded = try await store.load(request)
+            do throws(NetworkError) {
+                return try Self.record(from: loaded.body, schema: resource.schema)
+            } catch {
+                // Not kept: a 304 would otherwise answer every reload with the same bad body.
+                await store.discard(request)
+                throw error
+            }
         } catch {
             throw hint.apply(to: error)
         }
