@@ -5,6 +5,7 @@ import JSON
 extension JSONServerRouter {
     mutating func list(_ name: String, request: EngineRequest, extraFilter: QueryItem? = nil) -> EngineResponse {
         guard let items = database.collections[name] else { return .notFound }
+        if searchIndexes[name]?.count != items.count { unindexedListing = name }
         let query: CollectionQuery
         do {
             query = try CollectionQuery(request.query + (extraFilter.map { [$0] } ?? []))
@@ -54,6 +55,13 @@ extension JSONServerRouter {
         guard let search = query.search, let needle = SearchIndex.indexableNeedle(search) else { return nil }
         if searchIndexes[name]?.count != items.count { searchIndexes[name] = SearchIndex(items) }
         return searchIndexes[name]?.matchingIndices(needle)
+    }
+
+    /// Installs `index`, built elsewhere from collection `name` as it was
+    /// at write generation `generation`; ignored when a write came since.
+    mutating func install(_ index: SearchIndex, for name: String, generation: UInt64) {
+        guard generation == writeGeneration, database.collections[name]?.count == index.count else { return }
+        searchIndexes[name] = index
     }
 
     func show(_ name: String, id: String, request: EngineRequest) -> EngineResponse {

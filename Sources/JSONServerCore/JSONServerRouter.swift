@@ -22,6 +22,10 @@ public struct JSONServerRouter: Sendable {
     /// Flat search text per collection (built by the first `q=` on it),
     /// dropped by every successful write.
     var searchIndexes: [String: SearchIndex] = [:]
+    /// Counts successful writes, so an index built from older items is not installed.
+    private(set) var writeGeneration: UInt64 = 0
+    /// The last collection listed without a search index (one to build ahead of its first search).
+    var unindexedListing: String?
 
     /// Creates a router over `database`; in the v1 dialect ids become strings.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
@@ -53,6 +57,7 @@ public struct JSONServerRouter: Sendable {
             if isWrite && response.status < 400 {
                 answerCache.removeAll()
                 searchIndexes.removeAll()
+                writeGeneration &+= 1
             }
             return response
         }

@@ -40,6 +40,26 @@ import Testing
         #expect(list(&router, "q=zebra").count == 1)
     }
 
+    @Test func theEngineSearchesWithTheIndexItBuiltAfterAListing() async throws {
+        let engine = JSONServerEngine(database: JSONDatabase(collections: [("todos", .array(items))]))
+        #expect(await engineList(engine, "").count == items.count)
+        #expect(await engineList(engine, "q=milk") == routerAnswer("milk"))
+        #expect(await engineList(engine, "q=haystack") == routerAnswer("haystack"))
+    }
+
+    @Test func anIndexBuiltBeforeAWriteIsNotUsedAfterIt() async throws {
+        let engine = JSONServerEngine(database: JSONDatabase(collections: [("todos", .array(items))]))
+        // The listing starts a build from the items as they are; the write
+        // (same count) comes before the search that would install it.
+        #expect(await engineList(engine, "").count == items.count)
+        let patched = await engine.handle(
+            EngineRequest(method: "PATCH", path: "/todos/1", body: Data(#"{"title": "Zebra crossing"}"#.utf8)))
+        #expect(patched.status == 200)
+        let found = await engineList(engine, "q=zebra")
+        #expect(found.map { $0["id"] } == [1])
+        #expect(await engineList(engine, "q=buy").isEmpty)
+    }
+
     @Test func needlesTheIndexCannotTakeUseTheWalk() {
         #expect(SearchIndex.indexableNeedle("café") == nil)
         #expect(SearchIndex.indexableNeedle("") == nil)
@@ -51,6 +71,12 @@ import Testing
         var router = JSONServerRouter(database: JSONDatabase(collections: [("todos", .array(items))]))
         let encoded = needle.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? needle
         return list(&router, "q=\(encoded)")
+    }
+
+    private func engineList(_ engine: JSONServerEngine, _ query: String) async -> [JSONValue] {
+        let response = await engine.handle(EngineRequest(method: "GET", target: "/todos?\(query)"))
+        guard case .array(let answer) = try? JSONParser.parse(response.body) else { return [] }
+        return answer
     }
 
     private func list(_ router: inout JSONServerRouter, _ query: String) -> [JSONValue] {

@@ -7,6 +7,9 @@ import Services
 /// stopped) reports nothing: the check and the event happen in one turn of
 /// the main actor, where cancelling happens too.
 extension ResourceListPresenter {
+    /// The pause before a local engine's search: about one frame.
+    static let localSearchPause = Duration.milliseconds(10)
+
     func run(_ effect: ResourceListEffect) {
         switch effect {
         case .observe(let query, let force):
@@ -36,8 +39,10 @@ extension ResourceListPresenter {
             }
         case .scheduleSearch(let delay):
             cancel(.search)
-            // A local engine answers a search in milliseconds: no typing pause.
-            let pause = context.searchesLocally ? .zero : delay
+            // A local engine answers a search in milliseconds: no typing
+            // pause, only long enough for the frame with the loaded rows
+            // filtered to be drawn before the search's work competes with it.
+            let pause = context.searchesLocally ? Self.localSearchPause : delay
             tasks[.search] = Task { [weak self] in
                 guard (try? await Task.sleep(for: pause)) != nil else { return }
                 self?.tasks[.search] = nil
