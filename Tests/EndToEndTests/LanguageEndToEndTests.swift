@@ -47,7 +47,8 @@ extension EndToEnd {
             try app.session.press("Escape")
             try app.session.press("Escape")
             try await app.session.eventually("the English start screen") { screen in
-                screen.contains("Resources of this service (from the built-in catalog) — Enter opens one") && screen.contains(" resources 6 ")
+                screen.contains("Resources of this service (from the built-in catalog) — Enter opens one")
+                    && screen.contains(" resources 6 ")
             }
             try await app.command("export")
             try await app.session.eventually("an English error") { screen in

@@ -29,7 +29,8 @@ enum ResourcesView {
     ) {
         let (titleLine, body) = rect.splitTop(1)
         terminal.write(
-            " " + (source.map { Texts.Start.titleFrom(source: sourceName($0)) } ?? Texts.Start.title), row: titleLine.row,
+            " " + (source.map { Texts.Start.titleFrom(source: sourceName($0)) } ?? Texts.Start.title),
+            row: titleLine.row,
             col: titleLine.col, width: titleLine.width, style: theme.style(.dim))
         let table = TableView(
             columns: columns, rowCount: resources.count, cursor: cursor, scrollOffset: scrollOffset, sort: nil,
