@@ -27,7 +27,7 @@ public enum ServeError: Error, Sendable, CustomStringConvertible, LocalizedError
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadableData(path: url.path, reason: (error as NSError).localizedDescription)
+            throw .unreadableData(path: url.path, reason: FileProblem.reason(url, error))
         }
         do {
             return try JSONDatabase(data: data)

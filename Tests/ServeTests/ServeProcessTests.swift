@@ -66,6 +66,20 @@ import Testing
         return (folder, file)
     }
 
+    @Test func aDirectoryAsTheDataFileIsSaidInWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-serve-dir-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try ProcessRunner.run(
+            BuiltProducts.trestle, ["serve", "--port", "0", "--data", folder.path],
+            environment: ProcessRunner.baseEnvironment([:]))
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr
+                == "trestle serve: \(folder.path): cannot read the data file: it is a directory, not a file\n")
+    }
+
     @Test func aCreatedRecordSurvivesKillMinusNineRightAfterItsAnswer() async throws {
         let (folder, file) = try copyOfFixture()
         defer { try? FileManager.default.removeItem(at: folder) }
