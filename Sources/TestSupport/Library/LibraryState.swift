@@ -8,6 +8,7 @@ actor LibraryState {
     var authors: [JSONObject]
     var books: [JSONObject]
     var reviews: [JSONObject]
+    let events = LibraryData.events()
     var nextBook = 41
 
     init(style: LibraryTestServer.Style, token: String?) {
@@ -72,12 +73,33 @@ actor LibraryState {
                     JSONObject([
                         ("results", .array(page.map(JSONValue.object))), ("count", .int(found.count)), ("next", next),
                     ])))
+        case ("GET", 1, "events") where style == .fastAPI:
+            return eventPage(query)
+        case ("GET", 2, "events") where style == .fastAPI:
+            return events.first { $0["id"]?.stringValue == segments[1] }.map { json(.object($0)) } ?? notFound
         case ("GET", 2, "reviews") where style == .fastAPI:
             return reviews.first { $0["id"]?.intValue.map(String.init) == segments[1] }.map { json(.object($0)) }
                 ?? notFound
         default:
             return notFound
         }
+    }
+
+    /// A page of events after the opaque cursor (the position, base64): no
+    /// total, and `next_cursor` null on the last page.
+    private func eventPage(_ query: [String: String]) -> TestHTTPResponse {
+        guard let limit = Int(query["limit"] ?? "10"), (1...10).contains(limit) else { return invalid }
+        var start = 0
+        if let cursor = query["cursor"] {
+            guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+                text.hasPrefix("at:"), let position = Int(text.dropFirst(3)), position >= 0
+            else { return invalid }
+            start = position
+        }
+        let page = Array(events.dropFirst(start).prefix(limit))
+        let end = start + page.count
+        let next: JSONValue = end < events.count ? .string(Data("at:\(end)".utf8).base64EncodedString()) : .null
+        return json(.object(JSONObject([("data", .array(page.map(JSONValue.object))), ("next_cursor", next)])))
     }
 
     private func bookPage(_ found: [JSONObject], _ query: [String: String]) -> TestHTTPResponse {

@@ -54,4 +54,10 @@ public final class LibraryTestServer: Sendable {
     public static let authorCount = LibraryData.authorNames.count
     public static let bookCount = 40
     public static let reviewCount = 12
+    /// FastAPI style: `/events`, paged by an opaque cursor, 10 at most a page, no total.
+    public static let eventCount = 25
+    /// The query item (as sent, percent-encoded) that asks for the events after `position`.
+    public static func eventCursorItem(after position: Int) -> String {
+        "cursor=" + Data("at:\(position)".utf8).base64EncodedString().replacingOccurrences(of: "=", with: "%3D")
+    }
 }
