@@ -56,9 +56,11 @@ extension OpenAPICatalogBuilder {
             ?? scalars.first { $0.kind == .string && $0.name != idField && !Self.isForeignKey($0.name) }?.name
         // The id, the record's own fields, then the foreign keys (as the built-in catalog shows them).
         let others = scalars.filter { $0.name != idField }
+        let points = { (property: Property) in
+            Self.isForeignKey(property.name) || Self.declaredRelation(property) != nil
+        }
         var ordered =
-            scalars.filter { $0.name == idField } + others.filter { !Self.isForeignKey($0.name) }
-            + others.filter { Self.isForeignKey($0.name) }
+            scalars.filter { $0.name == idField } + others.filter { !points($0) } + others.filter(points)
         ordered = Array(ordered.prefix(Self.maxColumns))
         let columns = ordered.enumerated().map { index, property in
             column(property, isID: property.name == idField, isLabel: property.name == label, position: index)

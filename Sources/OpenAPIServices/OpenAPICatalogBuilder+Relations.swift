@@ -52,10 +52,7 @@ extension OpenAPICatalogBuilder {
     /// the one its `x-trestle-relation` names (`trestle serve` writes it),
     /// else the one its name's base names (`author_id` → `authors`).
     private func foreignKey(_ property: Property, among collections: [Collection]) -> (String, Collection)? {
-        let extensions = property.schema.vendorExtensions.merging(property.resolved.schema.vendorExtensions) { a, _ in a
-        }
-        if let relation = extensions["x-trestle-relation"]?.value as? [String: Any],
-            let resource = relation["resource"] as? String,
+        if let resource = Self.declaredRelation(property),
             let target = collections.first(where: { $0.name == resource })
         {
             return (Self.foreignKeyBase(property.name) ?? property.name, target)
@@ -64,6 +61,13 @@ extension OpenAPICatalogBuilder {
             return nil
         }
         return (base, target)
+    }
+
+    /// The resource a property's `x-trestle-relation` names, if it has one.
+    static func declaredRelation(_ property: Property) -> String? {
+        let own = property.schema.vendorExtensions["x-trestle-relation"]
+        let found = own ?? property.resolved.schema.vendorExtensions["x-trestle-relation"]
+        return (found?.value as? [String: Any])?["resource"] as? String
     }
 
     /// The collection a foreign key's base names: `author` → `authors`

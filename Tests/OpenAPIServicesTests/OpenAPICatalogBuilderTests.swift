@@ -100,6 +100,38 @@ struct OpenAPICatalogBuilderTests {
         #expect(catalog["pages"]?.route?.paging == ResourceRoute.Paging.none)
     }
 
+    /// As `trestle serve --dialect v1` describes its collections: an array
+    /// or, with `_page`, a page envelope; a foreign key with `x-trestle-relation`.
+    @Test func anArrayOrPageAnswerIsTheArrayAndXTrestleRelationNamesTheParent() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {
+              "/people": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+               "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Person"}}}}}}}},
+              "/notes": {"get": {
+               "parameters": [{"name": "_page", "in": "query", "schema": {"type": "integer"}}],
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"anyOf": [
+                {"type": "array", "items": {"$ref": "#/components/schemas/Note"}},
+                {"$ref": "#/components/schemas/NotePage"}]}}}}}}}
+             },
+             "components": {"schemas": {
+              "Person": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+              "Note": {"type": "object", "properties": {
+               "writer": {"type": ["integer", "string", "null"],
+                "x-trestle-relation": {"resource": "people", "field": "id"}},
+               "id": {"type": "string"}, "text": {"type": "string"}}},
+              "NotePage": {"type": "object", "properties": {
+               "items": {"type": "integer"}, "data": {"type": "array", "items": {"$ref": "#/components/schemas/Note"}}}}
+             }}}
+            """#
+        let catalog = try OpenAPIDescription.read(Data(document.utf8), location: "t.json").catalog
+        let notes = try #require(catalog["notes"])
+        #expect(notes.route?.paging == .jsonServer)
+        #expect(notes.route?.itemsKey == nil)
+        #expect(notes.relations.contains(.init("writer", target: "people", .parent(foreignKey: "writer"))))
+        #expect(notes.columns.map(\.field) == ["id", "text", "writer"])
+    }
+
     @Test func springsPageIsContentAndTotalElementsWithPagesFromZero() throws {
         let books = try #require(try Self.spring()["books"])
         let route = try #require(books.route)
