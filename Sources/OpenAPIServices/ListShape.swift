@@ -9,6 +9,8 @@ struct ListShape {
     /// Where an envelope holds the next page's cursor or URL (`next_cursor`,
     /// `meta.next`), for collections that page by a cursor.
     var nextKey: String?
+    /// Whether the answer documents a `Link` header (`rel="next"` for cursor paging).
+    var linkHeader = false
 
     /// Names an envelope's array of records goes by, most likely first.
     static let itemsKeys = ["items", "data", "results", "content", "records", "rows", "entries", "values", "elements"]
@@ -32,7 +34,17 @@ struct ListShape {
         -> ListShape?
     {
         guard let (schema, where_) = try successSchema(operation, reader: reader, at: pointer) else { return nil }
-        return try of(schema, reader: reader, at: where_)
+        var shape = try of(schema, reader: reader, at: where_)
+        shape?.linkHeader = documentsLinkHeader(operation, reader: reader)
+        return shape
+    }
+
+    /// Whether `operation`'s success answer documents a `Link` header.
+    private static func documentsLinkHeader(_ operation: OpenAPI.Operation, reader: SchemaReader) -> Bool {
+        operation.responses.contains { code, either in
+            code.isSuccess
+                && (reader.components[either]?.headers?.keys.contains { $0.lowercased() == "link" } ?? false)
+        }
     }
 
     /// The list `schema` describes; of alternatives (`anyOf: [array, Page]`,

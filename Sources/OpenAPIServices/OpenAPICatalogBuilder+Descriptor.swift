@@ -65,7 +65,9 @@ extension OpenAPICatalogBuilder {
         let columns = ordered.enumerated().map { index, property in
             column(property, isID: property.name == idField, isLabel: property.name == label, position: index)
         }
-        let (paging, pageSize) = collection.parameters.paging(reader: reader, nextKey: collection.shape.nextKey)
+        let (paging, pageSize) = collection.parameters.paging(
+            reader: reader,
+            nextKey: collection.shape.nextKey ?? (collection.shape.linkHeader ? ResourceRoute.linkHeader : nil))
         var route = ResourceRoute(path: collection.entry.text, paging: paging)
         route.itemsKey = collection.shape.itemsKey
         route.totalKey = collection.shape.totalKey

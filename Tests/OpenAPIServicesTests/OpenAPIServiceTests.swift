@@ -92,6 +92,24 @@ struct OpenAPIServiceTests {
         #expect(try await client.api.count(events, ListQuery()) == LibraryTestServer.eventCount)
     }
 
+    @Test func aCollectionWhoseNextPageIsInTheLinkHeaderIsReadByFollowingIt() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let loans = try #require(client.catalog["loans"])
+        #expect(loans.route?.paging == .cursor(parameter: "after", size: "limit", next: ResourceRoute.linkHeader))
+        #expect(loans.pageSize == 5)
+        let second = try await client.api.records(loans, ListQuery(page: 2, limit: loans.pageSize))
+        #expect(second.items.map { $0.recordID() } == (6...10).map { String(format: "loan-%02d", $0) })
+        let third = try await client.api.records(loans, ListQuery(page: 3, limit: loans.pageSize))
+        #expect(third.items.map { $0.recordID() } == ["loan-11", "loan-12"])
+        let beyond = try await client.api.records(loans, ListQuery(page: 4, limit: loans.pageSize))
+        #expect(beyond.items.isEmpty)
+        let queries = await server.requests.filter { $0.path == "/loans" }.map { $0.query ?? "" }
+        #expect(queries == ["limit=5", "limit=5&after=loan-05", "limit=5&after=loan-10"], "\(queries)")
+        #expect(try await client.api.count(loans, ListQuery()) == LibraryTestServer.loanCount)
+    }
+
     @Test func aChildrenFilterGoesToTheNestedRouteAndAForeignKeyFilterToTheQuery() async throws {
         let server = try await LibraryTestServer.start()
         defer { Task { await server.stop() } }

@@ -41,7 +41,7 @@ extension LiveAPIService {
             } else {
                 do throws(NetworkError) {
                     let loaded = try await store.load(request)
-                    next = (try? JSONParser.parse(loaded.body)).flatMap(route.nextCursor(in:))
+                    next = route.nextCursor(in: (try? JSONParser.parse(loaded.body)) ?? .null, link: loaded.nextLink)
                 } catch {
                     throw hint.apply(to: error)
                 }
@@ -55,8 +55,13 @@ extension LiveAPIService {
 
     /// Notes the next cursor a page of a cursor-paged collection answered.
     func noteCursor(of loaded: LoadedResource, request: Request, route: ResourceRoute?) async {
-        guard let route, route.isCursorPaged, let root = try? JSONParser.parse(loaded.body) else { return }
-        await cursors.note(route.nextCursor(in: root), after: Self.cursorKey(request))
+        guard let route, route.isCursorPaged else { return }
+        // A revalidated answer has no headers: what its page said is noted already.
+        if case .cursor(_, _, let next) = route.paging, next == ResourceRoute.linkHeader, loaded.origin != .network {
+            return
+        }
+        let root = (try? JSONParser.parse(loaded.body)) ?? .null
+        await cursors.note(route.nextCursor(in: root, link: loaded.nextLink), after: Self.cursorKey(request))
     }
 
     /// A page's request as the cursor book knows it: its URL and query.

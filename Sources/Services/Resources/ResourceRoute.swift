@@ -149,6 +149,18 @@ public struct ResourceRoute: Sendable, Hashable {
         return text
     }
 
+    /// The `next` of a cursor that the `Link: <…>; rel="next"` header gives.
+    public static let linkHeader = "Link"
+
+    /// The cursor of the page after the one answered with `link` as its
+    /// `Link: rel="next"`, where the route reads the header (`next` is ``linkHeader``).
+    public func nextCursor(in root: JSONValue, link: URL?) -> String? {
+        guard case .cursor(let parameter, _, let next) = paging else { return nil }
+        guard next == Self.linkHeader else { return nextCursor(in: root) }
+        guard let link, let components = URLComponents(url: link, resolvingAgainstBaseURL: true) else { return nil }
+        return components.queryItems?.first { $0.name == parameter }?.value
+    }
+
     /// Whether the collection is asked page after page by a cursor.
     public var isCursorPaged: Bool {
         if case .cursor = paging { return true }

@@ -72,6 +72,13 @@ enum LibraryData {
         }
     }
 
+    /// 12 loans (`loan-01`…), paged by `after` and a `Link: rel="next"` header.
+    static func loans() -> [JSONObject] {
+        (1...12).map { number in
+            JSONObject([("id", .string(String(format: "loan-%02d", number))), ("reader", .string("Reader \(number)"))])
+        }
+    }
+
     /// 12 reviews of the first books.
     static func reviews() -> [JSONObject] {
         (1...12).map { number in

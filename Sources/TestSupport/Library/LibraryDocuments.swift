@@ -561,6 +561,32 @@ public enum LibraryDocuments {
             }
            }
           },
+          "/loans": {
+           "get": {
+            "summary": "List Loans",
+            "operationId": "list_loans_loans_get",
+            "parameters": [
+             {"name": "after", "in": "query", "required": false, "schema": {"type": "string", "title": "After"}},
+             {
+              "name": "limit",
+              "in": "query",
+              "required": false,
+              "schema": {"type": "integer", "maximum": 5, "minimum": 1, "default": 5, "title": "Limit"}
+             }
+            ],
+            "responses": {
+             "200": {
+              "description": "Successful Response",
+              "headers": {"Link": {"description": "rel=next: the next page", "schema": {"type": "string"}}},
+              "content": {
+               "application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Loan"}}
+               }
+              }
+             }
+            }
+           }
+          },
           "/events/{event_id}": {
            "get": {
             "summary": "Get Event",
@@ -579,6 +605,15 @@ public enum LibraryDocuments {
          },
          "components": {
           "schemas": {
+           "Loan": {
+            "properties": {
+             "id": {"type": "string", "title": "Id"},
+             "reader": {"type": "string", "title": "Reader"}
+            },
+            "type": "object",
+            "required": ["id", "reader"],
+            "title": "Loan"
+           },
            "Event": {
             "properties": {
              "id": {"type": "string", "title": "Id"},

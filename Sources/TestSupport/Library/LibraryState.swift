@@ -9,6 +9,7 @@ actor LibraryState {
     var books: [JSONObject]
     var reviews: [JSONObject]
     let events = LibraryData.events()
+    let loans = LibraryData.loans()
     var nextBook = 41
 
     init(style: LibraryTestServer.Style, token: String?) {
@@ -75,6 +76,8 @@ actor LibraryState {
                     ])))
         case ("GET", 1, "events") where style == .fastAPI:
             return eventPage(query)
+        case ("GET", 1, "loans") where style == .fastAPI:
+            return loanPage(query)
         case ("GET", 2, "events") where style == .fastAPI:
             return events.first { $0["id"]?.stringValue == segments[1] }.map { json(.object($0)) } ?? notFound
         case ("GET", 2, "reviews") where style == .fastAPI:
@@ -100,6 +103,23 @@ actor LibraryState {
         let end = start + page.count
         let next: JSONValue = end < events.count ? .string(Data("at:\(end)".utf8).base64EncodedString()) : .null
         return json(.object(JSONObject([("data", .array(page.map(JSONValue.object))), ("next_cursor", next)])))
+    }
+
+    /// A plain array of loans after the id `after`; the next page is in the
+    /// `Link: <…>; rel="next"` header, absent on the last page.
+    private func loanPage(_ query: [String: String]) -> TestHTTPResponse {
+        guard let limit = Int(query["limit"] ?? "5"), (1...5).contains(limit) else { return invalid }
+        var start = 0
+        if let after = query["after"] {
+            guard let index = loans.firstIndex(where: { $0["id"]?.stringValue == after }) else { return invalid }
+            start = index + 1
+        }
+        let page = Array(loans.dropFirst(start).prefix(limit))
+        var response = json(.array(page.map(JSONValue.object)))
+        if start + page.count < loans.count, let last = page.last?["id"]?.stringValue {
+            response.headers.append(("Link", "</loans?limit=\(limit)&after=\(last)>; rel=\"next\""))
+        }
+        return response
     }
 
     private func bookPage(_ found: [JSONObject], _ query: [String: String]) -> TestHTTPResponse {
