@@ -54,12 +54,20 @@ extension OpenAPICatalogBuilder {
         let label =
             Self.labelNames.first { name in scalars.contains { $0.name == name && $0.kind == .string } }
             ?? scalars.first { $0.kind == .string && $0.name != idField && !Self.isForeignKey($0.name) }?.name
-        var ordered = scalars.filter { $0.name == idField } + scalars.filter { $0.name != idField }
+        // The id, the record's own fields, then the foreign keys (as the built-in catalog shows them).
+        let others = scalars.filter { $0.name != idField }
+        let points = { (property: Property) in
+            Self.isForeignKey(property.name) || Self.declaredRelation(property) != nil
+        }
+        var ordered =
+            scalars.filter { $0.name == idField } + others.filter { !points($0) } + others.filter(points)
         ordered = Array(ordered.prefix(Self.maxColumns))
         let columns = ordered.enumerated().map { index, property in
             column(property, isID: property.name == idField, isLabel: property.name == label, position: index)
         }
-        let (paging, pageSize) = collection.parameters.paging(reader: reader)
+        let (paging, pageSize) = collection.parameters.paging(
+            reader: reader,
+            nextKey: collection.shape.nextKey ?? (collection.shape.linkHeader ? ResourceRoute.linkHeader : nil))
         var route = ResourceRoute(path: collection.entry.text, paging: paging)
         route.itemsKey = collection.shape.itemsKey
         route.totalKey = collection.shape.totalKey

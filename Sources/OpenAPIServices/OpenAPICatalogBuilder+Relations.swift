@@ -25,9 +25,7 @@ extension OpenAPICatalogBuilder {
             let properties = try properties(of: collection.shape.item, at: itemPointer(collection))
             let descriptor = descriptors[index]
             for property in properties where property.name != descriptor.idField {
-                if property.kind.isScalar, let base = Self.foreignKeyBase(property.name),
-                    let target = self.target(named: base, among: collections)
-                {
+                if property.kind.isScalar, let (base, target) = foreignKey(property, among: collections) {
                     add(.init(base, target: target.name, .parent(foreignKey: property.name)), to: collection.name)
                     let filterable =
                         descriptor.route?.nestedRoutes[property.name] != nil
@@ -48,6 +46,28 @@ extension OpenAPICatalogBuilder {
                 }
             }
         }
+    }
+
+    /// The relation's name and the collection a scalar property points at:
+    /// the one its `x-trestle-relation` names (`trestle serve` writes it),
+    /// else the one its name's base names (`author_id` → `authors`).
+    private func foreignKey(_ property: Property, among collections: [Collection]) -> (String, Collection)? {
+        if let resource = Self.declaredRelation(property),
+            let target = collections.first(where: { $0.name == resource })
+        {
+            return (Self.foreignKeyBase(property.name) ?? property.name, target)
+        }
+        guard let base = Self.foreignKeyBase(property.name), let target = target(named: base, among: collections) else {
+            return nil
+        }
+        return (base, target)
+    }
+
+    /// The resource a property's `x-trestle-relation` names, if it has one.
+    static func declaredRelation(_ property: Property) -> String? {
+        let own = property.schema.vendorExtensions["x-trestle-relation"]
+        let found = own ?? property.resolved.schema.vendorExtensions["x-trestle-relation"]
+        return (found?.value as? [String: Any])?["resource"] as? String
     }
 
     /// The collection a foreign key's base names: `author` → `authors`

@@ -56,10 +56,14 @@ struct QueryParameters {
     static let offsetNames = ["offset", "skip", "start", "_start"]
     static let sortNames = ["sort", "order_by", "orderBy", "ordering", "sort_by", "sortBy"]
     static let searchNames = ["q", "search", "query"]
+    static let cursorNames = [
+        "cursor", "after", "page_token", "pageToken", "starting_after", "next_token", "continuation",
+    ]
 
     /// The paging words, and the page size to ask for (the size
     /// parameter's maximum, else its default, else 100).
-    func paging(reader: SchemaReader) -> (ResourceRoute.Paging, pageSize: Int) {
+    /// - Parameter nextKey: where the list's envelope holds the next cursor, if it does.
+    func paging(reader: SchemaReader, nextKey: String? = nil) -> (ResourceRoute.Paging, pageSize: Int) {
         if named(["_page"]) != nil { return (.jsonServer, ResourceDescriptor.defaultPageSize) }
         if let page = named(Self.pageNames), let size = named(Self.sizeNames) {
             let pageBounds = bounds(page, reader: reader)
@@ -69,6 +73,13 @@ struct QueryParameters {
         if let limit = named(Self.limitNames), let offset = named(Self.offsetNames) {
             return (.offset(limit: limit.name, offset: offset.name), pageSize(limit, reader: reader))
         }
+        if let cursor = named(Self.cursorNames), let nextKey {
+            let size = named(Self.sizeNames)
+            return (
+                .cursor(parameter: cursor.name, size: size?.name, next: nextKey),
+                size.map { pageSize($0, reader: reader) } ?? ResourceDescriptor.defaultPageSize
+            )
+        }
         return (.none, 0)
     }
 
@@ -76,7 +87,7 @@ struct QueryParameters {
     var filters: [Parameter] {
         let words = Set(
             Self.pageNames + Self.sizeNames + Self.limitNames + Self.offsetNames + Self.sortNames + Self.searchNames
-                + ["_page", "_limit", "_per_page", "_sort", "_order", "_embed", "_expand", "cursor"])
+                + Self.cursorNames + ["_page", "_limit", "_per_page", "_sort", "_order", "_embed", "_expand"])
         return all.filter { !words.contains($0.name) }
     }
 

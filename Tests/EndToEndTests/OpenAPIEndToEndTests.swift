@@ -58,6 +58,40 @@ extension EndToEnd {
             await server.stop()
         }
 
+        @Test func aCursorPagedCollectionLoadsMoreAsTheUserScrolls() async throws {
+            let server = try await LibraryTestServer.start()
+            let app = try RunningApp(["--env", "production", "--base-url", server.baseURL.absoluteString])
+            defer { app.stop() }
+            // No total in the answers: the start screen counts page after page.
+            let start = try await app.session.eventually("the events counted") { screen in
+                ResourceScreen.startCount(of: "events", in: screen) != nil
+            }
+            #expect(ResourceScreen.startCount(of: "events", in: start) == LibraryTestServer.eventCount)
+            // Pages of 10 and no total: the list follows the cursors as the
+            // screen fills and the user scrolls, until a page says no next cursor.
+            try await app.command("events")
+            try await app.session.eventually("the first events") { screen in
+                ResourceScreen.header(screen).contains(" Trestle events ") && screen.contains("evt-01")
+            }
+            try app.session.press("G")
+            let end = try await app.session.eventually("the last page ends the list") { screen in
+                ResourceScreen.status(screen).contains("events 25 ") && screen.contains("evt-25")
+            }
+            #expect(!ResourceScreen.status(end).contains("25+"))
+            let queries = await server.requests.filter { $0.path == "/events" }.compactMap(\.query)
+            #expect(
+                queries.contains {
+                    $0.contains(
+                        "\(LibraryTestServer.eventCursorItem(after: 10))")
+                }, "\(queries)")
+            #expect(
+                queries.contains {
+                    $0.contains(
+                        "\(LibraryTestServer.eventCursorItem(after: 20))")
+                }, "\(queries)")
+            await server.stop()
+        }
+
         @Test func withoutADocumentTheFirstListLoadsOnceWhileTheConventionalPathsAreAskedOnce() async throws {
             let server = try await EngineTestServer.start(json: LiveServerEndToEndTests.db)
             let app = try RunningApp(LiveServerEndToEndTests.arguments(server))

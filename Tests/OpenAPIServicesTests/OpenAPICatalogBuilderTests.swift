@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import OpenAPIServices
 import Services
 import TestSupport
@@ -21,7 +22,7 @@ struct OpenAPICatalogBuilderTests {
 
     @Test func collectionsAreTheListingGETsInPathOrderNamedByTheirLastSegment() throws {
         let catalog = try Self.fastAPI()
-        #expect(catalog.names == ["authors", "books", "reviews"])
+        #expect(catalog.names == ["authors", "books", "reviews", "events", "loans"])
         #expect(catalog.source == "openapi.json")
         #expect(catalog.isFromDocument)
     }
@@ -56,6 +57,79 @@ struct OpenAPICatalogBuilderTests {
         #expect(reviews.route?.itemsKey == "results")
         #expect(reviews.route?.totalKey == "count")
         #expect(reviews.pageSize == 50)
+    }
+
+    @Test func aCursorParameterWithANextCursorInTheEnvelopePagesByTheCursor() throws {
+        let events = try #require(try Self.fastAPI()["events"])
+        let route = try #require(events.route)
+        #expect(route.paging == .cursor(parameter: "cursor", size: "limit", next: "next_cursor"))
+        #expect(route.itemsKey == "data")
+        #expect(route.totalKey == nil)
+        #expect(events.pageSize == 10)
+        #expect(events.idField == "id")
+        // The first page is asked without the cursor, the next with the one answered.
+        #expect(route.queryItems(ListQuery(page: 1, limit: 10), filters: []).map(\.name) == ["limit"])
+        let second = route.queryItems(ListQuery(page: 2, limit: 10), filters: [], cursor: "YXQ6MTA=")
+        #expect(second.map { "\($0.name)=\($0.value ?? "")" } == ["limit=10", "cursor=YXQ6MTA="])
+        // The cursor is read from the envelope, or from the URL there.
+        #expect(route.nextCursor(in: .object(JSONObject([("next_cursor", .string("abc"))]))) == "abc")
+        #expect(route.nextCursor(in: .object(JSONObject([("next_cursor", .null)]))) == nil)
+        let link = JSONValue.object(JSONObject([("next_cursor", .string("http://x/events?limit=10&cursor=def"))]))
+        #expect(route.nextCursor(in: link) == "def")
+    }
+
+    @Test func aNextCursorOneObjectDownIsFoundAndAPageNumberEnvelopeIsNoCursor() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {
+              "/things": {"get": {
+               "parameters": [{"name": "after", "in": "query", "schema": {"type": "string"}}],
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {
+                 "results": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}},
+                 "meta": {"type": "object", "properties": {"next": {"type": ["string", "null"]}}}}}}}}}}},
+              "/pages": {"get": {
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {
+                 "items": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}},
+                 "next": {"type": "string"}}}}}}}}}
+             }}
+            """#
+        let catalog = try OpenAPIDescription.read(Data(document.utf8), location: "t.json").catalog
+        #expect(catalog["things"]?.route?.paging == .cursor(parameter: "after", size: nil, next: "meta.next"))
+        #expect(catalog["pages"]?.route?.paging == ResourceRoute.Paging.none)
+    }
+
+    /// As `trestle serve --dialect v1` describes its collections: an array
+    /// or, with `_page`, a page envelope; a foreign key with `x-trestle-relation`.
+    @Test func anArrayOrPageAnswerIsTheArrayAndXTrestleRelationNamesTheParent() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {
+              "/people": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+               "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Person"}}}}}}}},
+              "/notes": {"get": {
+               "parameters": [{"name": "_page", "in": "query", "schema": {"type": "integer"}}],
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"anyOf": [
+                {"type": "array", "items": {"$ref": "#/components/schemas/Note"}},
+                {"$ref": "#/components/schemas/NotePage"}]}}}}}}}
+             },
+             "components": {"schemas": {
+              "Person": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+              "Note": {"type": "object", "properties": {
+               "writer": {"type": ["integer", "string", "null"],
+                "x-trestle-relation": {"resource": "people", "field": "id"}},
+               "id": {"type": "string"}, "text": {"type": "string"}}},
+              "NotePage": {"type": "object", "properties": {
+               "items": {"type": "integer"}, "data": {"type": "array", "items": {"$ref": "#/components/schemas/Note"}}}}
+             }}}
+            """#
+        let catalog = try OpenAPIDescription.read(Data(document.utf8), location: "t.json").catalog
+        let notes = try #require(catalog["notes"])
+        #expect(notes.route?.paging == .jsonServer)
+        #expect(notes.route?.itemsKey == nil)
+        #expect(notes.relations.contains(.init("writer", target: "people", .parent(foreignKey: "writer"))))
+        #expect(notes.columns.map(\.field) == ["id", "text", "writer"])
     }
 
     @Test func springsPageIsContentAndTotalElementsWithPagesFromZero() throws {

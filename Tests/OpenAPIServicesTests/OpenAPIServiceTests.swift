@@ -63,6 +63,53 @@ struct OpenAPIServiceTests {
         #expect(queries.contains("limit=10&offset=20"))
     }
 
+    @Test func aCursorPagedCollectionIsReadByFollowingTheNextCursor() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let events = try #require(client.catalog["events"])
+        let first = try await client.api.records(events, ListQuery(page: 1, limit: events.pageSize))
+        #expect(first.items.map { $0.recordID() } == (1...10).map { String(format: "evt-%02d", $0) })
+        #expect(first.totalCount == nil)
+        // Page 3 follows the cursors of pages 1 and 2 (page 1 read once).
+        let third = try await client.api.records(events, ListQuery(page: 3, limit: events.pageSize))
+        #expect(third.items.map { $0.recordID() } == (21...25).map { String(format: "evt-%02d", $0) })
+        let beyond = try await client.api.records(events, ListQuery(page: 4, limit: events.pageSize))
+        #expect(beyond.items.isEmpty)
+        let queries = await server.requests.filter { $0.path == "/events" }.map { $0.query ?? "" }
+        #expect(queries.filter { $0 == "limit=10" }.count == 1, "\(queries)")
+        #expect(
+            queries.contains(
+                "limit=10&\(LibraryTestServer.eventCursorItem(after: 10))"
+            ), "\(queries)")
+        #expect(
+            queries.contains(
+                "limit=10&\(LibraryTestServer.eventCursorItem(after: 20))"
+            ), "\(queries)")
+        // Every record, and the count, page after page.
+        let all = try await client.api.records(events, ListQuery())
+        #expect(all.items.count == LibraryTestServer.eventCount)
+        #expect(try await client.api.count(events, ListQuery()) == LibraryTestServer.eventCount)
+    }
+
+    @Test func aCollectionWhoseNextPageIsInTheLinkHeaderIsReadByFollowingIt() async throws {
+        let server = try await LibraryTestServer.start()
+        defer { Task { await server.stop() } }
+        let client = try await Self.client(server)
+        let loans = try #require(client.catalog["loans"])
+        #expect(loans.route?.paging == .cursor(parameter: "after", size: "limit", next: ResourceRoute.linkHeader))
+        #expect(loans.pageSize == 5)
+        let second = try await client.api.records(loans, ListQuery(page: 2, limit: loans.pageSize))
+        #expect(second.items.map { $0.recordID() } == (6...10).map { String(format: "loan-%02d", $0) })
+        let third = try await client.api.records(loans, ListQuery(page: 3, limit: loans.pageSize))
+        #expect(third.items.map { $0.recordID() } == ["loan-11", "loan-12"])
+        let beyond = try await client.api.records(loans, ListQuery(page: 4, limit: loans.pageSize))
+        #expect(beyond.items.isEmpty)
+        let queries = await server.requests.filter { $0.path == "/loans" }.map { $0.query ?? "" }
+        #expect(queries == ["limit=5", "limit=5&after=loan-05", "limit=5&after=loan-10"], "\(queries)")
+        #expect(try await client.api.count(loans, ListQuery()) == LibraryTestServer.loanCount)
+    }
+
     @Test func aChildrenFilterGoesToTheNestedRouteAndAForeignKeyFilterToTheQuery() async throws {
         let server = try await LibraryTestServer.start()
         defer { Task { await server.stop() } }

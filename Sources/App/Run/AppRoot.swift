@@ -138,8 +138,9 @@ public enum AppRoot {
             }
         } else if let first = catalog.resources.first, !catalog.isFromDocument || catalog["todos"] != nil {
             // A service described by its document opens on the start screen
-            // (what was discovered), unless it has todos like JSONPlaceholder.
-            stack.append(navigator.list(first))
+            // (what was discovered), unless it has todos like JSONPlaceholder:
+            // then on its todos, wherever the document lists them.
+            stack.append(navigator.list(catalog.isFromDocument ? catalog["todos"] ?? first : first))
         }
         let activity = prepared.services.activity
         let router = AppRouter(

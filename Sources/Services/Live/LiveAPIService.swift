@@ -13,6 +13,8 @@ public struct LiveAPIService: APIService {
     let network: NetworkClient
     let store: ResourceStore
     var hint: ErrorHint
+    /// The next cursors of the pages of cursor-paged collections read so far.
+    let cursors = CursorBook()
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
@@ -46,7 +48,23 @@ public struct LiveAPIService: APIService {
         -> AsyncStream<ListState<JSONValue>>
     {
         let dialect = await store.serverDialect()
-        guard let request = try? listRequest(resource, query, dialect) else {
+        let start: CursorStart
+        do throws(ServiceError) {
+            start = try await cursorStart(resource, query)
+        } catch {
+            return AsyncStream { continuation in
+                continuation.yield(ListState(error: error))
+                continuation.finish()
+            }
+        }
+        if start == .beyondEnd {
+            return AsyncStream { continuation in
+                continuation.yield(ListState(listing: Self.pastTheEnd()))
+                continuation.finish()
+            }
+        }
+        let cursor: String? = if case .after(let value) = start { value } else { nil }
+        guard let request = try? listRequest(resource, query, dialect, cursor: cursor) else {
             let error = invalidName(resource)
             return AsyncStream { continuation in
                 continuation.yield(ListState(error: error))
@@ -82,6 +100,7 @@ public struct LiveAPIService: APIService {
                                     continue observing
                                 }
                                 listState.listing = listing
+                                await service.noteCursor(of: loaded, request: request, route: resource.route)
                             } catch {
                                 listState.error = hint.apply(to: error)
                                 // Neither revalidate nor keep offline what cannot be read.
@@ -99,7 +118,12 @@ public struct LiveAPIService: APIService {
     }
 
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
-        guard let request = try? listRequest(resource, query, await store.serverDialect()) else { return }
+        let start = (try? await cursorStart(resource, query)) ?? .beyondEnd
+        if start == .beyondEnd { return }
+        let cursor: String? = if case .after(let value) = start { value } else { nil }
+        guard let request = try? listRequest(resource, query, await store.serverDialect(), cursor: cursor) else {
+            return
+        }
         if force {
             await store.reload(request)
         } else {
@@ -170,9 +194,12 @@ public struct LiveAPIService: APIService {
             probe.limit = 1
             _ = try await loadListing(resource, probe)
         }
+        let start = try await cursorStart(resource, query)
+        if start == .beyondEnd { return (Self.pastTheEnd(), nil) }
+        let cursor: String? = if case .after(let value) = start { value } else { nil }
         var dialect = await store.serverDialect()
         for attempt in 0..<2 {
-            let request = try listRequest(resource, query, dialect)
+            let request = try listRequest(resource, query, dialect, cursor: cursor)
             do throws(NetworkError) {
                 let loaded = try await store.load(request)
                 let decoded: (Listing<JSONValue>, ServerDialect?)
@@ -183,6 +210,7 @@ public struct LiveAPIService: APIService {
                     throw error
                 }
                 let (listing, seen) = decoded
+                await noteCursor(of: loaded, request: request, route: resource.route)
                 if attempt == 0, let seen, await store.learn(seen) {
                     dialect = seen
                     continue
@@ -258,9 +286,9 @@ public struct LiveAPIService: APIService {
 
     // MARK: - Helpers
 
-    func listRequest(_ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect)
-        throws(ServiceError) -> Request
-    {
+    func listRequest(
+        _ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect, cursor: String? = nil
+    ) throws(ServiceError) -> Request {
         let searchFields = resource.columns.map(\.field).filter { $0 != resource.idField }
         if let route = resource.route {
             let (path, filters) = route.resolved(query.filters)
@@ -274,7 +302,7 @@ public struct LiveAPIService: APIService {
             }
             return ResourceEndpoint(
                 baseURL: baseURL, resource: Self.trimmed(path),
-                route: .listItems(route.queryItems(query, filters: filters))
+                route: .listItems(route.queryItems(query, filters: filters, cursor: cursor))
             ).makeRequest()
         }
         guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }

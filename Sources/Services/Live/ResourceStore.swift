@@ -8,6 +8,9 @@ public struct LoadedResource: Sendable {
     public var totalCount: Int?
     public var fetchedAt: Date
     public var origin: DataOrigin
+    /// The `Link: <…>; rel="next"` of an answer from the network (not kept
+    /// in the cache: a revalidated or offline answer has none).
+    public var nextLink: URL?
     /// The decoded body, computed by the first observer that asks and
     /// shared with the others: one response is decoded once.
     public let decoded = DecodeMemo()
@@ -164,7 +167,9 @@ public actor ResourceStore {
             logger.debug("not cached: body too large", metadata: ["url": "\(key)", "bytes": "\(response.body.count)"])
             await storage.removeResponse(forKey: key)
         }
-        return LoadedResource(body: response.body, totalCount: total, fetchedAt: fetchedAt, origin: .network)
+        var loaded = LoadedResource(body: response.body, totalCount: total, fetchedAt: fetchedAt, origin: .network)
+        loaded.nextLink = response.pageInfo.next
+        return loaded
     }
 
     private static func value(of task: Task<LoadedResource, any Error>) async throws(NetworkError) -> LoadedResource {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// How the collection of a service described by an API document (OpenAPI)
 /// is asked for where it differs from json-server: its path, its paging
@@ -17,6 +18,11 @@ public struct ResourceRoute: Sendable, Hashable {
         case pages(page: String, size: String?, first: Int)
         /// `limit`/`offset`.
         case offset(limit: String, offset: String)
+        /// A cursor (`cursor`, `after`, `page_token`, `starting_after`): the
+        /// first page is asked without it, each next one with the value the
+        /// page before answered at `next` (`next_cursor`, `meta.next`; a URL
+        /// there gives its `parameter`); `size` asks for the page size.
+        case cursor(parameter: String, size: String?, next: String)
         /// No paging: one request answers the whole collection.
         case none
     }
@@ -79,7 +85,9 @@ public struct ResourceRoute: Sendable, Hashable {
 
     /// The query items of a list in this route's words (json-server paging
     /// excepted: that one is written by the dialect).
-    public func queryItems(_ query: ListQuery, filters: [ListQuery.Filter]) -> [URLQueryItem] {
+    /// `cursor` is the value that asks for `query.page` of a cursor-paged
+    /// collection (`nil` for its first page).
+    public func queryItems(_ query: ListQuery, filters: [ListQuery.Filter], cursor: String? = nil) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
         for filter in filters {
             if filter.op == .oneOf {
@@ -112,8 +120,51 @@ public struct ResourceRoute: Sendable, Hashable {
                 items.append(URLQueryItem(name: limit, value: String(count)))
                 if let page = query.page { items.append(URLQueryItem(name: offset, value: String((page - 1) * count))) }
             }
+        case .cursor(let parameter, let size, _):
+            if let size, let limit = query.limit { items.append(URLQueryItem(name: size, value: String(limit))) }
+            if let cursor { items.append(URLQueryItem(name: parameter, value: cursor)) }
         }
         return items
+    }
+
+    /// The cursor of the page after the one `root` answered, for a
+    /// cursor-paged collection: the value at the envelope's `next` path, or
+    /// the cursor parameter of the URL there; `nil` after the last page.
+    public func nextCursor(in root: JSONValue) -> String? {
+        guard case .cursor(let parameter, _, let next) = paging else { return nil }
+        var value: JSONValue? = root
+        for key in next.split(separator: ".") { value = value?[String(key)] }
+        let text: String
+        switch value {
+        case .string(let string)?: text = string
+        case .int(let number)?: text = String(number)
+        default: return nil
+        }
+        guard !text.isEmpty else { return nil }
+        if text.contains("?"), let components = URLComponents(string: text),
+            let found = components.queryItems?.first(where: { $0.name == parameter })?.value
+        {
+            return found
+        }
+        return text
+    }
+
+    /// The `next` of a cursor that the `Link: <…>; rel="next"` header gives.
+    public static let linkHeader = "Link"
+
+    /// The cursor of the page after the one answered with `link` as its
+    /// `Link: rel="next"`, where the route reads the header (`next` is ``linkHeader``).
+    public func nextCursor(in root: JSONValue, link: URL?) -> String? {
+        guard case .cursor(let parameter, _, let next) = paging else { return nil }
+        guard next == Self.linkHeader else { return nextCursor(in: root) }
+        guard let link, let components = URLComponents(url: link, resolvingAgainstBaseURL: true) else { return nil }
+        return components.queryItems?.first { $0.name == parameter }?.value
+    }
+
+    /// Whether the collection is asked page after page by a cursor.
+    public var isCursorPaged: Bool {
+        if case .cursor = paging { return true }
+        return false
     }
 
     /// Whether the server is asked page by page.

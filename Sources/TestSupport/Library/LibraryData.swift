@@ -61,6 +61,24 @@ enum LibraryData {
         }
     }
 
+    /// 25 events (`evt-01`…), read by an opaque cursor.
+    static func events() -> [JSONObject] {
+        (1...25).map { number in
+            JSONObject([
+                ("id", .string(String(format: "evt-%02d", number))),
+                ("kind", .string(number.isMultiple(of: 2) ? "borrowed" : "returned")),
+                ("book_id", .string(bookID((number - 1) % 4 + 1))),
+            ])
+        }
+    }
+
+    /// 12 loans (`loan-01`…), paged by `after` and a `Link: rel="next"` header.
+    static func loans() -> [JSONObject] {
+        (1...12).map { number in
+            JSONObject([("id", .string(String(format: "loan-%02d", number))), ("reader", .string("Reader \(number)"))])
+        }
+    }
+
     /// 12 reviews of the first books.
     static func reviews() -> [JSONObject] {
         (1...12).map { number in

@@ -527,10 +527,112 @@ public enum LibraryDocuments {
              }
             }
            }
+          },
+          "/events": {
+           "get": {
+            "summary": "List Events",
+            "operationId": "list_events_events_get",
+            "parameters": [
+             {
+              "name": "cursor",
+              "in": "query",
+              "required": false,
+              "schema": {
+               "anyOf": [{"type": "string"}, {"type": "null"}],
+               "title": "Cursor"
+              }
+             },
+             {
+              "name": "limit",
+              "in": "query",
+              "required": false,
+              "schema": {"type": "integer", "maximum": 10, "minimum": 1, "default": 10, "title": "Limit"}
+             }
+            ],
+            "responses": {
+             "200": {
+              "description": "Successful Response",
+              "content": {
+               "application/json": {
+                "schema": {"$ref": "#/components/schemas/EventPage"}
+               }
+              }
+             }
+            }
+           }
+          },
+          "/loans": {
+           "get": {
+            "summary": "List Loans",
+            "operationId": "list_loans_loans_get",
+            "parameters": [
+             {"name": "after", "in": "query", "required": false, "schema": {"type": "string", "title": "After"}},
+             {
+              "name": "limit",
+              "in": "query",
+              "required": false,
+              "schema": {"type": "integer", "maximum": 5, "minimum": 1, "default": 5, "title": "Limit"}
+             }
+            ],
+            "responses": {
+             "200": {
+              "description": "Successful Response",
+              "headers": {"Link": {"description": "rel=next: the next page", "schema": {"type": "string"}}},
+              "content": {
+               "application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Loan"}}
+               }
+              }
+             }
+            }
+           }
+          },
+          "/events/{event_id}": {
+           "get": {
+            "summary": "Get Event",
+            "operationId": "get_event_events__event_id__get",
+            "parameters": [
+             {"name": "event_id", "in": "path", "required": true, "schema": {"type": "string", "title": "Event Id"}}
+            ],
+            "responses": {
+             "200": {
+              "description": "Successful Response",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Event"}}}
+             }
+            }
+           }
           }
          },
          "components": {
           "schemas": {
+           "Loan": {
+            "properties": {
+             "id": {"type": "string", "title": "Id"},
+             "reader": {"type": "string", "title": "Reader"}
+            },
+            "type": "object",
+            "required": ["id", "reader"],
+            "title": "Loan"
+           },
+           "Event": {
+            "properties": {
+             "id": {"type": "string", "title": "Id"},
+             "kind": {"type": "string", "title": "Kind"},
+             "book_id": {"type": "string", "format": "uuid", "title": "Book Id"}
+            },
+            "type": "object",
+            "required": ["id", "kind", "book_id"],
+            "title": "Event"
+           },
+           "EventPage": {
+            "properties": {
+             "data": {"items": {"$ref": "#/components/schemas/Event"}, "type": "array", "title": "Data"},
+             "next_cursor": {"anyOf": [{"type": "string"}, {"type": "null"}], "title": "Next Cursor"}
+            },
+            "type": "object",
+            "required": ["data", "next_cursor"],
+            "title": "EventPage"
+           },
            "Author": {
             "properties": {
              "id": {

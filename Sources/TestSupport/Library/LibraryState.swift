@@ -8,6 +8,8 @@ actor LibraryState {
     var authors: [JSONObject]
     var books: [JSONObject]
     var reviews: [JSONObject]
+    let events = LibraryData.events()
+    let loans = LibraryData.loans()
     var nextBook = 41
 
     init(style: LibraryTestServer.Style, token: String?) {
@@ -72,12 +74,52 @@ actor LibraryState {
                     JSONObject([
                         ("results", .array(page.map(JSONValue.object))), ("count", .int(found.count)), ("next", next),
                     ])))
+        case ("GET", 1, "events") where style == .fastAPI:
+            return eventPage(query)
+        case ("GET", 1, "loans") where style == .fastAPI:
+            return loanPage(query)
+        case ("GET", 2, "events") where style == .fastAPI:
+            return events.first { $0["id"]?.stringValue == segments[1] }.map { json(.object($0)) } ?? notFound
         case ("GET", 2, "reviews") where style == .fastAPI:
             return reviews.first { $0["id"]?.intValue.map(String.init) == segments[1] }.map { json(.object($0)) }
                 ?? notFound
         default:
             return notFound
         }
+    }
+
+    /// A page of events after the opaque cursor (the position, base64): no
+    /// total, and `next_cursor` null on the last page.
+    private func eventPage(_ query: [String: String]) -> TestHTTPResponse {
+        guard let limit = Int(query["limit"] ?? "10"), (1...10).contains(limit) else { return invalid }
+        var start = 0
+        if let cursor = query["cursor"] {
+            guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+                text.hasPrefix("at:"), let position = Int(text.dropFirst(3)), position >= 0
+            else { return invalid }
+            start = position
+        }
+        let page = Array(events.dropFirst(start).prefix(limit))
+        let end = start + page.count
+        let next: JSONValue = end < events.count ? .string(Data("at:\(end)".utf8).base64EncodedString()) : .null
+        return json(.object(JSONObject([("data", .array(page.map(JSONValue.object))), ("next_cursor", next)])))
+    }
+
+    /// A plain array of loans after the id `after`; the next page is in the
+    /// `Link: <…>; rel="next"` header, absent on the last page.
+    private func loanPage(_ query: [String: String]) -> TestHTTPResponse {
+        guard let limit = Int(query["limit"] ?? "5"), (1...5).contains(limit) else { return invalid }
+        var start = 0
+        if let after = query["after"] {
+            guard let index = loans.firstIndex(where: { $0["id"]?.stringValue == after }) else { return invalid }
+            start = index + 1
+        }
+        let page = Array(loans.dropFirst(start).prefix(limit))
+        var response = json(.array(page.map(JSONValue.object)))
+        if start + page.count < loans.count, let last = page.last?["id"]?.stringValue {
+            response.headers.append(("Link", "</loans?limit=\(limit)&after=\(last)>; rel=\"next\""))
+        }
+        return response
     }
 
     private func bookPage(_ found: [JSONObject], _ query: [String: String]) -> TestHTTPResponse {

@@ -54,4 +54,12 @@ public final class LibraryTestServer: Sendable {
     public static let authorCount = LibraryData.authorNames.count
     public static let bookCount = 40
     public static let reviewCount = 12
+    /// FastAPI style: `/events`, paged by an opaque cursor, 10 at most a page, no total.
+    public static let eventCount = 25
+    /// FastAPI style: `/loans`, a plain array paged by `after` and a `Link: rel="next"` header, 5 a page.
+    public static let loanCount = 12
+    /// The query item (as sent, percent-encoded) that asks for the events after `position`.
+    public static func eventCursorItem(after position: Int) -> String {
+        "cursor=" + Data("at:\(position)".utf8).base64EncodedString().replacingOccurrences(of: "=", with: "%3D")
+    }
 }
