@@ -26,7 +26,7 @@ extension EndToEnd {
 
         @Test(arguments: ["v0", "v1"])
         func browsingServeThroughItsDocumentShowsWhatTheCatalogShows(dialect: String) async throws {
-            let server = try ServeProcess(arguments: ["--dialect", dialect])
+            let server = try ServeProcess(copying: SampleData.file, arguments: ["--dialect", dialect])
             defer { server.stop() }
             let catalog = try await Self.walk(server.url, [])
             let document = try await Self.walk(server.url, ["--catalog", "none"])

@@ -11,52 +11,6 @@ import Testing
 /// The real `trestle serve --data FILE` process: what it acknowledged
 /// survives `kill -9` and a restart; the shipped sample data is untouched.
 @Suite(.serialized) struct ServeProcessTests {
-    /// One `trestle serve` child process on a free port.
-    final class ServeProcess {
-        let process = Process()
-        let url: URL
-
-        init(arguments: [String]) throws {
-            process.executableURL = BuiltProducts.trestle
-            process.arguments = ["serve", "--port", "0"] + arguments
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
-            SpawnedProcesses.shared.add(process.processIdentifier, "trestle serve \(arguments.joined(separator: " "))")
-            // The banner is the first line: `Serving http://127.0.0.1:PORT — …`.
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            guard let start = text.range(of: "http://"),
-                let url = URL(string: String(text[start.lowerBound...].prefix { $0 != " " }))
-            else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                SpawnedProcesses.shared.remove(process.processIdentifier)
-                throw URLError(.cannotConnectToHost)
-            }
-            self.url = url
-        }
-
-        func send(_ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue?) {
-            try await JSONRequest.send(method, path, to: url, body: body)
-        }
-
-        /// Sends `signal` and waits for the process to end (once; later calls do nothing).
-        func end(with signal: Int32) {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            SpawnedProcesses.shared.remove(process.processIdentifier)
-        }
-    }
-
     private func copyOfFixture() throws -> (folder: URL, file: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trestle-serve-\(UUID().uuidString.prefix(8))")
@@ -170,5 +124,11 @@ import Testing
         #expect(try await server.send("POST", "/todos", #"{"title":"not for the sample","userId":1}"#).0 == 201)
         #expect(try await server.send("PATCH", "/todos/1", #"{"completed":true}"#).0 == 200)
         #expect(try Data(contentsOf: sample) == before)
+    }
+}
+
+extension ServeProcess {
+    func send(_ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue?) {
+        try await JSONRequest.send(method, path, to: url, body: body)
     }
 }
