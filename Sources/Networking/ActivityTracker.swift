@@ -8,8 +8,7 @@ import Synchronization
 public final class ActivityTracker: Sendable {
     private struct State {
         var count = 0
-        var nextID = 0
-        var continuations: [Int: AsyncStream<Int>.Continuation] = [:]
+        var observers = Observers<Int>()
     }
 
     private let state = Mutex(State())
@@ -29,15 +28,9 @@ public final class ActivityTracker: Sendable {
     /// The count now and after every change; ends when the tracker is released.
     public func updates() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
-        let id = state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            state.continuations[id] = continuation
-            continuation.yield(state.count)
-            return id
-        }
+        let id = state.withLock { $0.observers.add(continuation, current: $0.count) }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.remove(id) }
         }
         return stream
     }
@@ -58,14 +51,14 @@ public final class ActivityTracker: Sendable {
             let count = max(0, state.count + delta)
             guard count != state.count else { return }
             state.count = count
-            for continuation in state.continuations.values { continuation.yield(count) }
+            state.observers.yield(count)
             onChange?(count)
         }
     }
 
     deinit {
         state.withLock { state in
-            for continuation in state.continuations.values { continuation.finish() }
+            state.observers.finish()
         }
     }
 }

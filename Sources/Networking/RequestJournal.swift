@@ -97,8 +97,7 @@ public final class RequestJournal: Sendable {
         var next = 0
         /// Entries ever appended (a revision for observers).
         var appended = 0
-        var nextObserver = 0
-        var observers: [Int: AsyncStream<Int>.Continuation] = [:]
+        var observers = Observers<Int>()
     }
 
     private let state = Mutex(State())
@@ -134,7 +133,7 @@ public final class RequestJournal: Sendable {
                 state.entries[state.next] = entry
                 state.next = (state.next + 1) % capacity
             }
-            for observer in state.observers.values { observer.yield(state.appended) }
+            state.observers.yield(state.appended)
         }
     }
 
@@ -152,22 +151,16 @@ public final class RequestJournal: Sendable {
     /// ends when the consumer stops iterating.
     public func updates() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            let id = state.nextObserver
-            state.nextObserver += 1
-            state.observers[id] = continuation
-            continuation.yield(state.appended)
-            return id
-        }
+        let id = state.withLock { $0.observers.add(continuation, current: $0.appended) }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.remove(id) }
         }
         return stream
     }
 
     deinit {
         state.withLock { state in
-            for observer in state.observers.values { observer.finish() }
+            state.observers.finish()
         }
     }
 }
