@@ -67,7 +67,6 @@ extension OpenAPIGenerator {
     /// `GET/PUT/PATCH/DELETE /users/{id}`.
     private func recordPath(_ resource: DescribedResource) -> JSONObject {
         let tags: JSONValue = [.string(resource.name)]
-        let record = Self.jsonContent(Self.ref(resource.componentName))
         var getParameters: [JSONValue] = []
         let children = self.children(of: resource)
         if !children.isEmpty {
@@ -78,28 +77,8 @@ extension OpenAPIGenerator {
             getParameters.append(Self.query("_expand", names: parents, "Adds the record this one points at"))
         }
         getParameters.append(Self.ref(parameter: "IfNoneMatch"))
-        var item: JSONObject = [
-            "parameters": [Self.pathParameter("id", schema: idSchema(of: resource.name))],
-            "get": [
-                "tags": tags, "operationId": .string("get" + resource.singularWord),
-                "summary": .string("One record of \(resource.name)"),
-                "parameters": .array(getParameters),
-                "responses": .object(readResponses(ok: record, notFound: true)),
-            ],
-        ]
+        var item = recordReadsAndChanges(resource, idSchema: idSchema(of: resource.name), getParameters: getParameters)
         guard !readOnly else { return item }
-        for (method, word, body, summary) in [
-            ("put", "replace", "Input", "Replaces the record (the id is kept)"),
-            ("patch", "update", "Patch", "Changes the members sent (top-level merge)"),
-        ] {
-            var answers = writeErrors(notFound: true)
-            answers["200"] = ["description": "The record as stored", "content": record]
-            item[method] = [
-                "tags": tags, "operationId": .string(word + resource.singularWord), "summary": .string(summary),
-                "requestBody": Self.requestBody(Self.ref(resource.componentName + body)),
-                "responses": .object(answers),
-            ]
-        }
         let cascade = children.isEmpty ? "" : "; records of \(children.joined(separator: ", ")) pointing at it too"
         item["delete"] = [
             "tags": tags, "operationId": .string("delete" + resource.singularWord),

@@ -46,35 +46,15 @@ extension OpenAPIGenerator {
 
     private func recordPathV1(_ resource: DescribedResource) -> JSONObject {
         let tags: JSONValue = [.string(resource.name)]
-        let record = Self.jsonContent(Self.ref(resource.componentName))
         var getParameters: [JSONValue] = []
         let related = children(of: resource) + resource.foreignKeys.map { Inflector.singular($0.target) }
         if !related.isEmpty {
             getParameters.append(Self.query("_embed", names: related, "Adds related records"))
         }
         getParameters.append(Self.ref(parameter: "IfNoneMatch"))
-        var item: JSONObject = [
-            "parameters": [Self.pathParameter("id", schema: ["type": "string", "minLength": 1])],
-            "get": [
-                "tags": tags, "operationId": .string("get" + resource.singularWord),
-                "summary": .string("One record of \(resource.name)"),
-                "parameters": .array(getParameters),
-                "responses": .object(readResponses(ok: record, notFound: true)),
-            ],
-        ]
+        var item = recordReadsAndChanges(
+            resource, idSchema: ["type": "string", "minLength": 1], getParameters: getParameters)
         guard !readOnly else { return item }
-        for (method, word, body, summary) in [
-            ("put", "replace", "Input", "Replaces the record (the id is kept)"),
-            ("patch", "update", "Patch", "Changes the members sent (top-level merge)"),
-        ] {
-            var answers = writeErrors(notFound: true)
-            answers["200"] = ["description": "The record as stored", "content": record]
-            item[method] = [
-                "tags": tags, "operationId": .string(word + resource.singularWord), "summary": .string(summary),
-                "requestBody": Self.requestBody(Self.ref(resource.componentName + body)),
-                "responses": .object(answers),
-            ]
-        }
         var deleteParameters: [JSONValue] = []
         let children = self.children(of: resource)
         if !children.isEmpty {
@@ -88,7 +68,9 @@ extension OpenAPIGenerator {
             "summary": .string("Removes the record; members of other records pointing at it become null"),
             "parameters": .array(deleteParameters),
             "responses": [
-                "200": ["description": "The removed record", "content": record],
+                "200": [
+                    "description": "The removed record", "content": Self.jsonContent(Self.ref(resource.componentName)),
+                ],
                 "404": Self.ref(response: "NotFound"),
                 "400": Self.ref(response: "BadRequest"),
                 "414": Self.ref(response: "URITooLong"),

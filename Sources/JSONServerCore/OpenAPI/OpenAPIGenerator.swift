@@ -141,6 +141,38 @@ public struct OpenAPIGenerator: Sendable {
 
     /// A 200 answer to a GET (with `ETag`), its 304, and, when the target
     /// may not exist, its 404.
+    /// A record's path item in either dialect: `GET` with `getParameters`,
+    /// and (unless read-only) `PUT` and `PATCH`; the caller adds `DELETE`.
+    func recordReadsAndChanges(_ resource: DescribedResource, idSchema: JSONValue, getParameters: [JSONValue])
+        -> JSONObject
+    {
+        let tags: JSONValue = [.string(resource.name)]
+        let record = Self.jsonContent(Self.ref(resource.componentName))
+        var item: JSONObject = [
+            "parameters": [Self.pathParameter("id", schema: idSchema)],
+            "get": [
+                "tags": tags, "operationId": .string("get" + resource.singularWord),
+                "summary": .string("One record of \(resource.name)"),
+                "parameters": .array(getParameters),
+                "responses": .object(readResponses(ok: record, notFound: true)),
+            ],
+        ]
+        guard !readOnly else { return item }
+        for (method, word, body, summary) in [
+            ("put", "replace", "Input", "Replaces the record (the id is kept)"),
+            ("patch", "update", "Patch", "Changes the members sent (top-level merge)"),
+        ] {
+            var answers = writeErrors(notFound: true)
+            answers["200"] = ["description": "The record as stored", "content": record]
+            item[method] = [
+                "tags": tags, "operationId": .string(word + resource.singularWord), "summary": .string(summary),
+                "requestBody": Self.requestBody(Self.ref(resource.componentName + body)),
+                "responses": .object(answers),
+            ]
+        }
+        return item
+    }
+
     func readResponses(ok content: JSONValue, notFound: Bool, headers: JSONObject = [:]) -> JSONObject {
         var allHeaders: JSONObject = ["ETag": Self.ref(header: "ETag")]
         for (name, value) in headers { allHeaders[name] = value }
