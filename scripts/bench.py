@@ -46,18 +46,30 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COLS, ROWS = 120, 40
 CSI = re.compile(rb"\x1b(\[[0-9;?>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78DEHMc])")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+INSTALL_SCRATCH = os.path.join(ROOT, ".build-install")
 
 
 def build_release(dynamic=False):
-    """The release binary as users get it fast: linked statically against the
-    Swift runtime and Foundation (README, scripts/install), or, with
-    --dynamic, the plain `swift build -c release`."""
-    flags = ["-c", "release"] + ([] if dynamic else ["--static-swift-stdlib"])
+    """The release binary as users get it: the fast build of scripts/install
+    (scripts/release-flags, in .build-install), or, with --dynamic, the plain
+    `swift build -c release`."""
+    if dynamic:
+        flags = ["-c", "release"]
+    else:
+        listed = subprocess.run(["bash", os.path.join(ROOT, "scripts", "release-flags")], check=True,
+                                capture_output=True, text=True).stdout.split("\n")
+        flags = [flag for flag in listed if flag] + ["--scratch-path", INSTALL_SCRATCH, "-Xlinker", "-s"]
     print(f"building release (swift build {' '.join(flags)})…", file=sys.stderr, flush=True)
     subprocess.run(["swift", "build"] + flags + ["--product", "trestle"], cwd=ROOT, check=True)
     out = subprocess.run(["swift", "build"] + flags + ["--show-bin-path"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.strip()
     return os.path.join(out, "trestle")
+
+
+def existing_release():
+    """--skip-build: the fast build if there is one, else .build/release."""
+    fast = os.path.join(INSTALL_SCRATCH, "release", "trestle")
+    return fast if os.path.exists(fast) else os.path.join(ROOT, ".build", "release", "trestle")
 
 
 def squash(data: bytes) -> bytes:
@@ -287,7 +299,7 @@ def main():
     parser.add_argument("--peer-large-runs", type=int, default=3, help="runs per large side-by-side case")
     args = parser.parse_args()
 
-    binary = args.binary or (os.path.join(ROOT, ".build", "release", "trestle") if args.skip_build
+    binary = args.binary or (existing_release() if args.skip_build
                              else build_release(args.dynamic))
     if args.peer_only:
         print(f"trestle benchmark — {binary}")

@@ -4,6 +4,7 @@ import ArgumentParser
 /// `trestle get todos`: print a resource without the UI (scripts, pipes).
 struct Get: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",  // named, not derived from the type's name by reflection at every start
         abstract: "Print a resource as a table, JSON or CSV (no UI).")
 
     @Argument(
