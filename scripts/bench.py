@@ -99,8 +99,10 @@ def proc_cpu_ticks(pid):
 class Run:
     """One trestle process on a fresh pty with its own XDG folders."""
 
-    def __init__(self, binary, args):
-        self.home = tempfile.mkdtemp(prefix="trestle-bench-")
+    def __init__(self, binary, args, home=None):
+        """`home`: a folder of an earlier run to start warm in (its cache);
+        by default a fresh one (a cold start)."""
+        self.home = home or tempfile.mkdtemp(prefix="trestle-bench-")
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
@@ -109,7 +111,7 @@ class Run:
         }
         for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
             path = os.path.join(self.home, name.lower())
-            os.makedirs(path)
+            os.makedirs(path, exist_ok=True)
             env[name] = path
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
