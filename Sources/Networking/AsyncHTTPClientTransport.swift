@@ -9,7 +9,8 @@ import NIOHTTP1
 /// No cache, no cookies: conditional requests and caching are the caller's.
 /// Each request uses its own ``Request/timeout`` as a deadline for the whole
 /// answer, body included; cancelling the calling task cancels the transfer.
-/// Redirects are followed (at most 10); HTTPS checks the server against the
+/// Redirects are followed (at most 10); gzip and deflate answers are asked
+/// for and decompressed; HTTPS checks the server against the
 /// system's trust store. A refused connection fails at once: the pool does
 /// not retry connecting (``NetworkClient``'s policy decides on retries).
 ///
@@ -100,6 +101,10 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers {
             outgoing.headers.add(name: field.name, value: field.value)
+        }
+        if request.headers["Accept-Encoding"] == nil {
+            // Compressed answers are decompressed (as libcurl did for URLSession).
+            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         }
         if let body = request.body {
             outgoing.body = .bytes(body)

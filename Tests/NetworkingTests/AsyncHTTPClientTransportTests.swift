@@ -102,6 +102,21 @@ import Testing
         await server.stop()
     }
 
+    @Test func aGzippedAnswerIsAskedForAndDecompressed() async throws {
+        let gzipped = try #require(
+            Data(base64Encoded: "H4sIAAAAAAACA4uuVspMUbIy1FEqySzJSVWyUqrKLChITVGqjQUAeV2UZBsAAAA="))
+        let server = try await TestHTTPServer.start { _ in
+            TestHTTPResponse(
+                headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: gzipped)
+        }
+        let transport = AsyncHTTPClientTransport()
+        let response = try await transport.send(request(.get, server.baseURL))
+        #expect(String(decoding: response.body, as: UTF8.self) == #"[{"id":1,"title":"zipped"}]"#)
+        #expect(await server.requests.first?.header("Accept-Encoding") == "gzip, deflate")
+        await transport.shutdown()
+        await server.stop()
+    }
+
     @Test func repeatedResponseFieldsAreJoinedAsOne() async throws {
         let server = try await TestHTTPServer.start { _ in
             .json(
