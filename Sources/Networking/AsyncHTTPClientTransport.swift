@@ -37,8 +37,11 @@ public struct AsyncHTTPClientTransport: HTTPClient {
     static func configuration(largestBody: Int) -> AsyncHTTPClient.HTTPClient.Configuration {
         var pool = AsyncHTTPClient.HTTPClient.Configuration.ConnectionPool()
         pool.retryConnectionEstablishment = false
+        // The request's own deadline ends a connect that hangs (a host that
+        // drops the SYN), not the pool's 10 s default.
         return AsyncHTTPClient.HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 10, allowCycles: false),
+            timeout: .init(connect: .seconds(120)),
             connectionPool: pool,
             decompression: .enabled(limit: .size(largestBody)))
     }
