@@ -57,10 +57,9 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         case .none:
             throw .timeout(seconds: request.timeout)
         case .success(let (response, body)):
-            let url = response.url.map { URL(string: $0.absoluteString) } ?? nil
             return Response(
                 status: Int(response.status.code), headers: Self.headers(of: response.headers), body: body,
-                url: url ?? request.resolvedURL ?? request.url)
+                url: response.url ?? request.resolvedURL ?? request.url)
         case .failure(let error):
             throw TransportErrorMapping.networkError(for: error, request: request, largestBody: largestBody)
         }
