@@ -6,4 +6,12 @@
 public protocol HTTPClient: Sendable {
     /// Sends `request` and returns the response, whatever its status.
     func send(_ request: Request) async throws(NetworkError) -> Response
+
+    /// Releases the transport's connections at the end of the run; requests
+    /// sent afterwards fail. The default does nothing.
+    func shutdown() async
+}
+
+extension HTTPClient {
+    public func shutdown() async {}
 }

@@ -17,7 +17,7 @@ import Testing
     func aPatchMeetingTheFaultOnAReusedConnectionIsSentOnce(_ fault: NetworkFault) async throws {
         let server = try FaultHTTPServer.start(json: Self.db)
         defer { server.stop() }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let url = try #require(URL(string: server.baseURLString + "/todos/1"))
         // First answers leave kept-alive connections (the server ignores
         // `Connection: close`) for the faulted PATCH to reuse, were it to.
@@ -41,7 +41,7 @@ import Testing
         let server = try FaultHTTPServer.start(json: Self.db)
         defer { server.stop() }
         server.inject(FaultRule(.status(503)))
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry())
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: instantRetry())
         let url = try #require(URL(string: server.baseURLString + "/todos/1"))
         await #expect(throws: NetworkError.self) { try await client.send(request(method, url)) }
         #expect(server.count(method.rawValue) == 1, "\(server.requestLines)")
@@ -51,7 +51,7 @@ import Testing
         let server = try FaultHTTPServer.start(json: Self.db)
         defer { server.stop() }
         server.inject(FaultRule(.status(503), times: 1))
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry())
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: instantRetry())
         let url = try #require(URL(string: server.baseURLString + "/todos/1"))
         #expect(try await client.send(request(.get, url)).status == 200)
         #expect(server.count("GET") == 2)

@@ -9,7 +9,7 @@ import Testing
         let server = try await TestHTTPServer.start { _ in .json("[]") }
         let lines = Recorder<CapturingLogHandler.Entry>()
         let client = NetworkClient(
-            client: URLSessionHTTPClient(),
+            client: AsyncHTTPClientTransport(),
             middleware: [
                 AuthMiddleware(token: "s3cret-token"),
                 LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines)),
@@ -34,7 +34,7 @@ import Testing
         let url = try await TestHTTPServer.refusingURL()
         let lines = Recorder<CapturingLogHandler.Entry>()
         let client = NetworkClient(
-            client: URLSessionHTTPClient(),
+            client: AsyncHTTPClientTransport(),
             middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
             retry: .never)
         _ = try? await client.send(request(.get, url))
@@ -63,7 +63,7 @@ import Testing
         var updates = tracker.updates().makeAsyncIterator()
         #expect(await updates.next() == 0)
         let client = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: [ActivityMiddleware(tracker: tracker)], retry: .never)
+            client: AsyncHTTPClientTransport(), middleware: [ActivityMiddleware(tracker: tracker)], retry: .never)
         let url = server.baseURL
         let call = Task { try await client.send(request(.get, url)) }
         var arrivalIterator = arrivals.makeAsyncIterator()
@@ -85,7 +85,8 @@ import Testing
         }
         let tracker = ActivityTracker()
         let client = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: [ActivityMiddleware(tracker: tracker)], retry: instantRetry())
+            client: AsyncHTTPClientTransport(), middleware: [ActivityMiddleware(tracker: tracker)],
+            retry: instantRetry())
         let url = server.baseURL
         let call = Task { () async throws(NetworkError) -> Response in try await client.send(request(.get, url)) }
         var arrivalIterator = arrivals.makeAsyncIterator()
@@ -118,7 +119,8 @@ import Testing
         let server = try await TestHTTPServer.start { _ in TestHTTPResponse(status: 204) }
         let trail = Recorder<String>()
         let client = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: [Step(name: "a", trail: trail), Step(name: "b", trail: trail)],
+            client: AsyncHTTPClientTransport(),
+            middleware: [Step(name: "a", trail: trail), Step(name: "b", trail: trail)],
             retry: .never)
         _ = try await client.send(request(.get, server.baseURL))
         #expect(trail.all == ["prepare a", "prepare b", "process b", "process a"])

@@ -3,7 +3,7 @@ import Networking
 import TestSupport
 import Testing
 
-/// `NetworkClient` over `URLSessionHTTPClient` against a real server on 127.0.0.1.
+/// `NetworkClient` over `AsyncHTTPClientTransport` against a real server on 127.0.0.1.
 @Suite struct NetworkClientTests {
     @Test func a503ThenA200SucceedsAfterOneRetry() async throws {
         let calls = Counter()
@@ -11,7 +11,7 @@ import Testing
             calls.next() == 1 ? .text("busy", status: 503) : .json(#"{"id":1,"title":"a"}"#)
         }
         let delays = Recorder<Double>()
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry(delays: delays))
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: instantRetry(delays: delays))
         let response = try await client.send(request(.get, server.baseURL.appendingPathComponent("items/1")))
         #expect(response.status == 200)
         #expect(try response.decode(Item.self) == Item(id: 1, title: "a"))
@@ -22,7 +22,7 @@ import Testing
 
     @Test func aPostAnswered503IsNotRetried() async throws {
         let server = try await TestHTTPServer.start { _ in .text("busy", status: 503) }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry())
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: instantRetry())
         let post = request(.post, server.baseURL.appendingPathComponent("items")) |> withJSONBody(Data("{}".utf8))
         await #expect(throws: NetworkError.status(code: 503, excerpt: "busy")) {
             try await client.send(post)
@@ -37,7 +37,7 @@ import Testing
             calls.next() == 1 ? TestHTTPResponse(status: 429, headers: [("Retry-After", "3")]) : .json("[]")
         }
         let delays = Recorder<Double>()
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: instantRetry(delays: delays))
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: instantRetry(delays: delays))
         _ = try await client.send(request(.get, server.baseURL.appendingPathComponent("items")))
         #expect(delays.all == [3])
         await server.stop()
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aSlowServerGivesTimeoutWithItsMessage() async throws {
         let server = try await TestHTTPServer.start { _ in .json("[]", delay: .seconds(3)) }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let slow = request(.get, server.baseURL.appendingPathComponent("slow")) |> withTimeout(0.3)
         // Without the timeout the answer would arrive after 3 s, and no error.
         await #expect(throws: NetworkError.timeout(seconds: 0.3)) {
@@ -57,7 +57,7 @@ import Testing
 
     @Test func aRefusedConnectionGivesCannotConnectWithItsMessage() async throws {
         let url = try await TestHTTPServer.refusingURL()
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let host = "127.0.0.1:\(url.port ?? 0)"
         await #expect(throws: NetworkError.cannotConnect(host: host)) {
             try await client.send(request(.get, url.appendingPathComponent("todos")))
@@ -68,7 +68,7 @@ import Testing
 
     @Test func aWrongTypeGivesDecodingErrorNamingTheField() async throws {
         let server = try await TestHTTPServer.start { _ in .json(#"[{"id":1,"title":"a"},{"id":2,"title":5}]"#) }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let base = server.baseURL
         do {
             _ = try await client.decode([Item].self, from: ExampleEndpoint.list(base: base, page: 1))
@@ -108,7 +108,7 @@ import Testing
             if request.header("If-None-Match") == "W/\"v1\"" { return TestHTTPResponse(status: 304) }
             return .json("[]", headers: [("ETag", "W/\"v1\"")])
         }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let url = server.baseURL.appendingPathComponent("items")
         let first = try await client.send(request(.get, url))
         let etag = try #require(first.etag)
@@ -126,7 +126,7 @@ import Testing
     @Test func statusErrorsCarryAOneLineExcerptAndAReadableMessage() async throws {
         let body = "line one\nline\ttwo\u{1B}[31m " + String(repeating: "x", count: 300)
         let server = try await TestHTTPServer.start { _ in .text(body, status: 503) }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         do {
             _ = try await client.send(request(.get, server.baseURL))
             Issue.record("expected a status error")
@@ -147,7 +147,7 @@ import Testing
         let server = try await TestHTTPServer.start { _ in
             .json("[]", headers: [("X-Total-Count", "42"), ("Link", "<http://x/items?_page=2>; rel=\"next\"")])
         }
-        let client = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let client = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let page = try await client.send(ExampleEndpoint.list(base: server.baseURL, page: 1)).pageInfo
         #expect(page.totalCount == 42)
         #expect(page.next?.absoluteString == "http://x/items?_page=2")

@@ -29,7 +29,8 @@ struct CredentialPlacementTests {
         defer { Task { await server.stop() } }
         let box = CredentialPlacementBox()
         let network = NetworkClient(
-            client: URLSessionHTTPClient(), middleware: [PlacedCredentialMiddleware(token: "s3cret", placement: box)],
+            client: AsyncHTTPClientTransport(),
+            middleware: [PlacedCredentialMiddleware(token: "s3cret", placement: box)],
             retry: .never)
         let url = server.baseURL.appendingPathComponent("books")
         _ = try await network.send(request(.get, url))

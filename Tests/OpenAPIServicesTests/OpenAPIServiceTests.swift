@@ -22,7 +22,7 @@ struct OpenAPIServiceTests {
     static func client(_ server: LibraryTestServer, storage: any StorageService = InMemoryStorageService())
         async throws -> Client
     {
-        let network = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let network = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let store = ResourceStore(
             network: network, storage: storage, namespace: "test|\(server.baseURL.absoluteString)", logger: logger)
         let api = LiveAPIService(baseURL: server.baseURL, network: network, store: store)

@@ -17,7 +17,7 @@ struct CurlCommandTests {
 
     static func service(_ base: URL, token: String? = nil) -> LiveAPIService {
         let middleware: [any Middleware] = token.map { [AuthMiddleware(token: $0)] } ?? []
-        let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .never)
+        let network = NetworkClient(client: AsyncHTTPClientTransport(), middleware: middleware, retry: .never)
         let store = ResourceStore(
             network: network, storage: InMemoryStorageService(), namespace: "test", logger: logger)
         return LiveAPIService(baseURL: base, network: network, store: store)

@@ -15,7 +15,7 @@ struct LiveAPIServiceTests {
     static func service(
         _ base: URL, storage: any StorageService = InMemoryStorageService(), hint: ErrorHint = .none
     ) -> LiveAPIService {
-        let network = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let network = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let store = ResourceStore(network: network, storage: storage, namespace: "test", logger: logger)
         return LiveAPIService(baseURL: base, network: network, store: store, hint: hint)
     }

@@ -15,7 +15,7 @@ struct ServerDialectTests {
     static let sampleData = BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json")
 
     static func service(_ base: URL, storage: any StorageService = InMemoryStorageService()) -> LiveAPIService {
-        let network = NetworkClient(client: URLSessionHTTPClient(), retry: .never)
+        let network = NetworkClient(client: AsyncHTTPClientTransport(), retry: .never)
         let store = ResourceStore(
             network: network, storage: storage, namespace: "test|\(base.absoluteString)", logger: logger)
         return LiveAPIService(baseURL: base, network: network, store: store)

@@ -20,10 +20,24 @@ public enum ResourcePrinter {
     {
         var options = options
         if options.delay == nil { options.delay = 0 }
+        let prepared: AppRoot.Prepared
+        do {
+            prepared = try await AppRoot.prepare(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            AppRoot.printError("\(error)")
+            return 2
+        }
+        let status = await printResource(words, format: format, curl: curl, prepared: prepared)
+        // The HTTP client's connections are closed before the process ends.
+        await prepared.services.shutdown()
+        return status
+    }
+
+    private static func printResource(_ words: [String], format: OutputFormat, curl: Bool, prepared: AppRoot.Prepared)
+        async -> Int32
+    {
         var resource = words.first ?? ""
         do {
-            let prepared = try await AppRoot.prepare(
-                options: options, environment: ProcessInfo.processInfo.environment)
             // A document that could not be used is said; the get goes on without it.
             for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") {
                 AppRoot.printError(warning)
@@ -61,13 +75,10 @@ public enum ResourcePrinter {
             // The history's last batch is written before the process ends.
             await prepared.services.history?.flush()
             return 0
-        } catch let error as ServiceError {
+        } catch {
             let what = error.kind == .notFound ? "no collection '\(resource)' (404)" : error.message
             AppRoot.printError(what)
             return 1
-        } catch {
-            AppRoot.printError("\(error)")
-            return 2
         }
     }
 

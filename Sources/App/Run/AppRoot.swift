@@ -176,6 +176,7 @@ public enum AppRoot {
             launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
         } catch {
             printError(error.message)
+            await prepared.services.shutdown()
             return 2
         }
         let terminal: NcursesTerminal
@@ -183,6 +184,7 @@ public enum AppRoot {
             terminal = try NcursesTerminal.start(mouse: mouse)
         } catch {
             printError("\(error)")
+            await prepared.services.shutdown()
             return 1
         }
         var ready = prepared
@@ -195,6 +197,7 @@ public enum AppRoot {
         router.stopAll()
         terminal.stop()
         await prepared.services.history?.flush()
+        await prepared.services.shutdown()
         prepared.logger.info("quit")
         return 0
     }

@@ -19,8 +19,9 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let activity = ActivityTracker()
+        let transport = AsyncHTTPClientTransport()
         let network = NetworkClient(
-            client: URLSessionHTTPClient(),
+            client: transport,
             middleware: standardMiddleware(
                 activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: Self.retry)
@@ -31,6 +32,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
             api: api, storage: storage, activity: activity, journal: journal,
             history: historyRecorder(configuration, storage: storage, journal: journal))
         container.documents = documents
+        container.transport = transport
         return container
     }
 }
@@ -56,7 +58,8 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         if let token = try token() {
             middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
         }
-        let network = NetworkClient(client: URLSessionHTTPClient(), middleware: middleware, retry: .default)
+        let transport = AsyncHTTPClientTransport()
+        let network = NetworkClient(client: transport, middleware: middleware, retry: .default)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: .none)
         var container = ServiceContainer(
@@ -64,6 +67,7 @@ public struct ProductionServiceBuilder: ServiceBuilder {
             history: historyRecorder(configuration, storage: storage, journal: journal))
         container.documents = documents
         container.credentialPlacement = placement
+        container.transport = transport
         return container
     }
 

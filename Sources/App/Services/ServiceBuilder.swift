@@ -21,6 +21,8 @@ public struct ServiceContainer: Sendable {
     /// Where the secret (`TRESTLE_TOKEN`) goes: bearer until the service's
     /// document names an API key header or query parameter (production only).
     public var credentialPlacement: CredentialPlacementBox?
+    /// The HTTP transport, closed by ``shutdown()``; `nil` where nothing goes over the network.
+    public var transport: (any HTTPClient)?
 
     public init(
         api: any APIService, storage: any StorageService, activity: ActivityTracker,
@@ -33,6 +35,11 @@ public struct ServiceContainer: Sendable {
         self.storage = storage
         self.activity = activity
         self.startupWarning = startupWarning
+    }
+
+    /// Closes the transport's connections at the end of the run.
+    public func shutdown() async {
+        await transport?.shutdown()
     }
 }
 

@@ -31,7 +31,10 @@ enum FaultCorpus {
         (.invalidUTF8, .shows("\u{FFFD}")),
         (.deepNesting, .error),
         (.hugeStrings, .shows("huge64k huge64k")),
-        (.escapesInHeaders, .shows("linen lantern")),
+        // Control characters are not allowed in a field value (RFC 9110):
+        // SwiftNIO's parser refuses the answer, so it is an error line, and
+        // no escape reaches the screen either way.
+        (.escapesInHeaders, .error),
     ]
 
     /// Faults that spoil one request only: the retry (or nothing) hides them.

@@ -1,0 +1,136 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// An ``HTTPClient`` over AsyncHTTPClient (SwiftNIO), with its own
+/// connection pool on NIO's shared event loop.
+///
+/// No cache, no cookies: conditional requests and caching are the caller's.
+/// Each request uses its own ``Request/timeout`` as a deadline for the whole
+/// answer, body included; cancelling the calling task cancels the transfer.
+/// Redirects are followed (at most 10); gzip and deflate answers are asked
+/// for and decompressed; HTTPS checks the server against the
+/// system's trust store. A refused connection fails at once: the pool does
+/// not retry connecting (``NetworkClient``'s policy decides on retries).
+///
+/// A request is sent once: AsyncHTTPClient never sends a request again on
+/// another connection, so a write that meets a dropped kept-alive connection
+/// fails instead of reaching the server twice (the fault corpus checks it).
+///
+/// The client is made on the first request; ``shutdown()`` closes it.
+public struct AsyncHTTPClientTransport: HTTPClient {
+    /// The largest body read (256 MiB): a larger answer is an error, not an
+    /// exhausted memory. A million todos are 118 MB.
+    public static let largestBody = 256 * 1024 * 1024
+
+    private let owner: ClientOwner
+    private let largestBody: Int
+
+    /// Creates a transport; no client exists until the first request.
+    /// - Parameter largestBody: the most bytes of a response body kept.
+    public init(largestBody: Int = AsyncHTTPClientTransport.largestBody) {
+        self.largestBody = largestBody
+        owner = ClientOwner(configuration: Self.configuration(largestBody: largestBody))
+    }
+
+    static func configuration(largestBody: Int) -> AsyncHTTPClient.HTTPClient.Configuration {
+        var pool = AsyncHTTPClient.HTTPClient.Configuration.ConnectionPool()
+        pool.retryConnectionEstablishment = false
+        // The request's own deadline ends a connect that hangs (a host that
+        // drops the SYN), not the pool's 10 s default.
+        return AsyncHTTPClient.HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 10, allowCycles: false),
+            timeout: .init(connect: .seconds(120)),
+            connectionPool: pool,
+            decompression: .enabled(limit: .size(largestBody)))
+    }
+
+    public func send(_ request: Request) async throws(NetworkError) -> Response {
+        let outgoing = try Self.makeRequest(request)
+        guard let client = owner.client else { throw .cancelled }
+        let outcome = await TransferDeadline.run(seconds: request.timeout) {
+            try await Self.transfer(outgoing, on: client, timeout: request.timeout, largestBody: largestBody)
+        }
+        if Task.isCancelled { throw .cancelled }
+        switch outcome {
+        case .none:
+            throw .timeout(seconds: request.timeout)
+        case .success(let (response, body)):
+            return Response(
+                status: Int(response.status.code), headers: Self.headers(of: response.headers), body: body,
+                url: response.url ?? request.resolvedURL ?? request.url)
+        case .failure(let error):
+            throw TransportErrorMapping.networkError(for: error, request: request, largestBody: largestBody)
+        }
+    }
+
+    /// Closes the client's connections, if a request made one; afterwards
+    /// every request fails with ``NetworkError/cancelled``.
+    public func shutdown() async {
+        await owner.shutdown()
+    }
+
+    // MARK: - Transfer
+
+    private static func transfer(
+        _ request: HTTPClientRequest, on client: AsyncHTTPClient.HTTPClient, timeout: Double, largestBody: Int
+    ) async throws -> (HTTPClientResponse, Data) {
+        // The deadline is the backstop; TransferDeadline ends the transfer first.
+        let deadline = NIODeadline.now() + .milliseconds(Int64(max(0, timeout) * 1000) + 1000)
+        let response = try await client.execute(request, deadline: deadline)
+        var body = Data()
+        if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init) {
+            guard announced <= largestBody else { throw BodyTooLarge() }
+            body.reserveCapacity(announced)
+        }
+        for try await chunk in response.body {
+            guard chunk.readableBytes <= largestBody - body.count else { throw BodyTooLarge() }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        return (response, body)
+    }
+
+    /// The AsyncHTTPClient request for `request`, or ``NetworkError/invalidURL(_:)``
+    /// unless its URL is an `http` or `https` URL with a host.
+    static func makeRequest(_ request: Request) throws(NetworkError) -> HTTPClientRequest {
+        guard let url = request.resolvedURL, let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
+            throw .invalidURL(request.url.absoluteString)
+        }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers {
+            outgoing.headers.add(name: field.name, value: field.value)
+        }
+        if request.headers["Accept-Encoding"] == nil {
+            // Compressed answers are decompressed (as libcurl did for URLSession).
+            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        }
+        if let body = request.body {
+            outgoing.body = .bytes(body)
+        }
+        return outgoing
+    }
+
+    /// The fields ordered by name; repeated fields joined by ", " into one
+    /// (so a second `Link` field adds its links to the first's).
+    static func headers(of headers: NIOHTTP1.HTTPHeaders) -> HTTPHeaders {
+        var order: [String] = []
+        var joined: [String: HTTPHeaders.Field] = [:]
+        for (name, value) in headers {
+            let key = name.lowercased()
+            if let first = joined[key] {
+                joined[key] = HTTPHeaders.Field(name: first.name, value: first.value + ", " + value)
+            } else {
+                order.append(key)
+                joined[key] = HTTPHeaders.Field(name: name, value: value)
+            }
+        }
+        return HTTPHeaders(order.sorted().compactMap { joined[$0] })
+    }
+}
+
+/// A body larger than the transport keeps.
+struct BodyTooLarge: Error {}
