@@ -7,14 +7,52 @@ extension JSONParser {
         -> JSONValue
     {
         var reader = JSONByteReader(bytes: bytes)
+        return try reader.readElement(at: start)
+    }
+
+    /// Parses the elements at `positions` of an outlined array, in order,
+    /// with one reader; `releaseBehind` gets the offset reached every few
+    /// megabytes, so a mapped file can release what was parsed.
+    public static func parseElements(
+        in bytes: UnsafeBufferPointer<UInt8>, at elements: JSONOutline.Elements, _ positions: Range<Int>,
+        releaseBehind: ((Int) -> Void)? = nil
+    ) throws(JSONParseError) -> [JSONValue] {
+        var reader = JSONByteReader(bytes: bytes)
+        var values: [JSONValue] = []
+        values.reserveCapacity(positions.count)
+        var releasedUpTo = positions.isEmpty ? 0 : elements[positions.lowerBound]
+        for position in positions {
+            values.append(try reader.readElement(at: elements[position]))
+            if reader.index &- releasedUpTo >= 1 << 23, let releaseBehind {
+                releasedUpTo = reader.index
+                releaseBehind(reader.index)
+            }
+        }
+        return values
+    }
+
+    /// Parses the value of a top-level member outlined by ``JSONOutline``
+    /// (its range's start), nested as in a whole parse.
+    public static func parseMember(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError)
+        -> JSONValue
+    {
+        var reader = JSONByteReader(bytes: bytes)
         reader.index = start
-        reader.skipWhitespace()
+        return try reader.readValue(depth: 1)
+    }
+}
+
+extension JSONByteReader {
+    /// The element after `start`, followed by `,` or `]`.
+    mutating func readElement(at start: Int) throws(JSONParseError) -> JSONValue {
+        index = start
+        skipWhitespace()
         // The top-level object and the array hold it: depth 2, as in a whole parse.
-        let value = try reader.readValue(depth: 2)
-        reader.skipWhitespace()
-        guard reader.index < bytes.count,
-            bytes[reader.index] == UInt8(ascii: ",") || bytes[reader.index] == UInt8(ascii: "]")
-        else { throw reader.error("expected ',' or ']'") }
+        let value = try readValue(depth: 2)
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "]") else {
+            throw error("expected ',' or ']'")
+        }
         return value
     }
 }

@@ -41,6 +41,16 @@ public final class MappedFile: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
     }
 
+    /// Gives the pages wholly inside `range` back to the kernel.
+    public func releasePages(in range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(range.lowerBound, 0) + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     deinit {
         if let base = bytes.baseAddress {
             munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)

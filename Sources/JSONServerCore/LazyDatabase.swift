@@ -13,12 +13,15 @@ public final class LazyDatabase: Sendable {
     let file: MappedFile
     /// What errors call the file, e.g. `data file /tmp/db.json`.
     public let source: String
+    /// The top-level members in file order.
+    private let members: [JSONOutline.Member]
     /// Where the elements of each array resource start.
     let collections: [String: JSONOutline.Elements]
 
     /// Outlines `file`; `nil` when its top level is not an object (parse it
-    /// whole: that says why). Throws at the first structural error.
-    public init?(file: MappedFile, source: String) throws(JSONDatabase.LoadError) {
+    /// whole: that says why). Throws at the first structural error. Arrays
+    /// of `parallelFrom` elements or more are materialised on two threads.
+    public init?(file: MappedFile, source: String, parallelFrom: Int = 20_000) throws(JSONDatabase.LoadError) {
         let outline: JSONOutline?
         do { outline = try JSONOutline.scan(file) } catch { throw .malformed(error) }
         guard let outline else { return nil }
@@ -28,6 +31,8 @@ public final class LazyDatabase: Sendable {
         for member in outline.members { collections[member.name] = member.elements }
         self.file = file
         self.source = source
+        self.members = outline.members
+        self.parallelFrom = parallelFrom
         self.collections = collections
     }
 
@@ -36,13 +41,71 @@ public final class LazyDatabase: Sendable {
         try JSONParser.parseElement(in: file.bytes, at: elements[index])
     }
 
-    /// Parses the whole file, as a file below the threshold is parsed at start.
+    /// Parses the whole file into what a whole parse gives (the same data,
+    /// the same first error), a large array on two threads.
     public func materialise() throws(JSONDatabase.LoadError) -> JSONDatabase {
-        try JSONDatabase(mappedFile: file)
+        var resources: [(String, JSONValue)] = []
+        do {
+            for member in members {
+                if let elements = member.elements {
+                    resources.append((member.name, .array(try parse(elements))))
+                } else {
+                    resources.append(
+                        (member.name, try JSONParser.parseMember(in: file.bytes, at: member.range.lowerBound)))
+                }
+            }
+        } catch {
+            throw .malformed(error)
+        }
+        return JSONDatabase(collections: resources)
+    }
+
+    /// Arrays at least this long are parsed in two halves at once.
+    private let parallelFrom: Int
+
+    /// The elements of one array; the first half's error, being earlier in
+    /// the file, wins over the second's.
+    private func parse(_ elements: JSONOutline.Elements) throws(JSONParseError) -> [JSONValue] {
+        guard elements.count >= parallelFrom else { return try parse(elements, 0..<elements.count) }
+        let middle = elements.count / 2
+        let second = ParallelPart()
+        Thread { [self] in
+            second.finish(Result { () throws(JSONParseError) in try parse(elements, middle..<elements.count) })
+        }.start()
+        let first = Result { () throws(JSONParseError) in try parse(elements, 0..<middle) }
+        let rest = second.wait()
+        return try first.get() + rest.get()
+    }
+
+    /// Parses `positions`, releasing the file's pages behind as it goes.
+    private func parse(_ elements: JSONOutline.Elements, _ positions: Range<Int>) throws(JSONParseError)
+        -> [JSONValue]
+    {
+        let start = positions.isEmpty ? 0 : elements[positions.lowerBound]
+        return try JSONParser.parseElements(in: file.bytes, at: elements, positions) { [file] reached in
+            file.releasePages(in: start..<reached)
+        }
     }
 
     /// The answer to a request the data is needed for, when the file does not parse.
     func problem(_ error: JSONDatabase.LoadError) -> EngineResponse {
         .dataFileProblem("\(source): \(error)")
+    }
+}
+
+/// The result of a parse on another thread, waited for once.
+private final class ParallelPart: @unchecked Sendable {
+    // @unchecked: `result` is written once before `done` is signalled and read after it.
+    private var result: Result<[JSONValue], JSONParseError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ result: Result<[JSONValue], JSONParseError>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() -> Result<[JSONValue], JSONParseError> {
+        done.wait()
+        return result ?? .success([])
     }
 }

@@ -39,7 +39,8 @@ import Testing
     ) {
         let url = try temporaryFile(text)
         let file = try #require(MappedFile(path: url.path))
-        let lazy = try #require(try LazyDatabase(file: file, source: "data file \(url.path)"))
+        // Materialised on two threads, as a million records would be.
+        let lazy = try #require(try LazyDatabase(file: file, source: "data file \(url.path)", parallelFrom: 1_000))
         let full = try JSONDatabase(data: Data(text.utf8))
         return (JSONServerEngine(lazy: lazy, dialect: dialect), JSONServerEngine(database: full, dialect: dialect), url)
     }
@@ -174,5 +175,19 @@ import Testing
         #expect(throws: JSONDatabase.LoadError.malformed(wholeError)) {
             _ = try LazyDatabase(file: file, source: "data file")
         }
+    }
+
+    /// The whole parse from the outline, on two threads, fails where a whole
+    /// parse of the text fails: the earlier of two broken records.
+    @Test(arguments: [[250], [40, 250], [250, 280], [40]])
+    func materialisingReportsTheFirstErrorOfTheFile(_ broken: [Int]) throws {
+        var text = Self.sampleText(todos: 300)
+        for id in broken { text = text.replacingOccurrences(of: "\"b\": \(id)\n", with: "\"b\": 0\(id)\n") }
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try #require(MappedFile(path: url.path))
+        let database = try #require(try LazyDatabase(file: file, source: "data file", parallelFrom: 10))
+        let wholeError = try #require(#expect(throws: JSONParseError.self) { try JSONParser.parse(text) })
+        #expect(throws: JSONDatabase.LoadError.malformed(wholeError)) { _ = try database.materialise() }
     }
 }
