@@ -51,7 +51,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
             // Mapped and released as parsed, so a large file is never resident
             // whole beside its values; unmappable files are read (which says why).
             if let mapped = MappedFile(path: file.path) {
-                if mapped.bytes.count >= LazyDatabase.threshold,
+                if mapped.bytes.count >= Self.lazyThreshold,
                     let lazy = try LazyDatabase(file: mapped, source: "data file \(file.path)")
                 {
                     return JSONServerEngine(lazy: lazy, dialect: dialect)
@@ -72,6 +72,12 @@ public struct FakeServiceBuilder: ServiceBuilder {
             throw ConfigurationError("data file \(file.path): \(error)")
         }
         return JSONServerEngine(database: database, dialect: dialect)
+    }
+
+    /// `LazyDatabase.threshold`, or `TRESTLE_LAZY_THRESHOLD` (bytes; tests
+    /// use 0 to serve small files lazily).
+    private static var lazyThreshold: Int {
+        ProcessInfo.processInfo.environment["TRESTLE_LAZY_THRESHOLD"].flatMap { Int($0) } ?? LazyDatabase.threshold
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {
