@@ -11,7 +11,7 @@ import JSON
 ///
 /// Over a ``LazyDatabase`` (a large file, outlined but not parsed), it
 /// answers page-only list requests from the outline, and parses the whole
-/// file once, on the first request that needs more (see ``materialise()``).
+/// file once, on the first request that needs more (see ``materialise(indexing:)``).
 public actor JSONServerEngine {
     private var router: JSONServerRouter
     /// Until the whole file is parsed: answers page-only lists from its outline.
@@ -19,8 +19,6 @@ public actor JSONServerEngine {
     /// The one parse of the whole file, once a request needs it; a failure
     /// is kept, and every request that needs the data is answered with it.
     private var materialisation: Task<Result<JSONDatabase, JSONDatabase.LoadError>, Never>?
-    /// Whether to start that parse in the background after the first page is answered.
-    private let prefetch: Bool
     /// The collection the outline last listed (its search index is built once the file is parsed).
     private var lastListed: String?
     /// Search indexes being built in the background, by collection, with the
@@ -30,35 +28,29 @@ public actor JSONServerEngine {
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
         router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
-        prefetch = false
     }
 
     /// Creates an engine over a large file that is parsed only as far as
-    /// requests need it; `readOnly` makes writes answer 405. With `prefetch`,
-    /// the whole file is parsed in the background once the first page is
-    /// answered, so the first filter or search does not wait for it.
-    public init(
-        lazy database: LazyDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0, prefetch: Bool = false
-    ) {
+    /// requests need it; `readOnly` makes writes answer 405. The whole
+    /// parse waits for a request that needs it (not started in the
+    /// background: it would hold hundreds of megabytes from then on).
+    public init(lazy database: LazyDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
         router = JSONServerRouter(database: JSONDatabase(collections: []), readOnly: readOnly, dialect: dialect)
         front = LazyListFront(database: database, dialect: dialect)
-        self.prefetch = prefetch
     }
 
     /// Answers one request; a search first takes the indexes built meanwhile.
     public func handle(_ request: EngineRequest) async -> EngineResponse {
+        let isSearch = request.query.contains { $0.name == "q" }
         if let front {
             if let (answer, collection) = front.answer(request) {
                 lastListed = collection
-                if prefetch, materialisation == nil {
-                    materialisation = Self.parse(front.database)
-                    Task { _ = await materialise() }  // installs it as soon as it is parsed
-                }
                 return answer
             }
-            if let problem = await materialise() { return problem }
+            // A search builds its index itself, at once, rather than wait for the background build.
+            if let problem = await materialise(indexing: !isSearch) { return problem }
         }
-        if request.query.contains(where: { $0.name == "q" }) { await installBuiltIndexes() }
+        if isSearch { await installBuiltIndexes() }
         let response = router.handle(request)
         startIndexBuild()
         return response
@@ -67,18 +59,26 @@ public actor JSONServerEngine {
     /// The current data, including the effect of writes (a lazy file is
     /// parsed first; one that does not parse reads as no data).
     public func database() async -> JSONDatabase {
-        _ = await materialise()
+        _ = await materialise(indexing: true)
         return router.database
     }
 
     /// Whether the data is parsed whole (always, unless built over a ``LazyDatabase``).
     var isMaterialised: Bool { front == nil }
 
+    /// Whether collection `name` has a search index, once the builds under way are done.
+    func hasSearchIndex(_ name: String) async -> Bool {
+        await installBuiltIndexes()
+        return router.searchIndexes[name] != nil
+    }
+
     /// Parses the whole lazy file, once, on a thread of its own; requests
     /// arriving meanwhile wait for the same parse (page-only lists are still
     /// answered from the outline). Returns the answer to give when the file
     /// does not parse.
-    private func materialise() async -> EngineResponse? {
+    /// With `indexing`, the search index of the collection the outline
+    /// last listed is then built in the background, as after a listing.
+    private func materialise(indexing: Bool) async -> EngineResponse? {
         guard let front else { return nil }
         let parse = materialisation ?? Self.parse(front.database)
         materialisation = parse
@@ -88,9 +88,10 @@ public actor JSONServerEngine {
                 router = JSONServerRouter(database: database, readOnly: router.readOnly, dialect: router.dialect)
                 self.front = nil
                 materialisation = nil
-                // As after a listing by the router: the listed collection's search index.
-                router.unindexedListing = lastListed
-                startIndexBuild()
+                if indexing {
+                    router.unindexedListing = lastListed
+                    startIndexBuild()
+                }
             }
             return nil
         case .failure(let error):
@@ -113,7 +114,9 @@ public actor JSONServerEngine {
     private func startIndexBuild() {
         guard let name = router.unindexedListing else { return }
         router.unindexedListing = nil
-        guard indexBuilds[name] == nil, let items = router.database.collections[name] else { return }
+        guard indexBuilds[name] == nil, let items = router.database.collections[name],
+            router.searchIndexes[name]?.count != items.count  // a search just built it
+        else { return }
         let generation = router.writeGeneration
         // On a thread of its own at the lowest priority, not the cooperative
         // pool: the client's answer goes to the screen first, on the same cores.

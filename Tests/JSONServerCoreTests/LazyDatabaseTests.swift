@@ -129,6 +129,18 @@ import Testing
         #expect(await lazy.database() == full.database())
     }
 
+    /// As after a listing by the full engine: the collection the outline
+    /// listed gets its search index built once the file is parsed.
+    @Test func theListedCollectionIsIndexedOnceTheFileIsParsed() async throws {
+        let (lazy, full, url) = try Self.engines(Self.sampleText(), dialect: .v0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=1&_limit=5"))
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/users/3"))
+        #expect(await lazy.hasSearchIndex("todos"))
+        #expect(await lazy.hasSearchIndex("users") == false)
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=2"))
+    }
+
     @Test func aRecordThatDoesNotParseIsAnErrorNamingTheFileAndPosition() async throws {
         // Record 250 (of 300) gets a number with a leading zero.
         let text = Self.sampleText(todos: 300).replacingOccurrences(of: "\"b\": 250\n", with: "\"b\": 0250\n")
