@@ -80,6 +80,7 @@ public actor JSONServerEngine {
     /// last listed is then built in the background, as after a listing.
     private func materialise(indexing: Bool) async -> EngineResponse? {
         guard let front else { return nil }
+        if materialisation == nil, let changed = front.database.changedOnDisk { return changed }
         let parse = materialisation ?? Self.parse(front.database)
         materialisation = parse
         switch await parse.value {

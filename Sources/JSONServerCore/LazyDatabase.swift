@@ -87,6 +87,14 @@ public final class LazyDatabase: Sendable {
         }
     }
 
+    /// The answer to give instead of reading the file when it was changed
+    /// in place since it was outlined (its offsets no longer hold, and a
+    /// page past a new end would crash the reader); `nil` when it was not.
+    var changedOnDisk: EngineResponse? {
+        guard file.isModifiedInPlace else { return nil }
+        return .dataFileProblem("\(source): changed on disk since it was opened; restart to read it again")
+    }
+
     /// The answer to a request the data is needed for, when the file does not parse.
     func problem(_ error: JSONDatabase.LoadError) -> EngineResponse {
         .dataFileProblem("\(source): \(error)")

@@ -23,6 +23,7 @@ struct LazyListFront: Sendable {
         guard segments.count == 1, !JSONServerRouter.isOpenAPIDocument(segments),
             let elements = database.collections[segments[0]]
         else { return nil }
+        if let changed = database.changedOnDisk { return (changed, segments[0]) }
         let routed: EngineResponse?
         do {
             routed = try dialect == .v1 ? listV1(elements, request: request) : list(elements, request: request)

@@ -170,6 +170,43 @@ import Testing
         #expect(await engine.handle(EngineRequest(method: "GET", target: "/todos?_page=2&_limit=100")).status == 200)
     }
 
+    /// Truncated while served: reading a page past the new end would crash
+    /// (SIGBUS); the engine says what happened instead, and goes on.
+    @Test func aFileChangedInPlaceIsOneLineNotACrash() async throws {
+        let url = try Self.temporaryFile(Self.sampleText())
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try #require(MappedFile(path: url.path))
+        let database = try #require(try LazyDatabase(file: file, source: "data file \(url.path)"))
+        let engine = JSONServerEngine(lazy: database)
+        #expect(await engine.handle(EngineRequest(method: "GET", target: "/todos?_page=1&_limit=5")).status == 200)
+        #expect(!file.isModifiedInPlace)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(file.bytes.count / 2))
+        try handle.close()
+        #expect(file.isModifiedInPlace)
+        let expected = "data file \(url.path): changed on disk since it was opened; restart to read it again"
+        let page = await engine.handle(EngineRequest(method: "GET", target: "/todos?_page=40&_limit=50"))
+        #expect(page.status == 500)
+        #expect(page.dataFileProblem == expected)
+        let filtered = await engine.handle(EngineRequest(method: "GET", target: "/todos?completed=true"))
+        #expect(filtered.dataFileProblem == expected)
+    }
+
+    @Test func aFileReplacedByAnotherIsStillServedFromTheMapping() async throws {
+        let url = try Self.temporaryFile(Self.sampleText())
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try #require(MappedFile(path: url.path))
+        let database = try #require(try LazyDatabase(file: file, source: "data file"))
+        let engine = JSONServerEngine(lazy: database)
+        let before = await engine.handle(EngineRequest(method: "GET", target: "/todos?_page=2&_limit=5"))
+        let replacement = try Self.temporaryFile("{\"todos\": []}")
+        #expect(rename(replacement.path, url.path) == 0)  // a new inode at the same path
+        #expect(!file.isModifiedInPlace)
+        let after = await engine.handle(EngineRequest(method: "GET", target: "/todos?_page=2&_limit=5"))
+        #expect(after.status == 200)
+        #expect(after.body == before.body)
+    }
+
     @Test func aFileWhoseTopLevelIsNotAnObjectIsLeftToTheWholeParse() throws {
         let url = try Self.temporaryFile("[1, 2, 3]")
         defer { try? FileManager.default.removeItem(at: url) }
