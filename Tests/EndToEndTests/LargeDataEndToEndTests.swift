@@ -79,6 +79,30 @@ extension EndToEnd {
             try await app.session.eventuallyShows("todo 2 candle")
         }
 
+        /// Brackets that do not close are found by the outline, at start,
+        /// with the line and column a whole parse names.
+        @Test func aStructuralErrorStopsTheStartWithOneLine() throws {
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let text = Self.text().replacingOccurrences(
+                of: "\"todo 1501 candle\", \"completed\": false}", with: "\"todo 1501 candle\", \"completed\": false]")
+            #expect(text != Self.text())
+            let expected = try #require(#expect(throws: JSONParseError.self) { try JSONParser.parse(text) })
+            let file = try Self.write(text, in: home)
+            let outcome = try ProcessRunner.run(
+                BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0", "--data", file.path],
+                environment: ProcessRunner.baseEnvironment(home.environment.merging(Self.lazily) { $1 }),
+                timeout: 30)
+            #expect(!outcome.signalled && outcome.status != 0, "status \(outcome.status): \(outcome.stderr)")
+            let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)
+            #expect(lines.count == 1, "stderr: \(outcome.stderr)")
+            // At start, as a configuration error (not a record's error met later).
+            #expect(
+                outcome.stderr.hasPrefix("trestle: data file \(file.path): invalid JSON: \(expected)"),
+                "\(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty)
+        }
+
         @Test func getOfAFileWithABrokenRecordSaysWhereInOneLine() throws {
             let home = try TemporaryHome()
             defer { home.remove() }
