@@ -42,6 +42,8 @@ public struct EngineHTTPClient: HTTPClient {
                 headers: headers,
                 body: request.body,
                 baseURL: "\(url.scheme ?? "fake")://\(url.host ?? "sample-data")"))
+        // The data file's own error (a record that does not parse), in its words.
+        if let problem = answer.dataFileProblem { throw .decoding(path: "", reason: problem) }
         var responseHeaders = HTTPHeaders()
         for field in answer.headers { responseHeaders[field.name] = field.value }
         return Response(status: answer.status, headers: responseHeaders, body: answer.body, url: url)

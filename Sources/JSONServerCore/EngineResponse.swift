@@ -9,6 +9,10 @@ public struct EngineResponse: Sendable {
     public var headers: [HeaderField]
     /// The body (empty for 304).
     public var body: Data
+    /// Set when the data file could not be read for this answer (a record
+    /// or the whole file does not parse): one line naming the file and the
+    /// position, for an in-process client to show as it is.
+    public var dataFileProblem: String?
 
     /// Creates a response.
     public init(status: Int, headers: [HeaderField] = [], body: Data = Data()) {
@@ -42,6 +46,13 @@ public struct EngineResponse: Sendable {
     /// A JSON response serialising `value` pretty, as json-server does.
     static func json(status: Int, _ value: JSONValue, headers: [HeaderField] = []) -> EngineResponse {
         json(status: status, bytes: JSONWriter.bytes(value, pretty: true), headers: headers)
+    }
+
+    /// `500` with `{"error": message}`, marked as a ``dataFileProblem``.
+    static func dataFileProblem(_ message: String) -> EngineResponse {
+        var response = error(status: 500, message)
+        response.dataFileProblem = message
+        return response
     }
 
     /// `{"error": message}` with the given status.

@@ -8,8 +8,19 @@ import JSON
 /// ``JSONServerRouter``; this actor serialises access to it, and builds a
 /// listed collection's ``SearchIndex`` off the actor after answering, so
 /// the first search (`q=`) does not pay for it on the request path.
+///
+/// Over a ``LazyDatabase`` (a large file, outlined but not parsed), it
+/// answers page-only list requests from the outline, and parses the whole
+/// file once, on the first request that needs more (see ``materialise(indexing:)``).
 public actor JSONServerEngine {
     private var router: JSONServerRouter
+    /// Until the whole file is parsed: answers page-only lists from its outline.
+    private var front: LazyListFront?
+    /// The one parse of the whole file, once a request needs it; a failure
+    /// is kept, and every request that needs the data is answered with it.
+    private var materialisation: Task<Result<JSONDatabase, JSONDatabase.LoadError>, Never>?
+    /// The collection the outline last listed (its search index is built once the file is parsed).
+    private var lastListed: String?
     /// Search indexes being built in the background, by collection, with the
     /// write generation of the items they were built from.
     private var indexBuilds: [String: Task<(index: SearchIndex, generation: UInt64), Never>] = [:]
@@ -19,24 +30,94 @@ public actor JSONServerEngine {
         router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
     }
 
+    /// Creates an engine over a large file that is parsed only as far as
+    /// requests need it; `readOnly` makes writes answer 405. The whole
+    /// parse waits for a request that needs it (not started in the
+    /// background: it would hold hundreds of megabytes from then on).
+    public init(lazy database: LazyDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
+        router = JSONServerRouter(database: JSONDatabase(collections: []), readOnly: readOnly, dialect: dialect)
+        front = LazyListFront(database: database, dialect: dialect)
+    }
+
     /// Answers one request; a search first takes the indexes built meanwhile.
     public func handle(_ request: EngineRequest) async -> EngineResponse {
-        if request.query.contains(where: { $0.name == "q" }) { await installBuiltIndexes() }
+        let isSearch = request.query.contains { $0.name == "q" }
+        if let front {
+            if let (answer, collection) = front.answer(request) {
+                lastListed = collection
+                return answer
+            }
+            // A search builds its index itself, at once, rather than wait for the background build.
+            if let problem = await materialise(indexing: !isSearch) { return problem }
+        }
+        if isSearch { await installBuiltIndexes() }
         let response = router.handle(request)
         startIndexBuild()
         return response
     }
 
-    /// The current data, including the effect of writes.
-    public func database() -> JSONDatabase {
-        router.database
+    /// The current data, including the effect of writes (a lazy file is
+    /// parsed first; one that does not parse reads as no data).
+    public func database() async -> JSONDatabase {
+        _ = await materialise(indexing: true)
+        return router.database
+    }
+
+    /// Whether the data is parsed whole (always, unless built over a ``LazyDatabase``).
+    var isMaterialised: Bool { front == nil }
+
+    /// Whether collection `name` has a search index, once the builds under way are done.
+    func hasSearchIndex(_ name: String) async -> Bool {
+        await installBuiltIndexes()
+        return router.searchIndexes[name] != nil
+    }
+
+    /// Parses the whole lazy file, once, on a thread of its own; requests
+    /// arriving meanwhile wait for the same parse (page-only lists are still
+    /// answered from the outline). Returns the answer to give when the file
+    /// does not parse.
+    /// With `indexing`, the search index of the collection the outline
+    /// last listed is then built in the background, as after a listing.
+    private func materialise(indexing: Bool) async -> EngineResponse? {
+        guard let front else { return nil }
+        if materialisation == nil, let changed = front.database.changedOnDisk { return changed }
+        let parse = materialisation ?? Self.parse(front.database)
+        materialisation = parse
+        switch await parse.value {
+        case .success(let database):
+            if self.front != nil {  // the first request to resume installs it
+                router = JSONServerRouter(database: database, readOnly: router.readOnly, dialect: router.dialect)
+                self.front = nil
+                materialisation = nil
+                if indexing {
+                    router.unindexedListing = lastListed
+                    startIndexBuild()
+                }
+            }
+            return nil
+        case .failure(let error):
+            return front.database.problem(error)
+        }
+    }
+
+    private static func parse(_ database: LazyDatabase) -> Task<Result<JSONDatabase, JSONDatabase.LoadError>, Never> {
+        Task {
+            await withCheckedContinuation { parsed in
+                // Not on the cooperative pool: a parse of seconds would hold one of its threads.
+                Thread {
+                    parsed.resume(returning: Result { () throws(JSONDatabase.LoadError) in try database.materialise() })
+                }.start()
+            }
+        }
     }
 
     /// Builds the index of the collection just listed without one, off the actor.
     private func startIndexBuild() {
         guard let name = router.unindexedListing else { return }
         router.unindexedListing = nil
-        guard indexBuilds[name] == nil, let items = router.database.collections[name] else { return }
+        guard indexBuilds[name] == nil, let items = router.database.collections[name],
+            router.searchIndexes[name]?.count != items.count  // a search just built it
+        else { return }
         let generation = router.writeGeneration
         // On a thread of its own at the lowest priority, not the cooperative
         // pool: the client's answer goes to the screen first, on the same cores.

@@ -17,10 +17,27 @@ extension JSONServerRouter {
             of: items, query: query)
         let slice = ListSlice(count: matching.count, query: query)
         let page = matching[slice.range]
+        let headers = Self.listHeaders(count: matching.count, slice: slice, query: query, request: request)
+        let body: [UInt8]
+        if query.embed.isEmpty && query.expand.isEmpty {
+            body = Self.listBody(count: page.count) { position, body in
+                appendEncodedItem(name, page[page.startIndex + position], of: items, to: &body)
+            }
+        } else {
+            let relations = Relations(database: database, parent: name, embed: query.embed, expand: query.expand)
+            body = JSONWriter.bytes(.array(page.map { relations.apply(to: items[$0]) }), pretty: true)
+        }
+        return .json(status: 200, bytes: body, headers: headers)
+    }
 
+    /// The headers of a list answer of `count` matching items: the total
+    /// when sliced, and the page links when paged.
+    static func listHeaders(count: Int, slice: ListSlice, query: CollectionQuery, request: EngineRequest)
+        -> [HeaderField]
+    {
         var headers: [HeaderField] = []
         if query.isSliced {
-            headers.append(HeaderField(name: "X-Total-Count", value: String(matching.count)))
+            headers.append(HeaderField(name: "X-Total-Count", value: String(count)))
             headers.append(
                 HeaderField(
                     name: "Access-Control-Expose-Headers",
@@ -29,23 +46,23 @@ extension JSONServerRouter {
         if let link = slice.linkHeader(baseURL: request.baseURL, path: request.path, query: request.query) {
             headers.append(HeaderField(name: "Link", value: link))
         }
+        return headers
+    }
 
+    /// A list body of `count` items, each written by `appendItem(position, &body)`
+    /// as pretty JSON at list indentation.
+    static func listBody(count: Int, appendItem: (Int, inout [UInt8]) -> Void) -> [UInt8] {
         var body: [UInt8] = []
-        if query.embed.isEmpty && query.expand.isEmpty {
-            body.reserveCapacity(page.count * 160 + 4)
-            body.append(UInt8(ascii: "["))
-            for (position, index) in page.enumerated() {
-                if position > 0 { body.append(UInt8(ascii: ",")) }
-                body.append(contentsOf: [0x0A, 0x20, 0x20])
-                appendEncodedItem(name, index, of: items, to: &body)
-            }
-            if !page.isEmpty { body.append(0x0A) }
-            body.append(UInt8(ascii: "]"))
-        } else {
-            let relations = Relations(database: database, parent: name, embed: query.embed, expand: query.expand)
-            body = JSONWriter.bytes(.array(page.map { relations.apply(to: items[$0]) }), pretty: true)
+        body.reserveCapacity(count * 160 + 4)
+        body.append(UInt8(ascii: "["))
+        for position in 0..<count {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(contentsOf: [0x0A, 0x20, 0x20])
+            appendItem(position, &body)
         }
-        return .json(status: 200, bytes: body, headers: headers)
+        if count > 0 { body.append(0x0A) }
+        body.append(UInt8(ascii: "]"))
+        return body
     }
 
     /// The items matching the query's full-text search, from the collection's

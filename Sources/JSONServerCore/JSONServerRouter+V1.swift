@@ -46,14 +46,10 @@ extension JSONServerRouter {
         guard var items = database.collections[name] else { return .notFound }
         var clause = WhereClause()
         var sortKeys: [String] = []
-        var page: Int?
-        var perPage = 10
-        var start: Int?
-        var end: Int?
-        var limit: Int?
+        var paging = V1Paging()
         var embeds: [String] = []
         var search = ""
-        for item in request.query {
+        for item in request.query where !paging.read(item) {
             switch item.name {
             case "_where":
                 guard case .object(let tree)? = try? JSONParser.parse(Data(item.value.utf8)) else {
@@ -63,11 +59,6 @@ extension JSONServerRouter {
                 for (key, value) in clause.tree { merged = Self.merging(merged, key: key, value: value) }
                 clause = merged
             case "_sort": sortKeys += item.value.split(separator: ",").map(String.init)
-            case "_page": page = Int(item.value)
-            case "_per_page": perPage = Int(item.value) ?? perPage
-            case "_start": start = Int(item.value)
-            case "_end": end = Int(item.value)
-            case "_limit": limit = Int(item.value)
             case "_embed": embeds += item.value.split(separator: ",").map(String.init)
             case "q": search = item.value.trimmingCharacters(in: .whitespaces).lowercased()
             case let key where Self.v1Reserved.contains(key): continue
@@ -78,32 +69,8 @@ extension JSONServerRouter {
         var matching = clause.tree.isEmpty ? items : items.filter(clause.matches)
         if !search.isEmpty { matching = matching.filter { Self.mentions($0, search) } }
         if !sortKeys.isEmpty { matching = Self.sortedV1(matching, by: sortKeys) }
-
-        // A page asked for is a page, whatever else is sent (`_limit` from a
-        // v0 client): the envelope tells the client this is v1.
-        if page == nil, start != nil || end != nil || limit != nil {
-            let from = min(max(start ?? 0, 0), matching.count)
-            // Huge numbers from the query saturate rather than overflow.
-            let to =
-                end.map { min(max($0, from), matching.count) } ?? from + min(max(limit ?? 0, 0), matching.count - from)
-            return .json(status: 200, .array(Array(matching[from..<max(from, to)])))
-        }
-        guard let page else { return .json(status: 200, .array(matching)) }
-        let size = max(perPage, 1)
-        let pages = max(1, matching.count / size + (matching.count % size == 0 ? 0 : 1))
-        let current = min(max(page, 1), pages)
-        let from = min((current - 1) * size, matching.count)
-        let to = from + min(size, matching.count - from)
-        let envelope: JSONObject = [
-            "first": 1,
-            "prev": current > 1 ? .int(current - 1) : .null,
-            "next": current < pages ? .int(current + 1) : .null,
-            "last": .int(pages),
-            "pages": .int(pages),
-            "items": .int(matching.count),
-            "data": .array(Array(matching[from..<to])),
-        ]
-        return .json(status: 200, .object(envelope))
+        let page = paging.isPartial ? Array(matching[paging.range(count: matching.count)]) : matching
+        return paging.response(count: matching.count, items: page)
     }
 
     func showV1(_ name: String, id: String, request: EngineRequest) -> EngineResponse {

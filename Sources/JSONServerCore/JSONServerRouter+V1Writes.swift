@@ -125,21 +125,30 @@ extension JSONServerRouter {
                 }
                 var used = Set(items.compactMap { $0["id"]?.stringValue })
                 items = items.map { item in
+                    if let kept = withStringID(item) { return kept }
                     guard case .object(var object) = item else { return item }
-                    switch object["id"] {
-                    case .string?: return item
-                    case .int?, .double?:
-                        object["id"] = .string(object["id"]?.scriptString ?? "")
-                    default:
-                        var id = newStringID(avoiding: [])
-                        while used.contains(id) { id = newStringID(avoiding: []) }
-                        used.insert(id)
-                        object["id"] = .string(id)
-                    }
+                    var id = newStringID(avoiding: [])
+                    while used.contains(id) { id = newStringID(avoiding: []) }
+                    used.insert(id)
+                    object["id"] = .string(id)
                     return .object(object)
                 }
             }
         }
         return copy
+    }
+
+    /// `item` with its id as v1 keeps it (a number becomes its text); `nil`
+    /// when the item is an object without a string or number id, which gets
+    /// a generated one.
+    static func withStringID(_ item: JSONValue) -> JSONValue? {
+        guard case .object(var object) = item else { return item }
+        switch object["id"] {
+        case .string?: return item
+        case .int?, .double?:
+            object["id"] = .string(object["id"]?.scriptString ?? "")
+            return .object(object)
+        default: return nil
+        }
     }
 }

@@ -61,14 +61,28 @@ public struct JSONServerRouter: Sendable {
             }
             return response
         }
-        var response = cachedGET(segments: segments, request: request)
+        return Self.sent(cachedGET(segments: segments, request: request), for: request)
+    }
+
+    /// A GET (or HEAD) answer as it is sent: `304` when `If-None-Match`
+    /// matches its `ETag`, no body for HEAD.
+    static func sent(_ response: EngineResponse, for request: EngineRequest) -> EngineResponse {
         if response.status == 200, let etag = response.header("ETag"),
             let ifNoneMatch = request.header("if-none-match"),
             ETag.matches(ifNoneMatch: ifNoneMatch, etag: etag)
         {
             return EngineResponse(status: 304, headers: [HeaderField(name: "ETag", value: etag)])
         }
-        if isHead { response.body = Data() }
+        var response = response
+        if request.method == "HEAD" { response.body = Data() }
+        return response
+    }
+
+    /// A routed GET answer with its `ETag` (only a `200` gets one).
+    static func tagged(_ response: EngineResponse) -> EngineResponse {
+        guard response.status == 200 else { return response }
+        var response = response
+        response.headers.append(HeaderField(name: "ETag", value: ETag.weak(for: response.body)))
         return response
     }
 
@@ -79,9 +93,8 @@ public struct JSONServerRouter: Sendable {
         var key = request.baseURL + " " + request.path + "?"
         for item in request.query { key += item.name + "=" + item.value + "&" }
         if let cached = answerCache.answers[key] { return cached }
-        var response = route(method: "GET", segments: segments, request: request)
+        let response = Self.tagged(route(method: "GET", segments: segments, request: request))
         guard response.status == 200 else { return response }
-        response.headers.append(HeaderField(name: "ETag", value: ETag.weak(for: response.body)))
         answerCache.store(response, for: key)
         return response
     }

@@ -22,11 +22,40 @@ public struct FakeServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let file = try dataFile()
+        let engine = try makeEngine(file)
+        let activity = ActivityTracker()
+        var behavior = StubBehavior.delayed(configuration.delay)
+        behavior.errorRate = configuration.fakeErrorRate
+        behavior.alwaysFailWith = configuration.fakeFailWith
+        let api = FakeAPIService(
+            engine: engine, behavior: behavior,
+            storage: storage,
+            middleware: standardMiddleware(
+                activity: activity, logger: logger, timeout: configuration.timeout, journal: journal, transport: .fake),
+            logger: logger,
+            cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
+            origin: SampleDataFile.isShipped(file, executable: executable) ? "sample-data" : file.lastPathComponent)
+        let history = RequestHistoryRecorder(
+            storage: storage, namespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
+            baseURL: URL(fileURLWithPath: "/"))
+        history.attach(to: journal)
+        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal, history: history)
+    }
+
+    /// The engine over `file`: a large file is outlined and its records parsed
+    /// as pages need them (see `LazyDatabase`), a small one parsed whole.
+    private func makeEngine(_ file: URL) throws(ConfigurationError) -> JSONServerEngine {
+        let dialect = configuration.fakeDialect
         let database: JSONDatabase
         do {
             // Mapped and released as parsed, so a large file is never resident
             // whole beside its values; unmappable files are read (which says why).
             if let mapped = MappedFile(path: file.path) {
+                if mapped.bytes.count >= Self.lazyThreshold,
+                    let lazy = try LazyDatabase(file: mapped, source: "data file \(file.path)")
+                {
+                    return JSONServerEngine(lazy: lazy, dialect: dialect)
+                }
                 database = try JSONDatabase(mappedFile: mapped)
             } else {
                 let data: Data
@@ -42,23 +71,13 @@ public struct FakeServiceBuilder: ServiceBuilder {
         } catch {
             throw ConfigurationError("data file \(file.path): \(error)")
         }
-        let activity = ActivityTracker()
-        var behavior = StubBehavior.delayed(configuration.delay)
-        behavior.errorRate = configuration.fakeErrorRate
-        behavior.alwaysFailWith = configuration.fakeFailWith
-        let api = FakeAPIService(
-            engine: JSONServerEngine(database: database, dialect: configuration.fakeDialect), behavior: behavior,
-            storage: storage,
-            middleware: standardMiddleware(
-                activity: activity, logger: logger, timeout: configuration.timeout, journal: journal, transport: .fake),
-            logger: logger,
-            cacheNamespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
-            origin: SampleDataFile.isShipped(file, executable: executable) ? "sample-data" : file.lastPathComponent)
-        let history = RequestHistoryRecorder(
-            storage: storage, namespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
-            baseURL: URL(fileURLWithPath: "/"))
-        history.attach(to: journal)
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal, history: history)
+        return JSONServerEngine(database: database, dialect: dialect)
+    }
+
+    /// `LazyDatabase.threshold`, or `TRESTLE_LAZY_THRESHOLD` (bytes; tests
+    /// use 0 to serve small files lazily).
+    private static var lazyThreshold: Int {
+        ProcessInfo.processInfo.environment["TRESTLE_LAZY_THRESHOLD"].flatMap { Int($0) } ?? LazyDatabase.threshold
     }
 
     private func dataFile() throws(ConfigurationError) -> URL {

@@ -1,0 +1,119 @@
+import Foundation
+import JSON
+
+/// A large data file served before it is parsed: the file stays mapped,
+/// its top level is outlined in one pass (``JSONOutline``), and a record is
+/// parsed only when a page shows it. ``materialise()`` parses the whole
+/// file into a ``JSONDatabase`` for everything else.
+public final class LazyDatabase: Sendable {
+    /// Files at least this large are outlined rather than parsed whole.
+    public static let threshold = 8 << 20
+
+    /// The mapped file.
+    let file: MappedFile
+    /// What errors call the file, e.g. `data file /tmp/db.json`.
+    public let source: String
+    /// The top-level members in file order.
+    private let members: [JSONOutline.Member]
+    /// Where the elements of each array resource start.
+    let collections: [String: JSONOutline.Elements]
+
+    /// Outlines `file`; `nil` when its top level is not an object (parse it
+    /// whole: that says why). Throws at the first structural error. Arrays
+    /// of `parallelFrom` elements or more are materialised on two threads.
+    public init?(file: MappedFile, source: String, parallelFrom: Int = 20_000) throws(JSONDatabase.LoadError) {
+        let outline: JSONOutline?
+        do { outline = try JSONOutline.scan(file) } catch { throw .malformed(error) }
+        guard let outline else { return nil }
+        var collections: [String: JSONOutline.Elements] = [:]
+        // As in a whole parse, a repeated name keeps its last value (a
+        // singular value after an array leaves no collection).
+        for member in outline.members { collections[member.name] = member.elements }
+        self.file = file
+        self.source = source
+        self.members = outline.members
+        self.parallelFrom = parallelFrom
+        self.collections = collections
+    }
+
+    /// The item at `index` of a collection whose elements are `elements`.
+    func item(_ index: Int, of elements: JSONOutline.Elements) throws(JSONParseError) -> JSONValue {
+        try JSONParser.parseElement(in: file.bytes, at: elements[index])
+    }
+
+    /// Parses the whole file into what a whole parse gives (the same data,
+    /// the same first error), a large array on two threads.
+    public func materialise() throws(JSONDatabase.LoadError) -> JSONDatabase {
+        var resources: [(String, JSONValue)] = []
+        do {
+            for member in members {
+                if let elements = member.elements {
+                    resources.append((member.name, .array(try parse(elements))))
+                } else {
+                    resources.append(
+                        (member.name, try JSONParser.parseMember(in: file.bytes, at: member.range.lowerBound)))
+                }
+            }
+        } catch {
+            throw .malformed(error)
+        }
+        return JSONDatabase(collections: resources)
+    }
+
+    /// Arrays at least this long are parsed in two halves at once.
+    private let parallelFrom: Int
+
+    /// The elements of one array; the first half's error, being earlier in
+    /// the file, wins over the second's.
+    private func parse(_ elements: JSONOutline.Elements) throws(JSONParseError) -> [JSONValue] {
+        guard elements.count >= parallelFrom else { return try parse(elements, 0..<elements.count) }
+        let middle = elements.count / 2
+        let second = ParallelPart()
+        Thread { [self] in
+            second.finish(Result { () throws(JSONParseError) in try parse(elements, middle..<elements.count) })
+        }.start()
+        let first = Result { () throws(JSONParseError) in try parse(elements, 0..<middle) }
+        let rest = second.wait()
+        return try first.get() + rest.get()
+    }
+
+    /// Parses `positions`, releasing the file's pages behind as it goes.
+    private func parse(_ elements: JSONOutline.Elements, _ positions: Range<Int>) throws(JSONParseError)
+        -> [JSONValue]
+    {
+        let start = positions.isEmpty ? 0 : elements[positions.lowerBound]
+        return try JSONParser.parseElements(in: file.bytes, at: elements, positions) { [file] reached in
+            file.releasePages(in: start..<reached)
+        }
+    }
+
+    /// The answer to give instead of reading the file when it was changed
+    /// in place since it was outlined (its offsets no longer hold, and a
+    /// page past a new end would crash the reader); `nil` when it was not.
+    var changedOnDisk: EngineResponse? {
+        guard file.isModifiedInPlace else { return nil }
+        return .dataFileProblem("\(source): changed on disk since it was opened; restart to read it again")
+    }
+
+    /// The answer to a request the data is needed for, when the file does not parse.
+    func problem(_ error: JSONDatabase.LoadError) -> EngineResponse {
+        .dataFileProblem("\(source): \(error)")
+    }
+}
+
+/// The result of a parse on another thread, waited for once.
+private final class ParallelPart: @unchecked Sendable {
+    // @unchecked: `result` is written once before `done` is signalled and read after it.
+    private var result: Result<[JSONValue], JSONParseError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ result: Result<[JSONValue], JSONParseError>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() -> Result<[JSONValue], JSONParseError> {
+        done.wait()
+        return result ?? .success([])
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import JSON
+
+/// Answers page-only list requests (`GET /todos?_page=2&_limit=500`, no
+/// filter, sort or search) from a ``LazyDatabase``, parsing only the
+/// records of that page; the answer is byte for byte what
+/// ``JSONServerRouter`` gives over the parsed file (the same functions
+/// build headers, links, bodies and `ETag`s). `nil` for every other
+/// request: those need the whole data.
+struct LazyListFront: Sendable {
+    let database: LazyDatabase
+    let dialect: JSONServerDialect
+
+    /// The most records answered here; a larger slice is left to the full engine.
+    static let largestPage = 10_000
+    /// The query parameters of a page-only v0 request.
+    static let pagingWords: Set<String> = ["_page", "_limit", "_start", "_end"]
+
+    /// The answer and the collection listed; `nil` when the request needs the whole data.
+    func answer(_ request: EngineRequest) -> (response: EngineResponse, collection: String)? {
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
+        guard segments.count == 1, !JSONServerRouter.isOpenAPIDocument(segments),
+            let elements = database.collections[segments[0]]
+        else { return nil }
+        if let changed = database.changedOnDisk { return (changed, segments[0]) }
+        let routed: EngineResponse?
+        do {
+            routed = try dialect == .v1 ? listV1(elements, request: request) : list(elements, request: request)
+        } catch {
+            return (database.problem(.malformed(error)), segments[0])
+        }
+        return routed.map { (JSONServerRouter.sent(JSONServerRouter.tagged($0), for: request), segments[0]) }
+    }
+
+    /// v0: `_page`/`_limit` or `_start`/`_end`/`_limit`.
+    private func list(_ elements: JSONOutline.Elements, request: EngineRequest) throws(JSONParseError)
+        -> EngineResponse?
+    {
+        guard request.query.allSatisfy({ Self.pagingWords.contains($0.name) }),
+            let query = try? CollectionQuery(request.query)
+        else { return nil }
+        let slice = ListSlice(count: elements.count, query: query)
+        guard slice.range.count <= Self.largestPage else { return nil }
+        var items: [JSONValue] = []
+        for index in slice.range { items.append(try database.item(index, of: elements)) }
+        let headers = JSONServerRouter.listHeaders(count: elements.count, slice: slice, query: query, request: request)
+        let body = JSONServerRouter.listBody(count: items.count) { position, body in
+            JSONWriter.write(items[position], pretty: true, indent: 1, into: &body)
+        }
+        return .json(status: 200, bytes: body, headers: headers)
+    }
+
+    /// v1: `_page`/`_per_page` or `_start`/`_end`/`_limit`; ids as v1 keeps them.
+    private func listV1(_ elements: JSONOutline.Elements, request: EngineRequest) throws(JSONParseError)
+        -> EngineResponse?
+    {
+        var paging = V1Paging()
+        for item in request.query where !paging.read(item) { return nil }
+        guard paging.isPartial else { return nil }
+        let range = paging.range(count: elements.count)
+        guard range.count <= Self.largestPage else { return nil }
+        var items: [JSONValue] = []
+        for index in range {
+            // An item without an id gets a generated one: only the full engine can.
+            guard let item = JSONServerRouter.withStringID(try database.item(index, of: elements)) else { return nil }
+            items.append(item)
+        }
+        return paging.response(count: elements.count, items: items)
+    }
+}
