@@ -12,6 +12,7 @@ import Services
 /// middleware and errors behave as they do against a real server.
 public struct FakeAPIService: APIService {
     private let live: LiveAPIService
+    private let engine: JSONServerEngine
 
     /// `sample-data`, or the name of the `--data` file served.
     public let origin: String
@@ -25,6 +26,7 @@ public struct FakeAPIService: APIService {
         middleware: [any Middleware], logger: Logger, cacheNamespace: String = "fake", origin: String = "sample-data"
     ) {
         self.origin = origin
+        self.engine = engine
         let base = URL(string: "fake://sample-data") ?? URL(fileURLWithPath: "/sample-data")
         let network = NetworkClient(
             client: EngineHTTPClient(engine: engine, behavior: behavior), middleware: middleware,
@@ -41,6 +43,12 @@ public struct FakeAPIService: APIService {
 
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
         await live.refreshRecords(resource, query, force: force)
+    }
+
+    /// A large data file is parsed whole and indexed while the user types
+    /// the search, not after the first keystroke.
+    public func prepareToSearch(_ resource: ResourceDescriptor) async {
+        await engine.prepareToSearch()
     }
 
     public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)

@@ -56,6 +56,18 @@ public actor JSONServerEngine {
         return response
     }
 
+    /// Starts parsing a lazy file whole, and then indexing the collection
+    /// last listed, without waiting: a search is coming (the filter prompt
+    /// opened). Does nothing once the data is parsed.
+    public func prepareToSearch() {
+        guard let front, materialisation == nil, front.database.changedOnDisk == nil else { return }
+        materialisation = Self.parse(front.database)
+        Task { _ = await self.materialise(indexing: true) }
+    }
+
+    /// Whether the whole parse of a lazy file is under way.
+    var isParsingWhole: Bool { materialisation != nil }
+
     /// The current data, including the effect of writes (a lazy file is
     /// parsed first; one that does not parse reads as no data).
     public func database() async -> JSONDatabase {

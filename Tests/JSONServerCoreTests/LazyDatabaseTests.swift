@@ -141,6 +141,22 @@ import Testing
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=2"))
     }
 
+    @Test func aComingSearchStartsTheWholeParseWithoutARequest() async throws {
+        let (lazy, full, url) = try Self.engines(Self.sampleText(), dialect: .v0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=1&_limit=5"))
+        #expect(await lazy.isParsingWhole == false)
+        await lazy.prepareToSearch()
+        #expect(await lazy.isParsingWhole)
+        // Page-only lists are still answered, the same, while it parses.
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=2&_limit=5"))
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=1"))
+        #expect(await lazy.isMaterialised)
+        #expect(await lazy.hasSearchIndex("todos"))
+        await lazy.prepareToSearch()  // parsed: nothing to do
+        #expect(await lazy.isParsingWhole == false)
+    }
+
     @Test func aRecordThatDoesNotParseIsAnErrorNamingTheFileAndPosition() async throws {
         // Record 250 (of 300) gets a number with a leading zero.
         let text = Self.sampleText(todos: 300).replacingOccurrences(of: "\"b\": 250\n", with: "\"b\": 0250\n")

@@ -20,6 +20,14 @@ struct ResourceListStateFilterSortTests {
         #expect(ResourceListInteractor.isSorted(descending, by: "id", descending: true))
     }
 
+    @Test func openingTheFilterAsksTheServiceToGetReadyForASearch() {
+        var state = ResourceListState.loaded(todoRecords(200, needles: 40...46))
+        #expect(state.press(.char("/")) == [.prepareSearch])
+        // Typing, finishing and cancelling ask nothing more of it.
+        #expect(!state.type("need").contains(.prepareSearch))
+        #expect(state.press(.escape).contains(.prepareSearch) == false)
+    }
+
     @Test func typingAFilterNarrowsTheLoadedListAtOnce() {
         var state = ResourceListState.loaded(todoRecords(200, needles: 40...46))
         state.press(.char("/"))

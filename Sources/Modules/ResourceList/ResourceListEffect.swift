@@ -36,4 +36,6 @@ enum ResourceListEffect: Equatable, Sendable {
     case delete(id: String)
     /// The user typed `yes` to a production write: no screen asks again this run.
     case allowWrites
+    /// A search is coming (the filter prompt opened): let the service get ready for it.
+    case prepareSearch
 }

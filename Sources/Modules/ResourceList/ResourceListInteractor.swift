@@ -30,6 +30,11 @@ public struct ResourceListInteractor: Sendable {
             limit: paged ? resource.pageSize : nil, search: search)
     }
 
+    /// Tells the service a search of this resource is coming.
+    public func prepareSearch() async {
+        await api.prepareToSearch(resource)
+    }
+
     /// One page as entities.
     public struct Page: Sendable, Equatable {
         public var records: [RecordEntity]

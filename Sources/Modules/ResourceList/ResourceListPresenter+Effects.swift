@@ -50,6 +50,8 @@ extension ResourceListPresenter {
             }
         case .cancelSearch:
             cancel(.search)
+        case .prepareSearch:
+            Task { [interactor] in await interactor.prepareSearch() }
         case .scheduleWatch(let delay):
             cancel(.watch)
             tasks[.watch] = Task { [weak self] in

@@ -103,7 +103,7 @@ struct ResourceListState: Equatable, Sendable {
             return []
         case .beginFilter:
             isEditingFilter = true
-            return []
+            return [.prepareSearch]
         case .finishFilter:
             isEditingFilter = false
             return []

@@ -44,6 +44,9 @@ public protocol APIService: Sendable {
     /// token named by its environment variable, never its value (`:curl`).
     func requestText(_ resource: ResourceDescriptor, _ request: ResourceRequest) async throws(ServiceError)
         -> RequestText
+    /// The user is about to search `resource` (the filter prompt opened):
+    /// a service that can get ready for it starts now, in the background.
+    func prepareToSearch(_ resource: ResourceDescriptor) async
 }
 
 /// A top-level resource a service named: a collection or an object resource.
@@ -58,6 +61,9 @@ public struct DiscoveredResource: Sendable, Hashable {
 }
 
 extension APIService {
+    /// A remote server cannot be told; nothing to do.
+    public func prepareToSearch(_ resource: ResourceDescriptor) async {}
+
     /// Services that cannot say what they hold name nothing.
     public func discoverResources() async -> [DiscoveredResource] { [] }
 
