@@ -116,9 +116,9 @@ public actor JSONServerEngine {
         Task {
             await withCheckedContinuation { parsed in
                 // Not on the cooperative pool: a parse of seconds would hold one of its threads.
-                Thread {
+                BackgroundThread.start(.parse) {
                     parsed.resume(returning: Result { () throws(JSONDatabase.LoadError) in try database.materialise() })
-                }.start()
+                }
             }
         }
     }
@@ -135,13 +135,9 @@ public actor JSONServerEngine {
         // pool: the client's answer goes to the screen first, on the same cores.
         indexBuilds[name] = Task {
             await withCheckedContinuation { built in
-                let thread = Thread {
-                    #if os(Linux)
-                        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)  // this thread only
-                    #endif
+                BackgroundThread.start(.index) {
                     built.resume(returning: (SearchIndex(items), generation))
                 }
-                thread.start()
             }
         }
     }

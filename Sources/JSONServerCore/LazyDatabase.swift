@@ -69,9 +69,9 @@ public final class LazyDatabase: Sendable {
         guard elements.count >= parallelFrom else { return try parse(elements, 0..<elements.count) }
         let middle = elements.count / 2
         let second = ParallelPart()
-        Thread { [self] in
+        BackgroundThread.start(.parse) { [self] in
             second.finish(Result { () throws(JSONParseError) in try parse(elements, middle..<elements.count) })
-        }.start()
+        }
         let first = Result { () throws(JSONParseError) in try parse(elements, 0..<middle) }
         let rest = second.wait()
         return try first.get() + rest.get()
