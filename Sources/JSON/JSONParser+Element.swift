@@ -17,18 +17,29 @@ extension JSONParser {
         in bytes: UnsafeBufferPointer<UInt8>, at elements: JSONOutline.Elements, _ positions: Range<Int>,
         releaseBehind: ((Int) -> Void)? = nil
     ) throws(JSONParseError) -> [JSONValue] {
-        var reader = JSONByteReader(bytes: bytes)
         var values: [JSONValue] = []
         values.reserveCapacity(positions.count)
+        try forEachElement(in: bytes, at: elements, positions, releaseBehind: releaseBehind) { values.append($0) }
+        return values
+    }
+
+    /// Parses the elements at `positions` of an outlined array, in order,
+    /// handing each to `body` without keeping it (a caller that needs only
+    /// something derived from each holds one element at a time);
+    /// `releaseBehind` as in ``parseElements(in:at:_:releaseBehind:)``.
+    public static func forEachElement(
+        in bytes: UnsafeBufferPointer<UInt8>, at elements: JSONOutline.Elements, _ positions: Range<Int>,
+        releaseBehind: ((Int) -> Void)? = nil, _ body: (JSONValue) -> Void
+    ) throws(JSONParseError) {
+        var reader = JSONByteReader(bytes: bytes)
         var releasedUpTo = positions.isEmpty ? 0 : elements[positions.lowerBound]
         for position in positions {
-            values.append(try reader.readElement(at: elements[position]))
+            body(try reader.readElement(at: elements[position]))
             if reader.index &- releasedUpTo >= 1 << 23, let releaseBehind {
                 releasedUpTo = reader.index
                 releaseBehind(reader.index)
             }
         }
-        return values
     }
 
     /// Parses the value of a top-level member outlined by ``JSONOutline``

@@ -10,8 +10,11 @@ import JSON
 /// the first search (`q=`) does not pay for it on the request path.
 ///
 /// Over a ``LazyDatabase`` (a large file, outlined but not parsed), it
-/// answers page-only list requests from the outline, and parses the whole
-/// file once, on the first request that needs more (see ``materialise(indexing:)``).
+/// answers page-only list requests from the outline, and, in the v0
+/// dialect, page-only searches (`q=`) from a search index built from the
+/// file in the background once the collection is listed (the records are
+/// parsed and dropped: only their texts stay). It parses the whole file
+/// once, on the first request that needs more (see ``materialise(indexing:)``).
 public actor JSONServerEngine {
     private var router: JSONServerRouter
     /// Until the whole file is parsed: answers page-only lists from its outline.
@@ -24,6 +27,9 @@ public actor JSONServerEngine {
     /// Search indexes being built in the background, by collection, with the
     /// write generation of the items they were built from.
     private var indexBuilds: [String: Task<(index: SearchIndex, generation: UInt64), Never>] = [:]
+    /// Until the whole file is parsed: search indexes of outlined
+    /// collections, built from the file after their first listing.
+    private var outlineIndexes: [String: Task<Result<SearchIndex, JSONParseError>, Never>] = [:]
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
@@ -45,6 +51,12 @@ public actor JSONServerEngine {
         if let front {
             if let (answer, collection) = front.answer(request) {
                 lastListed = collection
+                indexOutline(collection)
+                return answer
+            }
+            if let (collection, needle) = front.search(request),
+                let answer = await searchOutline(request, collection: collection, needle: needle)
+            {
                 return answer
             }
             // A search builds its index itself, at once, rather than wait for the background build.
@@ -56,13 +68,61 @@ public actor JSONServerEngine {
         return response
     }
 
-    /// Starts parsing a lazy file whole, and then indexing the collection
-    /// last listed, without waiting: a search is coming (the filter prompt
-    /// opened). Does nothing once the data is parsed.
+    /// Gets a lazy file ready for a search of the collection last listed,
+    /// without waiting: a search is coming (the filter prompt opened). In
+    /// v0 that is its index from the outline (started at its listing, so
+    /// usually under way or done); in v1, whose searches need the whole
+    /// data, the whole parse and then the index. Does nothing once the data
+    /// is parsed.
     public func prepareToSearch() {
         guard let front, materialisation == nil, front.database.changedOnDisk == nil else { return }
+        if let lastListed, indexOutline(lastListed) != nil { return }
         materialisation = Self.parse(front.database)
         Task { _ = await self.materialise(indexing: true) }
+    }
+
+    /// Whether collection `name` of a lazy file has a search index from its
+    /// outline, built or under way.
+    func isIndexingOutline(_ name: String) -> Bool { outlineIndexes[name] != nil }
+
+    /// Starts building the search index of outlined collection `name` from
+    /// the file, once, on a thread of its own at the lowest priority (the
+    /// answer that listed it goes to the screen first); only in v0, whose
+    /// page-only searches it answers. Returns the build.
+    @discardableResult
+    private func indexOutline(_ name: String) -> Task<Result<SearchIndex, JSONParseError>, Never>? {
+        if let build = outlineIndexes[name] { return build }
+        guard let front, front.dialect == .v0, let elements = front.database.collections[name],
+            front.database.changedOnDisk == nil
+        else { return nil }
+        let database = front.database
+        let build = Task {
+            await withCheckedContinuation { built in
+                BackgroundThread.start(.index) {
+                    built.resume(
+                        returning: Result { () throws(JSONParseError) in try database.searchIndex(of: elements) })
+                }
+            }
+        }
+        outlineIndexes[name] = build
+        return build
+    }
+
+    /// The answer to a page-only search of outlined collection `collection`,
+    /// from its index (waiting for the build under way); `nil` when the
+    /// full engine must answer (the file was parsed whole meanwhile, or the
+    /// page is too large).
+    private func searchOutline(_ request: EngineRequest, collection: String, needle: [UInt8]) async
+        -> EngineResponse?
+    {
+        guard let build = indexOutline(collection) else { return nil }
+        let built = await build.value
+        // Parsed whole while waiting: writes may have come since, so the router answers.
+        guard let front else { return nil }
+        switch built {
+        case .success(let index): return front.answer(request, searching: index, for: needle, in: collection)
+        case .failure(let error): return front.database.problem(.malformed(error))
+        }
     }
 
     /// Whether the whole parse of a lazy file is under way.
@@ -101,7 +161,17 @@ public actor JSONServerEngine {
                 router = JSONServerRouter(database: database, readOnly: router.readOnly, dialect: router.dialect)
                 self.front = nil
                 materialisation = nil
-                if indexing {
+                // The indexes from the outline index the same items (of the
+                // first generation): installed as the router's own builds are.
+                let fromOutline = outlineIndexes
+                outlineIndexes = [:]
+                for (name, build) in fromOutline {
+                    indexBuilds[name] = Task {
+                        // An empty index (installed nowhere) only if it failed, which the whole parse rules out.
+                        ((try? await build.value.get()) ?? SearchIndex([]), 0)
+                    }
+                }
+                if indexing, let lastListed, fromOutline[lastListed] == nil {
                     router.unindexedListing = lastListed
                     startIndexBuild()
                 }

@@ -60,21 +60,51 @@ public final class LazyDatabase: Sendable {
         return JSONDatabase(collections: resources)
     }
 
+    /// The search index of the array whose elements are `elements`, built
+    /// from the file without keeping the records: each is parsed, its texts
+    /// appended and dropped, so the index (about 70 bytes a todo) is all
+    /// that stays. A large array is indexed in two halves on two threads.
+    /// Throws the first error in file order, as a whole parse would.
+    func searchIndex(of elements: JSONOutline.Elements) throws(JSONParseError) -> SearchIndex {
+        let halves = try inHalves(elements, niceness: .index) { [self] positions throws(JSONParseError) in
+            var builder = SearchIndex.Builder(expectedCount: positions.count)
+            let start = positions.isEmpty ? 0 : elements[positions.lowerBound]
+            try JSONParser.forEachElement(
+                in: file.bytes, at: elements, positions, releaseBehind: { [file] in file.releasePages(in: start..<$0) }
+            ) { builder.append($0) }
+            return builder
+        }
+        return SearchIndex(joining: halves)
+    }
+
     /// Arrays at least this long are parsed in two halves at once.
     private let parallelFrom: Int
 
     /// The elements of one array; the first half's error, being earlier in
     /// the file, wins over the second's.
     private func parse(_ elements: JSONOutline.Elements) throws(JSONParseError) -> [JSONValue] {
-        guard elements.count >= parallelFrom else { return try parse(elements, 0..<elements.count) }
+        try inHalves(elements, niceness: .parse) { [self] positions throws(JSONParseError) in
+            try parse(elements, positions)
+        }.flatMap { $0 }
+    }
+
+    /// `work` over all of `elements`' positions, or, for a large array, over
+    /// its two halves at once (the second on a thread of its own at
+    /// `niceness`); the first half's error, being earlier in the file, wins
+    /// over the second's.
+    private func inHalves<Part: Sendable>(
+        _ elements: JSONOutline.Elements, niceness: BackgroundThread.Niceness,
+        _ work: @escaping @Sendable (Range<Int>) throws(JSONParseError) -> Part
+    ) throws(JSONParseError) -> [Part] {
+        guard elements.count >= parallelFrom else { return [try work(0..<elements.count)] }
         let middle = elements.count / 2
-        let second = ParallelPart()
-        BackgroundThread.start(.parse) { [self] in
-            second.finish(Result { () throws(JSONParseError) in try parse(elements, middle..<elements.count) })
+        let second = ParallelPart<Part>()
+        BackgroundThread.start(niceness) {
+            second.finish(Result { () throws(JSONParseError) in try work(middle..<elements.count) })
         }
-        let first = Result { () throws(JSONParseError) in try parse(elements, 0..<middle) }
-        let rest = second.wait()
-        return try first.get() + rest.get()
+        let first = Result { () throws(JSONParseError) in try work(0..<middle) }
+        let rest = Result { () throws(JSONParseError) in try second.wait() }  // waited for even when the first failed
+        return [try first.get(), try rest.get()]
     }
 
     /// Parses `positions`, releasing the file's pages behind as it goes.
@@ -101,19 +131,20 @@ public final class LazyDatabase: Sendable {
     }
 }
 
-/// The result of a parse on another thread, waited for once.
-private final class ParallelPart: @unchecked Sendable {
+/// The result of work on another thread, waited for once.
+private final class ParallelPart<Part: Sendable>: @unchecked Sendable {
     // @unchecked: `result` is written once before `done` is signalled and read after it.
-    private var result: Result<[JSONValue], JSONParseError>?
+    private var result: Result<Part, JSONParseError>?
     private let done = DispatchSemaphore(value: 0)
 
-    func finish(_ result: Result<[JSONValue], JSONParseError>) {
+    func finish(_ result: Result<Part, JSONParseError>) {
         self.result = result
         done.signal()
     }
 
-    func wait() -> Result<[JSONValue], JSONParseError> {
+    func wait() throws(JSONParseError) -> Part {
         done.wait()
-        return result ?? .success([])
+        guard let result else { preconditionFailure("signalled without a result") }
+        return try result.get()
     }
 }

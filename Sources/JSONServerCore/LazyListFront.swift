@@ -40,15 +40,61 @@ struct LazyListFront: Sendable {
         guard request.query.allSatisfy({ Self.pagingWords.contains($0.name) }),
             let query = try? CollectionQuery(request.query)
         else { return nil }
-        let slice = ListSlice(count: elements.count, query: query)
+        return try page(of: elements, count: elements.count, query: query, request: request) { $0 }
+    }
+
+    /// The page `query` asks for of a list of `count` items, the item at
+    /// position `p` being element `element(p)`; `nil` when it is larger than
+    /// ``largestPage``.
+    private func page(
+        of elements: JSONOutline.Elements, count: Int, query: CollectionQuery, request: EngineRequest,
+        element: (Int) -> Int
+    ) throws(JSONParseError) -> EngineResponse? {
+        let slice = ListSlice(count: count, query: query)
         guard slice.range.count <= Self.largestPage else { return nil }
         var items: [JSONValue] = []
-        for index in slice.range { items.append(try database.item(index, of: elements)) }
-        let headers = JSONServerRouter.listHeaders(count: elements.count, slice: slice, query: query, request: request)
+        for position in slice.range { items.append(try database.item(element(position), of: elements)) }
+        let headers = JSONServerRouter.listHeaders(count: count, slice: slice, query: query, request: request)
         let body = JSONServerRouter.listBody(count: items.count) { position, body in
             JSONWriter.write(items[position], pretty: true, indent: 1, into: &body)
         }
         return .json(status: 200, bytes: body, headers: headers)
+    }
+
+    // MARK: - Full-text search from an index
+
+    /// What a v0 search needs to be answered from a search index: the
+    /// collection and the needle, for `GET /name?q=…` with only paging words
+    /// beside it and a needle the index can answer; `nil` otherwise (the
+    /// whole data is needed).
+    func search(_ request: EngineRequest) -> (collection: String, needle: [UInt8])? {
+        guard dialect == .v0, request.method == "GET" || request.method == "HEAD" else { return nil }
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
+        guard segments.count == 1, database.collections[segments[0]] != nil,
+            request.query.allSatisfy({ $0.name == "q" || Self.pagingWords.contains($0.name) }),
+            let search = (try? CollectionQuery(request.query))?.search,
+            let needle = SearchIndex.indexableNeedle(search)
+        else { return nil }
+        return (segments[0], needle)
+    }
+
+    /// The answer to a search from ``search(_:)``, over `index` (built from
+    /// the collection's records): byte for byte the full engine's; `nil`
+    /// when the page is larger than ``largestPage``.
+    func answer(_ request: EngineRequest, searching index: SearchIndex, for needle: [UInt8], in collection: String)
+        -> EngineResponse?
+    {
+        guard let elements = database.collections[collection], index.count == elements.count,
+            let query = try? CollectionQuery(request.query)
+        else { return nil }
+        if let changed = database.changedOnDisk { return changed }
+        let matches = index.matchingIndices(needle)
+        do {
+            let routed = try page(of: elements, count: matches.count, query: query, request: request) { matches[$0] }
+            return routed.map { JSONServerRouter.sent(JSONServerRouter.tagged($0), for: request) }
+        } catch {
+            return database.problem(.malformed(error))
+        }
     }
 
     /// v1: `_page`/`_per_page` or `_start`/`_end`/`_limit`; ids as v1 keeps them.

@@ -6,8 +6,9 @@ import Testing
 extension EndToEnd {
     /// A large `--data` file is outlined at start and its records parsed as
     /// pages need them (`TRESTLE_LAZY_THRESHOLD=0` makes a small file take
-    /// that path): the first page shows at once, a search parses the rest,
-    /// and a record that does not parse is one line naming the file and the
+    /// that path): the first page shows at once, a search is answered over
+    /// the whole file (from its search index, built from the file after the
+    /// first listing), and a record that does not parse is one line naming the file and the
     /// position, without stopping the app.
     @Suite
     struct LargeDataEndToEndTests {
@@ -32,7 +33,7 @@ extension EndToEnd {
             return file
         }
 
-        @Test func theFirstPageShowsAndASearchParsesTheWholeFile() async throws {
+        @Test func theFirstPageShowsAndASearchFindsMatchesInTheWholeFile() async throws {
             let home = try TemporaryHome()
             let file = try Self.write(Self.text(), in: home)
             let app = try RunningApp(["--delay", "0", "--data", file.path], environment: Self.lazily, home: home)

@@ -141,20 +141,79 @@ import Testing
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=2"))
     }
 
-    @Test func aComingSearchStartsTheWholeParseWithoutARequest() async throws {
+    /// v0 searches with only paging words beside them are answered from an
+    /// index built from the file, never from a whole parse.
+    @Test func pageOnlySearchesAreAnsweredFromTheOutlineByteForByte() async throws {
         let (lazy, full, url) = try Self.engines(Self.sampleText(), dialect: .v0)
         defer { try? FileManager.default.removeItem(at: url) }
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=1&_limit=5"))
+        #expect(await lazy.isIndexingOutline("todos"))
+        #expect(await lazy.isIndexingOutline("users") == false)
+        let searches = [
+            "/todos?q=milk&_page=1&_limit=500", "/todos?q=milk&_page=2&_limit=7", "/todos?_page=3&q=MILK&_limit=50",
+            "/todos?q=7&_page=1&_limit=500", "/todos?q=t20&_page=1&_limit=5", "/todos?q=true&_start=3&_end=9",
+            "/todos?q=zzz&_page=1&_limit=5", "/todos?q=bread&_page=99&_limit=50", "/todos?q=milk&_limit=3",
+            "/users?q=user%201&_page=1&_limit=3",
+        ]
+        for target in searches {
+            let answer = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: target))
+            #expect(answer.status == 200, "\(target)")
+        }
+        let page = "/todos?q=milk&_page=2&_limit=7"
+        let head = await Self.expectSame(lazy, full, EngineRequest(method: "HEAD", target: page))
+        let etag = try #require(head.header("ETag"))
+        let revalidated = await Self.expectSame(
+            lazy, full, EngineRequest(method: "GET", target: page, headers: ["If-None-Match": etag]))
+        #expect(revalidated.status == 304)
+        #expect(await lazy.isMaterialised == false)
         #expect(await lazy.isParsingWhole == false)
-        await lazy.prepareToSearch()
-        #expect(await lazy.isParsingWhole)
-        // Page-only lists are still answered, the same, while it parses.
-        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=2&_limit=5"))
-        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=1"))
+
+        // A needle the index cannot answer (not ASCII), or a sort, needs the whole data.
+        for target in ["/todos?q=café&_page=1&_limit=5", "/todos?q=milk&_sort=title&_page=1&_limit=5", "/todos?q=milk"]
+        {
+            _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: target))
+        }
         #expect(await lazy.isMaterialised)
+        // The index from the outline serves the parsed data too.
         #expect(await lazy.hasSearchIndex("todos"))
-        await lazy.prepareToSearch()  // parsed: nothing to do
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?q=milk&_page=3&_limit=9"))
+    }
+
+    /// The filter prompt opened: in v0 the listed collection's index (under
+    /// way since its listing) is all a search needs; in v1, whose searches
+    /// need the whole data, the whole parse starts.
+    @Test(arguments: [JSONServerDialect.v0, .v1])
+    func aComingSearchGetsTheFileReadyWithoutARequest(_ dialect: JSONServerDialect) async throws {
+        let (lazy, full, url) = try Self.engines(Self.sampleText(), dialect: dialect)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let first = dialect == .v0 ? "/todos?_page=1&_limit=5" : "/todos?_page=1&_per_page=5"
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: first))
+        #expect(await lazy.isIndexingOutline("todos") == (dialect == .v0))
+        await lazy.prepareToSearch()
+        #expect(await lazy.isParsingWhole == (dialect == .v1))
+        // Page-only lists are still answered, the same, meanwhile.
+        let second = dialect == .v0 ? "/todos?_page=2&_limit=5" : "/todos?_page=2&_per_page=5"
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: second))
+        let search = dialect == .v0 ? "/todos?q=milk&_page=1&_limit=5" : "/todos?title:contains=milk&_page=1"
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: search))
+        #expect(await lazy.isMaterialised == (dialect == .v1))
+        if dialect == .v1 { #expect(await lazy.hasSearchIndex("todos")) }
+        await lazy.prepareToSearch()  // ready: nothing more to do
         #expect(await lazy.isParsingWhole == false)
+    }
+
+    /// A write after the whole parse: the index from the outline, built from
+    /// the items before it, is not installed.
+    @Test func anIndexFromTheOutlineIsNotInstalledAfterAWrite() async throws {
+        let (lazy, full, url) = try Self.engines(Self.sampleText(), dialect: .v0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: "/todos?_page=1&_limit=5"))
+        let patch = EngineRequest(method: "PATCH", path: "/todos/7", body: Data(#"{"title": "pineapple"}"#.utf8))
+        #expect(await Self.expectSame(lazy, full, patch).status == 200)
+        #expect(await lazy.isMaterialised)
+        let found = await Self.expectSame(
+            lazy, full, EngineRequest(method: "GET", target: "/todos?q=pineapple&_page=1"))
+        #expect(found.header("X-Total-Count") == "1")
     }
 
     @Test func aRecordThatDoesNotParseIsAnErrorNamingTheFileAndPosition() async throws {
@@ -176,6 +235,12 @@ import Testing
         #expect(problem == "data file \(url.path): invalid JSON: leading zeros are not allowed at \(position)")
         #expect(broken.json?["error"] == .string(problem))
         #expect(!problem.contains("\n"))
+
+        // A search's index parses every record: the same error.
+        let searched = await engine.handle(EngineRequest(method: "GET", target: "/todos?q=milk&_page=1&_limit=10"))
+        #expect(searched.status == 500)
+        #expect(searched.dataFileProblem == problem)
+        #expect(await engine.isMaterialised == false)
 
         // A filter needs the whole file: the same error, and the engine keeps answering.
         let filtered = await engine.handle(EngineRequest(method: "GET", target: "/todos?completed=true"))

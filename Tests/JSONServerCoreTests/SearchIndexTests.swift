@@ -31,6 +31,31 @@ import Testing
         }
     }
 
+    /// Built in two parts (as two threads build a large file's index) or
+    /// whole, the index answers as the walk: for needles in nearly every
+    /// item, in a few, and with items that have no text at all between.
+    @Test func anIndexJoinedFromPartsAnswersAsOneBuiltWhole() throws {
+        let many: [JSONValue] = (0..<5_000).map { number in
+            number % 11 == 0
+                ? ["id": 0, "title": "", "done": false] : ["id": .int(number), "title": .string("item \(number)")]
+        }
+        var first = SearchIndex.Builder(expectedCount: 10)
+        var second = SearchIndex.Builder(expectedCount: 10)
+        for (position, item) in many.enumerated() {
+            if position < 1_234 { first.append(item) } else { second.append(item) }
+        }
+        let joined = SearchIndex(joining: [first, second])
+        let whole = SearchIndex(many)
+        #expect(joined.count == many.count)
+        for needle in ["item", "7", "4999", "12", "m 1", "zzz", "1"] {
+            let walked = QueryEngine.matchingIndices(
+                many, query: try CollectionQuery([QueryItem(name: "q", value: needle)]))
+            let bytes = try #require(SearchIndex.indexableNeedle(needle))
+            #expect(whole.matchingIndices(bytes) == walked, "q=\(needle)")
+            #expect(joined.matchingIndices(bytes) == walked, "q=\(needle)")
+        }
+    }
+
     @Test func aWriteRebuildsTheIndex() throws {
         var router = JSONServerRouter(database: JSONDatabase(collections: [("todos", .array(items))]))
         #expect(list(&router, "q=zebra").isEmpty)
