@@ -11,10 +11,11 @@ import JSON
 ///
 /// Over a ``LazyDatabase`` (a large file, outlined but not parsed), it
 /// answers page-only list requests from the outline, and, in the v0
-/// dialect, page-only searches (`q=`) from a search index built from the
-/// file in the background once the collection is listed (the records are
-/// parsed and dropped: only their texts stay). It parses the whole file
-/// once, on the first request that needs more (see ``materialise(indexing:)``).
+/// dialect, searches (`q=`), equality filters and record reads from an
+/// ``OutlineIndex`` built from the file in the background once the
+/// collection is listed (the records are parsed and dropped: only their
+/// texts and scalar fields stay). It parses the whole file once, on the
+/// first request that needs more (see ``materialise(indexing:)``).
 public actor JSONServerEngine {
     private var router: JSONServerRouter
     /// Until the whole file is parsed: answers page-only lists from its outline.
@@ -27,9 +28,9 @@ public actor JSONServerEngine {
     /// Search indexes being built in the background, by collection, with the
     /// write generation of the items they were built from.
     private var indexBuilds: [String: Task<(index: SearchIndex, generation: UInt64), Never>] = [:]
-    /// Until the whole file is parsed: search indexes of outlined
-    /// collections, built from the file after their first listing.
-    private var outlineIndexes: [String: Task<Result<SearchIndex, JSONParseError>, Never>] = [:]
+    /// Until the whole file is parsed: the indexes of outlined collections,
+    /// built from the file after their first listing.
+    private var outlineIndexes: [String: Task<Result<OutlineIndex, JSONParseError>, Never>] = [:]
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
@@ -54,8 +55,9 @@ public actor JSONServerEngine {
                 indexOutline(collection)
                 return answer
             }
-            if let (collection, needle) = front.search(request),
-                let answer = await searchOutline(request, collection: collection, needle: needle)
+            if let absent = front.absent(request) { return absent }
+            if let collection = front.indexedCollection(for: request),
+                let answer = await answerFromIndex(request, collection: collection)
             {
                 return answer
             }
@@ -85,12 +87,12 @@ public actor JSONServerEngine {
     /// outline, built or under way.
     func isIndexingOutline(_ name: String) -> Bool { outlineIndexes[name] != nil }
 
-    /// Starts building the search index of outlined collection `name` from
-    /// the file, once, on a thread of its own at the lowest priority (the
-    /// answer that listed it goes to the screen first); only in v0, whose
-    /// page-only searches it answers. Returns the build.
+    /// Starts building the index of outlined collection `name` from the
+    /// file, once, on a thread of its own at the lowest priority (the answer
+    /// that listed it goes to the screen first); only in v0, whose requests
+    /// it answers. Returns the build.
     @discardableResult
-    private func indexOutline(_ name: String) -> Task<Result<SearchIndex, JSONParseError>, Never>? {
+    private func indexOutline(_ name: String) -> Task<Result<OutlineIndex, JSONParseError>, Never>? {
         if let build = outlineIndexes[name] { return build }
         guard let front, front.dialect == .v0, let elements = front.database.collections[name],
             front.database.changedOnDisk == nil
@@ -100,7 +102,7 @@ public actor JSONServerEngine {
             await withCheckedContinuation { built in
                 BackgroundThread.start(.index) {
                     built.resume(
-                        returning: Result { () throws(JSONParseError) in try database.searchIndex(of: elements) })
+                        returning: Result { () throws(JSONParseError) in try database.index(of: elements) })
                 }
             }
         }
@@ -108,19 +110,17 @@ public actor JSONServerEngine {
         return build
     }
 
-    /// The answer to a page-only search of outlined collection `collection`,
-    /// from its index (waiting for the build under way); `nil` when the
-    /// full engine must answer (the file was parsed whole meanwhile, or the
-    /// page is too large).
-    private func searchOutline(_ request: EngineRequest, collection: String, needle: [UInt8]) async
-        -> EngineResponse?
-    {
+    /// The answer to `request` from the index of outlined collection
+    /// `collection` (waiting for the build under way); `nil` when the full
+    /// engine must answer (the index cannot tell, or the file was parsed
+    /// whole meanwhile).
+    private func answerFromIndex(_ request: EngineRequest, collection: String) async -> EngineResponse? {
         guard let build = indexOutline(collection) else { return nil }
         let built = await build.value
         // Parsed whole while waiting: writes may have come since, so the router answers.
         guard let front else { return nil }
         switch built {
-        case .success(let index): return front.answer(request, searching: index, for: needle, in: collection)
+        case .success(let index): return front.answer(request, indexed: index, in: collection)
         case .failure(let error): return front.database.problem(.malformed(error))
         }
     }
@@ -168,7 +168,7 @@ public actor JSONServerEngine {
                 for (name, build) in fromOutline {
                     indexBuilds[name] = Task {
                         // An empty index (installed nowhere) only if it failed, which the whole parse rules out.
-                        ((try? await build.value.get()) ?? SearchIndex([]), 0)
+                        ((try? await build.value.get())?.search ?? SearchIndex([]), 0)
                     }
                 }
                 if indexing, let lastListed, fromOutline[lastListed] == nil {

@@ -17,6 +17,8 @@ public final class LazyDatabase: Sendable {
     private let members: [JSONOutline.Member]
     /// Where the elements of each array resource start.
     let collections: [String: JSONOutline.Elements]
+    /// The names of the top-level members (collections, singulars, anything else).
+    let names: Set<String>
 
     /// Outlines `file`; `nil` when its top level is not an object (parse it
     /// whole: that says why). Throws at the first structural error. Arrays
@@ -34,6 +36,7 @@ public final class LazyDatabase: Sendable {
         self.members = outline.members
         self.parallelFrom = parallelFrom
         self.collections = collections
+        self.names = Set(outline.members.map(\.name))
     }
 
     /// The item at `index` of a collection whose elements are `elements`.
@@ -60,21 +63,27 @@ public final class LazyDatabase: Sendable {
         return JSONDatabase(collections: resources)
     }
 
-    /// The search index of the array whose elements are `elements`, built
-    /// from the file without keeping the records: each is parsed, its texts
-    /// appended and dropped, so the index (about 70 bytes a todo) is all
-    /// that stays. A large array is indexed in two halves on two threads.
+    /// The search index and columns of the array whose elements are
+    /// `elements`, built from the file without keeping the records: each is
+    /// parsed, its texts and scalar fields taken, and dropped, so only the
+    /// index (about 70 bytes a todo) and the columns (4 bytes a field and 8
+    /// an id) stay. A large array is indexed in two halves on two threads.
     /// Throws the first error in file order, as a whole parse would.
-    func searchIndex(of elements: JSONOutline.Elements) throws(JSONParseError) -> SearchIndex {
+    func index(of elements: JSONOutline.Elements) throws(JSONParseError) -> OutlineIndex {
         let halves = try inHalves(elements, niceness: .index) { [self] positions throws(JSONParseError) in
-            var builder = SearchIndex.Builder(expectedCount: positions.count)
+            var search = SearchIndex.Builder(expectedCount: positions.count)
+            var columns = RecordColumns.Builder(expectedCount: positions.count)
             let start = positions.isEmpty ? 0 : elements[positions.lowerBound]
             try JSONParser.forEachElement(
                 in: file.bytes, at: elements, positions, releaseBehind: { [file] in file.releasePages(in: start..<$0) }
-            ) { builder.append($0) }
-            return builder
+            ) { record in
+                search.append(record)
+                columns.append(record)
+            }
+            return (search, columns)
         }
-        return SearchIndex(joining: halves)
+        return OutlineIndex(
+            search: SearchIndex(joining: halves.map(\.0)), columns: RecordColumns(joining: halves.map(\.1)))
     }
 
     /// Arrays at least this long are parsed in two halves at once.

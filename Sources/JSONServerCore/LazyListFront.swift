@@ -61,40 +61,95 @@ struct LazyListFront: Sendable {
         return .json(status: 200, bytes: body, headers: headers)
     }
 
-    // MARK: - Full-text search from an index
+    // MARK: - Requests answered from an index
 
-    /// What a v0 search needs to be answered from a search index: the
-    /// collection and the needle, for `GET /name?q=…` with only paging words
-    /// beside it and a needle the index can answer; `nil` otherwise (the
-    /// whole data is needed).
-    func search(_ request: EngineRequest) -> (collection: String, needle: [UInt8])? {
+    /// The collection whose ``OutlineIndex`` can answer `request`, in v0: a
+    /// record (`GET /name/id`) or a list with a full-text search and field
+    /// filters (`GET /name?q=…&userId=3&_page=1`); `nil` for every other
+    /// request. ``answer(_:indexed:in:)`` may still find it needs the whole data.
+    func indexedCollection(for request: EngineRequest) -> String? {
         guard dialect == .v0, request.method == "GET" || request.method == "HEAD" else { return nil }
         let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
-        guard segments.count == 1, database.collections[segments[0]] != nil,
-            request.query.allSatisfy({ $0.name == "q" || Self.pagingWords.contains($0.name) }),
-            let search = (try? CollectionQuery(request.query))?.search,
-            let needle = SearchIndex.indexableNeedle(search)
-        else { return nil }
-        return (segments[0], needle)
+        guard segments.count == 1 || segments.count == 2, database.collections[segments[0]] != nil else { return nil }
+        return segments[0]
     }
 
-    /// The answer to a search from ``search(_:)``, over `index` (built from
-    /// the collection's records): byte for byte the full engine's; `nil`
-    /// when the page is larger than ``largestPage``.
-    func answer(_ request: EngineRequest, searching index: SearchIndex, for needle: [UInt8], in collection: String)
-        -> EngineResponse?
-    {
-        guard let elements = database.collections[collection], index.count == elements.count,
-            let query = try? CollectionQuery(request.query)
-        else { return nil }
+    /// The answer to a request from ``indexedCollection(for:)``, from the
+    /// collection's index and the records it names, byte for byte the full
+    /// engine's; `nil` when it needs the whole data (sorting, `_embed`,
+    /// operators, nested or unindexed fields, a needle that is not ASCII,
+    /// ids that are not all integers, a page over ``largestPage``).
+    func answer(_ request: EngineRequest, indexed index: OutlineIndex, in collection: String) -> EngineResponse? {
+        guard let elements = database.collections[collection], index.columns.count == elements.count else {
+            return nil
+        }
         if let changed = database.changedOnDisk { return changed }
-        let matches = index.matchingIndices(needle)
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
         do {
-            let routed = try page(of: elements, count: matches.count, query: query, request: request) { matches[$0] }
+            let routed: EngineResponse?
+            if segments.count == 2 {
+                routed = try record(segments[1], of: elements, columns: index.columns, request: request)
+            } else {
+                guard let query = try? CollectionQuery(request.query),
+                    let matches = Self.matches(of: query, in: index)
+                else { return nil }
+                routed = try page(of: elements, count: matches.count, query: query, request: request) { matches[$0] }
+            }
             return routed.map { JSONServerRouter.sent(JSONServerRouter.tagged($0), for: request) }
         } catch {
             return database.problem(.malformed(error))
         }
+    }
+
+    /// A record by id, as the router shows one without `_embed`/`_expand`.
+    private func record(_ id: String, of elements: JSONOutline.Elements, columns: RecordColumns, request: EngineRequest)
+        throws(JSONParseError) -> EngineResponse?
+    {
+        let query = try? CollectionQuery(request.query)  // a bad `_like` does not matter here, as in the router
+        guard (query?.embed ?? []).isEmpty, (query?.expand ?? []).isEmpty, columns.ids != nil else { return nil }
+        guard let position = columns.position(ofID: id) else { return .notFound }
+        return .json(status: 200, try database.item(position, of: elements))
+    }
+
+    /// The positions (ascending) of the records passing `query`'s search
+    /// and equality filters, as ``QueryEngine`` finds them; `nil` when the
+    /// index cannot tell.
+    static func matches(of query: CollectionQuery, in index: OutlineIndex) -> [Int]? {
+        guard query.sortFields.isEmpty, query.embed.isEmpty, query.expand.isEmpty else { return nil }
+        let columns = index.columns
+        var accepted: [(codes: [UInt32], accepts: [Bool])] = []
+        if !query.filters.isEmpty {
+            guard columns.allObjects else { return nil }
+            for filter in query.filters {
+                guard filter.comparison == .equal, !filter.path.utf8.contains(UInt8(ascii: ".")) else { return nil }
+                guard let column = columns.columns[filter.path] else {
+                    if columns.hasField(filter.path) { return nil }
+                    continue  // a field no record has is ignored, as json-server does
+                }
+                let prepared = QueryEngine.PreparedFilter(
+                    filter: filter, components: [filter.path], integers: filter.integers)
+                accepted.append((column.codes, [false] + column.values.map { QueryEngine.equals($0, prepared) }))
+            }
+        }
+        let passes = { (position: Int) in accepted.allSatisfy { $0.accepts[Int($0.codes[position])] } }
+        if let search = query.search, !search.isEmpty {
+            guard let needle = SearchIndex.indexableNeedle(search) else { return nil }
+            let hits = index.search.matchingIndices(needle)
+            return accepted.isEmpty ? hits : hits.filter(passes)
+        }
+        return accepted.isEmpty ? Array(0..<columns.count) : (0..<columns.count).filter(passes)
+    }
+
+    /// The answer to a v0 GET whose first path segment the file does not
+    /// have at all (a todo's `/users/1` in a file of todos): `404 {}`, as
+    /// the router gives, without the whole data.
+    func absent(_ request: EngineRequest) -> EngineResponse? {
+        guard dialect == .v0, request.method == "GET" || request.method == "HEAD" else { return nil }
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
+        guard let first = segments.first, segments.count <= 2, first != "db",
+            !JSONServerRouter.isOpenAPIDocument(segments), !database.names.contains(first)
+        else { return nil }
+        return JSONServerRouter.sent(.notFound, for: request)
     }
 
     /// v1: `_page`/`_per_page` or `_start`/`_end`/`_limit`; ids as v1 keeps them.

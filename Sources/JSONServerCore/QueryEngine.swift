@@ -45,14 +45,7 @@ public enum QueryEngine {
         let values = prepared.filter.values
         switch prepared.filter.comparison {
         case .equal:
-            switch field {
-            case .int(let number): return prepared.integers.contains(number)
-            case .string(let text): return values.contains(text)
-            case .bool(let flag): return values.contains(flag ? "true" : "false")
-            default:
-                let text = field.scriptString
-                return values.contains { $0 == text }
-            }
+            return equals(field, prepared)
         case .notEqual:
             let text = field.scriptString
             return values.contains { $0 != text }
@@ -64,6 +57,20 @@ public enum QueryEngine {
             let text = field.scriptString
             let range = NSRange(text.startIndex..., in: text)
             return prepared.filter.patterns.contains { $0.firstMatch(in: text, range: range) != nil }
+        }
+    }
+
+    /// Whether field value `field` passes equality filter `prepared` (any of its values).
+    static func equals(_ field: JSONValue, _ prepared: PreparedFilter) -> Bool {
+        let values = prepared.filter.values
+        switch field {
+        case .null: return false
+        case .int(let number): return prepared.integers.contains(number)
+        case .string(let text): return values.contains(text)
+        case .bool(let flag): return values.contains(flag ? "true" : "false")
+        default:
+            let text = field.scriptString
+            return values.contains { $0 == text }
         }
     }
 
