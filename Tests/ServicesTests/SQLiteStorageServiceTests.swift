@@ -16,12 +16,16 @@ struct SQLiteStorageServiceTests {
         try SQLiteStorageService(url: file, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     }
 
+    /// A store is written behind: the same connection reads it at once,
+    /// another one once ``SQLiteStorageService/flush()`` returned.
     @Test func aStoredResponseSurvivesReopening() async throws {
         let fetched = Date(timeIntervalSince1970: 1_700_000_000)
         let first = try open()
         await first.store(
             CachedResponse(
                 key: "fake|/todos", body: Data("[1]".utf8), etag: "W/\"a\"", totalCount: 1, fetchedAt: fetched))
+        #expect(await first.cachedResponse(forKey: "fake|/todos")?.body == Data("[1]".utf8))
+        await first.flush()
         let second = try open()
         let read = await second.cachedResponse(forKey: "fake|/todos")
         #expect(read?.body == Data("[1]".utf8))

@@ -37,9 +37,11 @@ public struct ServiceContainer: Sendable {
         self.startupWarning = startupWarning
     }
 
-    /// Closes the transport's connections at the end of the run.
+    /// Closes the transport's connections and finishes the cache's writes
+    /// at the end of the run.
     public func shutdown() async {
         await transport?.shutdown()
+        await storage.flush()
     }
 }
 

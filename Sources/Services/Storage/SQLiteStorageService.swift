@@ -10,7 +10,10 @@ import Logging
 /// cache opening (a directory in its place, a read-only folder, a full disk)
 /// throws ``StorageUnavailable`` and leaves the file alone. A file that opens
 /// but cannot be written is used read-only, and says so. Failures after
-/// opening go to the log, and the first of them to `failures`. Another
+/// opening go to the log, and the first of them to `failures`. Writes are
+/// queued on the connection's serial queue and not waited for (an answer
+/// goes to the screen before its copy is on disk; later reads see it), and
+/// ``flush()`` at the end of a run waits until they are done. Another
 /// Trestle on the same file is waited for (a busy timeout), not mistaken for
 /// corruption.
 public final class SQLiteStorageService: StorageService {
@@ -228,46 +231,42 @@ public final class SQLiteStorageService: StorageService {
     }
 
     public func store(_ response: CachedResponse) async {
-        await attempt("write cache") {
-            try await dbQueue.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO response (key, body, etag, lastModified, totalCount, fetchedAt)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        response.key, response.body, response.etag, response.lastModified,
-                        response.totalCount, response.fetchedAt.timeIntervalSince1970,
-                    ])
-            }
+        writeBehind("write cache") { db in
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO response (key, body, etag, lastModified, totalCount, fetchedAt)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    response.key, response.body, response.etag, response.lastModified,
+                    response.totalCount, response.fetchedAt.timeIntervalSince1970,
+                ])
         }
     }
 
+    public func flush() async {
+        await attempt("write cache") { try await dbQueue.write { _ in } }
+    }
+
     public func removeResponse(forKey key: String) async {
-        await attempt("delete cache entry") {
-            try await dbQueue.write { db in
-                try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
-            }
+        writeBehind("delete cache entry") { db in
+            try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
         }
     }
 
     public func invalidateResponses(withPrefix prefix: String) async {
-        await attempt("invalidate cache") {
-            try await dbQueue.write { db in
-                try db.execute(
-                    sql: "UPDATE response SET etag = NULL, lastModified = NULL WHERE substr(key, 1, ?) = ?",
-                    arguments: [prefix.count, prefix])
-            }
+        writeBehind("invalidate cache") { db in
+            try db.execute(
+                sql: "UPDATE response SET etag = NULL, lastModified = NULL WHERE substr(key, 1, ?) = ?",
+                arguments: [prefix.count, prefix])
         }
     }
 
     public func recordVisit(_ entry: HistoryEntry) async {
-        await attempt("record history") {
-            try await dbQueue.write { db in
-                try db.execute(
-                    sql: "INSERT INTO visit (path, visitedAt) VALUES (?, ?)",
-                    arguments: [entry.path, entry.visitedAt.timeIntervalSince1970])
-            }
+        writeBehind("record history") { db in
+            try db.execute(
+                sql: "INSERT INTO visit (path, visitedAt) VALUES (?, ?)",
+                arguments: [entry.path, entry.visitedAt.timeIntervalSince1970])
         }
     }
 
@@ -293,12 +292,10 @@ public final class SQLiteStorageService: StorageService {
     }
 
     public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async {
-        await attempt("write service dialect") {
-            try await dbQueue.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO service (key, dialect, learnedAt) VALUES (?, ?, ?)",
-                    arguments: [service, dialect.rawValue, Date().timeIntervalSince1970])
-            }
+        writeBehind("write service dialect") { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO service (key, dialect, learnedAt) VALUES (?, ?, ?)",
+                arguments: [service, dialect.rawValue, Date().timeIntervalSince1970])
         }
     }
 
@@ -314,10 +311,26 @@ public final class SQLiteStorageService: StorageService {
         do {
             return try await body()
         } catch {
-            logger.error("storage: \(what) failed", metadata: ["error": "\(error)"])
-            let reason = (error as? DatabaseError)?.message ?? "\(error)"
-            failures.record("Cache: \(what) failed: \(reason) (\(StoragePath.short(path)))")
+            report(what, error)
             return nil
         }
+    }
+
+    /// Queues `updates` (in a transaction) on the database's one serial
+    /// queue and returns: the caller, often an answer on its way to the
+    /// screen, does not wait for SQLite. Every later read or write of this
+    /// connection runs after it, so it sees the change; ``flush()`` waits
+    /// until it is done. A failure is logged and reported as ``attempt`` does.
+    private func writeBehind(_ what: String, _ updates: @escaping @Sendable (Database) throws -> Void) {
+        dbQueue.asyncWrite(updates) { [self] _, result in
+            if case .failure(let error) = result { report(what, error) }
+        }
+    }
+
+    /// Logs a failed operation and reports the run's first.
+    private func report(_ what: String, _ error: any Error) {
+        logger.error("storage: \(what) failed", metadata: ["error": "\(error)"])
+        let reason = (error as? DatabaseError)?.message ?? "\(error)"
+        failures.record("Cache: \(what) failed: \(reason) (\(StoragePath.short(path)))")
     }
 }

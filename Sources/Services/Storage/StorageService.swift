@@ -40,6 +40,8 @@ public struct HistoryEntry: Sendable, Equatable {
 /// browsing, so they log it and answer as if nothing was stored.
 public protocol StorageService: Sendable {
     func cachedResponse(forKey key: String) async -> CachedResponse?
+    /// Keeps `response`; may return before it is on disk (later reads and
+    /// writes see it all the same), ``flush()`` waits until it is.
     func store(_ response: CachedResponse) async
     func removeResponse(forKey key: String) async
     /// Drops the validators of every entry whose key starts with `prefix`, so
@@ -55,4 +57,10 @@ public protocol StorageService: Sendable {
     func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async
     /// The newest `limit` requests of `namespace`, newest first.
     func recentRequests(namespace: String, limit: Int) async -> [StoredRequest]
+    /// Waits until every write asked for so far is done (the end of a run).
+    func flush() async
+}
+
+extension StorageService {
+    public func flush() async {}
 }
