@@ -38,6 +38,17 @@ struct FaultedApp {
         server.inject(FaultRule(fault, method: "GET", path: path, times: times))
     }
 
+    /// Waits until the server has answered a GET of `path` and nothing is
+    /// loading any more (no spinner in the status line). A detail shows its
+    /// row from the list at once and loads the record behind it; a reload
+    /// pressed while that load is in flight shares it and sends nothing, so
+    /// a fault injected before it would never be asked for.
+    func eventuallySettled(after path: String) async throws {
+        try await session.eventually("GET \(path) answered, nothing loading") { screen in
+            server.count("GET", path: path) > 0 && !screen.contains { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains($0) }
+        }
+    }
+
     /// Waits until the screen shows the one-line error with “r to retry”.
     @discardableResult
     func eventuallyRetryError(_ what: String, timeout: TimeInterval = 20) async throws -> String {

@@ -34,6 +34,7 @@ extension EndToEnd {
                 try faulted.app.waitForList()
                 try faulted.session.press("Enter")
                 try await faulted.app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
+                try await faulted.eventuallySettled(after: "/todos/1")
                 for (fault, outcome) in FaultCorpus.reads {
                     let what = "detail reload, \(fault)"
                     faulted.failReads(of: "/todos/1", with: fault)
