@@ -54,6 +54,19 @@ public final class AppRouter {
         draw()
     }
 
+    /// Starts the top screen (it begins loading) but holds every frame
+    /// until ``releaseFrames()``: the first frame waits for what can still
+    /// change it (the service's OpenAPI document).
+    public func startHeld() {
+        frames.hold()
+        top.start()
+    }
+
+    /// Draws the first frame of a router started with ``startHeld()``.
+    public func releaseFrames() {
+        frames.release()
+    }
+
     /// Handles one key; returns `false` when Trestle should quit.
     public func handle(_ key: Key) -> Bool {
         if key == .ctrl("c") { return false }

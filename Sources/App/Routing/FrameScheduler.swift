@@ -9,6 +9,8 @@ final class FrameScheduler {
     /// The spinner's phase, one step per animation frame.
     private(set) var tick = 0
     private var needsDisplay = false
+    /// While held, frames are asked for but not drawn (``hold()``).
+    private var isHeld = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var animation: Task<Void, Never>?
     /// Draws one whole frame with the spinner at `tick`.
@@ -32,8 +34,25 @@ final class FrameScheduler {
         if needsDisplay { draw() }
     }
 
-    /// Draws a frame now.
+    /// Holds every frame until ``release()``: screens start and load, and
+    /// the first frame waits (for the service's OpenAPI document).
+    func hold() {
+        isHeld = true
+    }
+
+    /// Ends ``hold()`` and draws the frame asked for meanwhile, or the first.
+    func release() {
+        guard isHeld else { return }
+        isHeld = false
+        draw()
+    }
+
+    /// Draws a frame now (once released, when held).
     func draw() {
+        guard !isHeld else {
+            needsDisplay = true
+            return
+        }
         needsDisplay = false
         drawFrame(tick)
         frameCount += 1

@@ -41,6 +41,41 @@ public enum AppRoot {
     public static func prepare(options: LaunchOptions, environment: [String: String], prefetch: Bool = false)
         async throws(ConfigurationError) -> Prepared
     {
+        try await stage(options: options, environment: environment, prefetch: prefetch).described()
+    }
+
+    /// What ``prepare(options:environment:prefetch:)`` has before the
+    /// service's OpenAPI document is in: everything, with the configured
+    /// catalog, and the look for the document under way.
+    struct Staged: Sendable {
+        /// Ready but for the document: the configured (or built-in) catalog.
+        var prepared: Prepared
+        /// The look for the service's OpenAPI document; `nil` when none is asked for.
+        let discovery: Task<OpenAPIStage.Applied, Never>?
+
+        /// `prepared` once the document is in: its catalog, its warning, and
+        /// the auth schemes and credential placement it names.
+        func described() async -> Prepared {
+            guard let discovery else { return prepared }
+            let applied = await discovery.value
+            var result = prepared
+            result.configuration = applied.configuration
+            if let warning = applied.warning { result.warnings.append(warning) }
+            let description = applied.description
+            if let description, !description.authSchemes.isEmpty, let live = result.services.api as? LiveAPIService {
+                result.services.api = live.explainingUnauthorized(with: description.authSchemes)
+            }
+            if let credential = description?.credential { result.services.credentialPlacement?.value = credential }
+            return result
+        }
+    }
+
+    /// ``prepare(options:environment:prefetch:)`` up to the point where only
+    /// the service's OpenAPI document is missing; the look for it goes on in
+    /// the background, beside the first list's request (with `prefetch`).
+    static func stage(options: LaunchOptions, environment: [String: String], prefetch: Bool)
+        async throws(ConfigurationError) -> Staged
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = try await ConfigurationLoader(options: options, environment: environment).load()
@@ -70,7 +105,7 @@ public enum AppRoot {
             storage = InMemoryStorageService()
         }
         let stored = clock.now
-        var services = try await configuration.serviceBuilder.build(
+        let services = try await configuration.serviceBuilder.build(
             storage: storage, logger: logger, journal: RequestJournal())
         var browsed = configuration
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
@@ -78,19 +113,23 @@ public enum AppRoot {
         }
         if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
             // The list that opens first (todos) loads while the document is
-            // looked for; the store shares the request with the list.
+            // looked for, its request sent first; the store shares it with the list.
             let api = services.api
             let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
             Task { await api.refreshRecords(first, query, force: false) }
         }
-        let (described, openapiWarning, description) = await OpenAPIStage.apply(
-            browsed, documents: services.documents, logger: logger)
-        browsed = described
-        if let openapiWarning { warnings.append(openapiWarning) }
-        if let description, !description.authSchemes.isEmpty, let live = services.api as? LiveAPIService {
-            services.api = live.explainingUnauthorized(with: description.authSchemes)
+        let discovery: Task<OpenAPIStage.Applied, Never>?
+        if OpenAPIStage.asks(browsed) {
+            let documents = services.documents
+            let looked = browsed
+            discovery = Task {
+                let (described, warning, description) = await OpenAPIStage.apply(
+                    looked, documents: documents, logger: logger)
+                return OpenAPIStage.Applied(configuration: described, warning: warning, description: description)
+            }
+        } else {
+            discovery = nil
         }
-        if let credential = description?.credential { services.credentialPlacement?.value = credential }
         logger.debug(
             "start-up phases",
             metadata: [
@@ -99,9 +138,10 @@ public enum AppRoot {
             ])
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
-        return Prepared(
+        let prepared = Prepared(
             configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
+        return Staged(prepared: prepared, discovery: discovery)
     }
 
     /// The router over the start screen with the first resource (todos) —
@@ -152,45 +192,94 @@ public enum AppRoot {
             activity: { activity.inFlight },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
         redraw.target = router
-        prepared.storageFailures.listen { [weak router] text in
-            Task { @MainActor in router?.show(StatusMessage(text, .warning)) }
-        }
         return router
     }
 
+    /// Shows the run's first cache failure (a full disk, a broken file) on
+    /// `router`'s status line, now or when it happens. Once per run: only
+    /// the router that is drawn listens.
+    @MainActor
+    static func showStorageFailures(of prepared: Prepared, on router: AppRouter) {
+        prepared.storageFailures.listen { [weak router] text in
+            Task { @MainActor in router?.show(StatusMessage(text, .warning)) }
+        }
+    }
+
     /// Runs the interactive UI; returns the process exit status.
+    ///
+    /// The start runs on both cores: the configuration, the cache and the
+    /// services are made on the cooperative pool while the terminal starts
+    /// here; the screens are made and start loading while the service's
+    /// OpenAPI document is looked for, and the first frame is drawn once it
+    /// is in (the screens are made again if the document changed the catalog).
     @MainActor
     public static func runInteractive(options: LaunchOptions, mouse: Bool = false, target: [String] = []) async
         -> Int32
     {
-        let prepared: Prepared
-        do {
-            prepared = try await prepare(
-                options: options, environment: ProcessInfo.processInfo.environment, prefetch: true)
-        } catch {
-            printError("\(error)")
-            return 2
+        let environment = ProcessInfo.processInfo.environment
+        let staging = Task.detached { () async throws(ConfigurationError) -> Staged in
+            try await stage(options: options, environment: environment, prefetch: true)
         }
-        let launch: LaunchTarget?
+        let started = Result { () throws(TerminalStartError) in try NcursesTerminal.start(mouse: mouse) }
+        /// Leaves the screen (if it was started) before a one-line error.
+        func fail(_ message: String, status: Int32, services: ServiceContainer? = nil) async -> Int32 {
+            if case .success(let terminal) = started { terminal.stop() }
+            printError(message)
+            await services?.shutdown()
+            return status
+        }
+        let staged: Staged
+        switch await staging.result {
+        case .success(let value): staged = value
+        case .failure(let error): return await fail("\(error)", status: 2)
+        }
+        var launch: LaunchTarget?
+        var launchNeedsDocument = false
         do throws(CommandParser.Failure) {
-            launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
+            launch = try LaunchTarget.parse(target, resources: staged.prepared.catalog.names)
         } catch {
-            printError(error.message)
-            await prepared.services.shutdown()
-            return 2
+            guard staged.discovery != nil else {
+                return await fail(error.message, status: 2, services: staged.prepared.services)
+            }
+            // Perhaps a collection only the service's document names: parsed again below.
+            launchNeedsDocument = true
         }
         let terminal: NcursesTerminal
-        do {
-            terminal = try NcursesTerminal.start(mouse: mouse)
-        } catch {
-            printError("\(error)")
-            await prepared.services.shutdown()
-            return 1
+        switch started {
+        case .success(let value): terminal = value
+        case .failure(let error):
+            let prepared = await staged.described()
+            if launchNeedsDocument,
+                case .failure(let unknown) = Result(catching: { () throws(CommandParser.Failure) in
+                    try LaunchTarget.parse(target, resources: prepared.catalog.names)
+                })
+            {
+                return await fail(unknown.message, status: 2, services: prepared.services)
+            }
+            return await fail("\(error)", status: 1, services: prepared.services)
         }
-        var ready = prepared
-        ready.theme = prepared.theme.adapted(to: terminal.colorMode)
-        let router = makeRouter(ready, terminal: terminal, launch: launch)
-        router.start()
+        var early = staged.prepared
+        early.theme = early.theme.adapted(to: terminal.colorMode)
+        var router = makeRouter(early, terminal: terminal, launch: launch)
+        router.startHeld()
+        var prepared = await staged.described()
+        prepared.theme = early.theme
+        if prepared.catalog != early.catalog || launchNeedsDocument {
+            // The document changed what the screens are made from (its
+            // catalog, and with it perhaps the first screen and the API's auth).
+            router.stopAll()
+            do throws(CommandParser.Failure) {
+                launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
+            } catch {
+                return await fail(error.message, status: 2, services: prepared.services)
+            }
+            router = makeRouter(prepared, terminal: terminal, launch: launch)
+            router.startHeld()
+        } else if prepared.warnings.count > early.warnings.count, let warning = prepared.warnings.last {
+            router.show(StatusMessage(warning, .warning))
+        }
+        showStorageFailures(of: prepared, on: router)
+        router.releaseFrames()
         for await key in terminal.keys() {
             if !router.handle(key) { break }
         }

@@ -8,6 +8,14 @@ import Services
 /// for the base URL) the conventional paths. A document found gives the
 /// catalog; one that fails is one warning line, and the catalog stays.
 enum OpenAPIStage {
+    /// What the look for the document gave: the configuration with its
+    /// catalog, the warning to show, and the document's description.
+    struct Applied: Sendable {
+        var configuration: AppConfiguration
+        var warning: String?
+        var description: OpenAPIDescription?
+    }
+
     /// Whether a document will be looked for: one was named, or no service
     /// is configured for a live base URL.
     static func asks(_ configuration: AppConfiguration) -> Bool {

@@ -1,0 +1,46 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A router started held (while the service's OpenAPI document is looked
+/// for) loads but draws nothing until it is released.
+@MainActor
+@Suite("Held first frame")
+struct HeldFirstFrameTests {
+    @Test func aHeldRouterLoadsButDrawsOnlyOnceReleased() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-held-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let options = LaunchOptions(
+            delay: 0, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
+        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 100))
+        let router = AppRoot.makeRouter(prepared, terminal: terminal)
+        router.startHeld()
+        // The list loads meanwhile (it asks for frames), none is drawn.
+        let records = try await prepared.services.api.records(
+            prepared.catalog.resources[0], .init(page: 1, limit: 500))
+        #expect(records.items.count == 200)
+        router.setNeedsDisplay()
+        for _ in 0..<20 { await Task.yield() }
+        #expect(router.frameCount == 0)
+        #expect(!terminal.contains("Trestle"))
+
+        router.releaseFrames()
+        #expect(router.frameCount == 1)
+        #expect(terminal.contains("Trestle"))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !terminal.contains("todos 200"), ContinuousClock.now < deadline {
+            let alarm = Task { @MainActor in
+                try? await Task.sleep(for: .milliseconds(200))
+                router.setNeedsDisplay()
+            }
+            await router.nextFrame()
+            alarm.cancel()
+        }
+        #expect(terminal.contains("todos 200"))
+        router.stopAll()
+    }
+}
