@@ -274,11 +274,12 @@ def side_by_side(bench, trestle, root, runs, large_runs, counts):
     print(f"Side by side with VisiData 3.4 ({vd}), alternately in one run, medians;")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'case':64} {'runs':>4} {'Trestle ms':>10} {'VisiData ms':>11} {'ratio':>6} "
-          f"{'Trestle MiB':>11} {'VisiData MiB':>12}")
+          f"{'Trestle MiB':>11} {'VisiData MiB':>12}  {'Trestle min–max':>16} {'VisiData min–max':>17}")
     for title, case_runs, t_times, t_rss, v_times, v_rss in rows:
         ratio = median(t_times) / median(v_times)
         print(f"{title:64} {case_runs:4} {median(t_times):10.1f} {median(v_times):11.1f} {ratio:6.3f} "
-              f"{median(t_rss):11.1f} {median(v_rss):12.1f}")
+              f"{median(t_rss):11.1f} {median(v_rss):12.1f}  {min(t_times):7.1f}–{max(t_times):<8.1f} "
+              f"{min(v_times):8.1f}–{max(v_times):<8.1f}")
     print()
     print("Trestle's resident memory at that moment, by mapping (/proc/PID/smaps, MiB):")
     for title, groups in breakdowns:
