@@ -113,7 +113,7 @@ public enum AppRoot {
         }
         if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
             // The list that opens first (todos) loads while the document is
-            // looked for, its request sent first; the store shares it with the list.
+            // looked for; the store shares its request with the list.
             let api = services.api
             let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
             Task { await api.refreshRecords(first, query, force: false) }
