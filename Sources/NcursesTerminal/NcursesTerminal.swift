@@ -86,8 +86,8 @@ public final class NcursesTerminal: Terminal {
         trestle_install_crash_restore()
         // ncurses 6.4 writes out what it has at every cursor move until the
         // screen has been left and resumed once (lib_mvcur.c flushes while
-        // `_endwin == ewInitial`), so each frame reached the terminal line by
-        // line, in some forty writes. One endwin/refresh cycle now, before
+        // `_endwin == ewInitial`), so each frame reached the terminal row by
+        // row, a write or two per row. One endwin/refresh cycle now, before
         // anything is drawn, makes every later frame one write.
         endwin()
         refresh()

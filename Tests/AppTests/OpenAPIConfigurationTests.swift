@@ -85,9 +85,9 @@ struct OpenAPIConfigurationTests {
             .write(to: file)
         let configuration = try await load(LaunchOptions(environment: "production", openapi: file.path))
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let (result, warning, _) = await OpenAPIStage.apply(configuration, documents: nil, logger: logger)
-        #expect(result.catalog == ResourceCatalog.jsonPlaceholder)
-        let line = try #require(warning)
+        let applied = await OpenAPIStage.apply(configuration, documents: nil, logger: logger)
+        #expect(applied.configuration.catalog == ResourceCatalog.jsonPlaceholder)
+        let line = try #require(applied.warning)
         #expect(line.contains("at #/paths/~1x: "))
         #expect(line.hasSuffix("going on with the built-in catalog"))
         #expect(!line.contains("\n"))
@@ -98,9 +98,9 @@ struct OpenAPIConfigurationTests {
         try Data(LibraryDocuments.spring.utf8).write(to: file)
         let configuration = try await load(LaunchOptions(environment: "production", openapi: file.path))
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let (result, warning, _) = await OpenAPIStage.apply(configuration, documents: nil, logger: logger)
-        #expect(warning == nil)
-        #expect(result.catalog.names == ["books", "authors"])
-        #expect(result.catalog.source == "library.yaml")
+        let applied = await OpenAPIStage.apply(configuration, documents: nil, logger: logger)
+        #expect(applied.warning == nil)
+        #expect(applied.configuration.catalog.names == ["books", "authors"])
+        #expect(applied.configuration.catalog.source == "library.yaml")
     }
 }

@@ -122,11 +122,7 @@ public enum AppRoot {
         if OpenAPIStage.asks(browsed) {
             let documents = services.documents
             let looked = browsed
-            discovery = Task {
-                let (described, warning, description) = await OpenAPIStage.apply(
-                    looked, documents: documents, logger: logger)
-                return OpenAPIStage.Applied(configuration: described, warning: warning, description: description)
-            }
+            discovery = Task { await OpenAPIStage.apply(looked, documents: documents, logger: logger) }
         } else {
             discovery = nil
         }
@@ -233,49 +229,51 @@ public enum AppRoot {
         case .success(let value): staged = value
         case .failure(let error): return await fail("\(error)", status: 2)
         }
-        var launch: LaunchTarget?
-        var launchNeedsDocument = false
-        do throws(CommandParser.Failure) {
-            launch = try LaunchTarget.parse(target, resources: staged.prepared.catalog.names)
-        } catch {
+        /// Where to open, in `catalog`'s names (the command line's one-line error if not).
+        func launch(in catalog: ResourceCatalog) -> Result<LaunchTarget?, CommandParser.Failure> {
+            Result { () throws(CommandParser.Failure) in try LaunchTarget.parse(target, resources: catalog.names) }
+        }
+        // A target the configured catalog does not know may be a collection
+        // only the service's document names: asked again once it is in.
+        let early = launch(in: staged.prepared.catalog)
+        let needsDocument: Bool
+        switch early {
+        case .success: needsDocument = false
+        case .failure(let error):
             guard staged.discovery != nil else {
                 return await fail(error.message, status: 2, services: staged.prepared.services)
             }
-            // Perhaps a collection only the service's document names: parsed again below.
-            launchNeedsDocument = true
+            needsDocument = true
         }
         let terminal: NcursesTerminal
         switch started {
         case .success(let value): terminal = value
         case .failure(let error):
             let prepared = await staged.described()
-            if launchNeedsDocument,
-                case .failure(let unknown) = Result(catching: { () throws(CommandParser.Failure) in
-                    try LaunchTarget.parse(target, resources: prepared.catalog.names)
-                })
-            {
+            if case .failure(let unknown) = launch(in: prepared.catalog) {
                 return await fail(unknown.message, status: 2, services: prepared.services)
             }
             return await fail("\(error)", status: 1, services: prepared.services)
         }
-        var early = staged.prepared
-        early.theme = early.theme.adapted(to: terminal.colorMode)
-        var router = makeRouter(early, terminal: terminal, launch: launch)
+        var first = staged.prepared
+        first.theme = first.theme.adapted(to: terminal.colorMode)
+        var router = makeRouter(first, terminal: terminal, launch: try? early.get())
         router.startHeld()
         var prepared = await staged.described()
-        prepared.theme = early.theme
-        if prepared.catalog != early.catalog || launchNeedsDocument {
+        prepared.theme = first.theme
+        if prepared.catalog != first.catalog || needsDocument {
             // The document changed what the screens are made from (its
-            // catalog, and with it perhaps the first screen and the API's auth).
+            // catalog, and with it perhaps the first screen and the API's
+            // auth), or named the collection the target asks for.
             router.stopAll()
-            do throws(CommandParser.Failure) {
-                launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
-            } catch {
-                return await fail(error.message, status: 2, services: prepared.services)
+            let described: LaunchTarget?
+            switch launch(in: prepared.catalog) {
+            case .success(let value): described = value
+            case .failure(let error): return await fail(error.message, status: 2, services: prepared.services)
             }
-            router = makeRouter(prepared, terminal: terminal, launch: launch)
+            router = makeRouter(prepared, terminal: terminal, launch: described)
             router.startHeld()
-        } else if prepared.warnings.count > early.warnings.count, let warning = prepared.warnings.last {
+        } else if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
             router.show(StatusMessage(warning, .warning))
         }
         showStorageFailures(of: prepared, on: router)

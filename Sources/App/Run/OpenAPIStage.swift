@@ -13,7 +13,7 @@ enum OpenAPIStage {
     struct Applied: Sendable {
         var configuration: AppConfiguration
         var warning: String?
-        var description: OpenAPIDescription?
+        var description: OpenAPIDescription? = nil
     }
 
     /// Whether a document will be looked for: one was named, or no service
@@ -22,13 +22,13 @@ enum OpenAPIStage {
         configuration.openapi != nil || (configuration.environment != .fake && configuration.serviceName == nil)
     }
 
-    /// `configuration` with the document's catalog, and the warning to show, if any.
+    /// `configuration` with the document's catalog, the warning to show, if any, and the description.
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger
-    ) async -> (AppConfiguration, warning: String?, description: OpenAPIDescription?) {
+    ) async -> Applied {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
-        guard asks(configuration) else { return (configuration, nil, nil) }
+        guard asks(configuration) else { return Applied(configuration: configuration) }
         if let location = configuration.openapi {
             outcome = await discovery.load(location)
         } else {
@@ -36,7 +36,7 @@ enum OpenAPIStage {
         }
         switch outcome {
         case .none:
-            return (configuration, nil, nil)
+            return Applied(configuration: configuration)
         case .problem(let line):
             logger.warning("openapi", metadata: ["problem": "\(line)"])
             let fallback =
@@ -45,7 +45,7 @@ enum OpenAPIStage {
                 case "catalog"?: "the built-in catalog"
                 default: "what the service names itself"
                 }
-            return (configuration, "\(line) — going on with \(fallback)", nil)
+            return Applied(configuration: configuration, warning: "\(line) — going on with \(fallback)")
         case .found(let description):
             var result = configuration
             result.catalog = merged(description.catalog, over: configuration)
@@ -55,12 +55,11 @@ enum OpenAPIStage {
                     "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
                 ])
             if description.catalog.resources.isEmpty {
-                return (
-                    configuration,
-                    "OpenAPI document \(description.catalog.source ?? "") describes no collections", nil
-                )
+                return Applied(
+                    configuration: configuration,
+                    warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
             }
-            return (result, nil, description)
+            return Applied(configuration: result, description: description)
         }
     }
 
