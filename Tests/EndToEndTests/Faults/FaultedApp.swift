@@ -44,9 +44,8 @@ struct FaultedApp {
     /// pressed while that load is in flight shares it and sends nothing, so
     /// a fault injected before it would never be asked for.
     func eventuallySettled(after path: String) async throws {
-        try await session.eventually("GET \(path) answered, nothing loading") { screen in
-            server.count("GET", path: path) > 0 && !screen.contains { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains($0) }
-        }
+        try await session.eventually("GET \(path) asked for") { _ in server.count("GET", path: path) > 0 }
+        try await settled("GET \(path)")
     }
 
     /// Waits until the screen shows the one-line error with “r to retry”.
