@@ -84,27 +84,13 @@ public enum AppRoot {
         let logger = Logger(label: "trestle") { label in
             FileLogHandler(label: label, sink: sink, level: configuration.logLevel)
         }
-        var warnings: [String] = []
-        let theme: Theme
-        do {
-            theme = try loadTheme(configuration)
-        } catch {
-            warnings.append(Texts.App.themeFallback(error: "\(error)"))
-            logger.warning("theme failed", metadata: ["error": "\(error)"])
-            theme = .builtinDefault
-        }
-        let storage: any StorageService
+        // The cache opens on another thread while the services are made and
+        // the first requests go out (a first run creates its schema there).
         let storageFailures = StorageFailureReport()
-        do {
-            let sqlite = try SQLiteStorageService(
-                url: configuration.paths.cacheDatabase, logger: logger, failures: storageFailures)
-            if let warning = sqlite.openWarning { warnings.append(warning) }
-            storage = sqlite
-        } catch {
-            warnings.append(error.description)
-            storage = InMemoryStorageService()
-        }
-        let stored = clock.now
+        let cacheURL = configuration.paths.cacheDatabase
+        let startsEmpty = !FileManager.default.fileExists(atPath: cacheURL.path)
+        let opening = Task { await openCache(at: cacheURL, logger: logger, failures: storageFailures) }
+        let storage = OpeningStorage(startsEmpty: startsEmpty, opened: Task { await opening.value.storage })
         let services = try await configuration.serviceBuilder.build(
             storage: storage, logger: logger, journal: RequestJournal())
         var browsed = configuration
@@ -126,11 +112,22 @@ public enum AppRoot {
         } else {
             discovery = nil
         }
+        let requested = clock.now
+        var warnings: [String] = []
+        let theme: Theme
+        do {
+            theme = try loadTheme(configuration)
+        } catch {
+            warnings.append(Texts.App.themeFallback(error: "\(error)"))
+            logger.warning("theme failed", metadata: ["error": "\(error)"])
+            theme = .builtinDefault
+        }
+        if let warning = await opening.value.warning { warnings.append(warning) }
         logger.debug(
             "start-up phases",
             metadata: [
-                "config": "\(configured - started)", "theme+storage": "\(stored - configured)",
-                "services": "\(clock.now - stored)",
+                "config": "\(configured - started)", "services+first requests": "\(requested - configured)",
+                "theme+cache open": "\(clock.now - requested)",
             ])
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
@@ -138,6 +135,25 @@ public enum AppRoot {
             configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
         return Staged(prepared: prepared, discovery: discovery)
+    }
+
+    /// Opens the cache at `url` on a thread of its own (SQLite's file work
+    /// would hold one of the cooperative pool's few threads); a cache that
+    /// cannot open leaves one warning and an in-memory stand-in (browsing
+    /// goes on, nothing is kept).
+    private static func openCache(at url: URL, logger: Logger, failures: StorageFailureReport) async
+        -> (storage: any StorageService, warning: String?)
+    {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do throws(StorageUnavailable) {
+                    let sqlite = try SQLiteStorageService(url: url, logger: logger, failures: failures)
+                    continuation.resume(returning: (sqlite, sqlite.openWarning))
+                } catch {
+                    continuation.resume(returning: (InMemoryStorageService(), error.description))
+                }
+            }
+        }
     }
 
     /// The router over the start screen with the first resource (todos) —
@@ -337,3 +353,4 @@ final class RedrawRelay {
 
     func fire() { target?.setNeedsDisplay() }
 }
+
