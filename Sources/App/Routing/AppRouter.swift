@@ -20,6 +20,8 @@ public final class AppRouter {
     private let navigator: ResourceNavigator
     var theme: Theme
     private(set) var message: StatusMessage?
+    /// What to do once the top screen is ready (``whenReady(_:)``).
+    private var onReady: (@MainActor () -> Void)?
     private lazy var frames = FrameScheduler(
         drawFrame: { [weak self] tick in self?.drawFrame(tick: tick) },
         isBusy: { [weak self] in self?.isBusy ?? false })
@@ -43,6 +45,8 @@ public final class AppRouter {
 
     /// The screens, bottom first.
     var stack: [any Screen] { navigation.screens }
+    /// The resources the screens are made from.
+    var catalog: ResourceCatalog { navigator.catalog }
     public var top: any Screen { navigation.top }
     /// The `:` prompt while it is open.
     var prompt: CommandPrompt? { commandLine.prompt }
@@ -199,6 +203,20 @@ public final class AppRouter {
 
     public func setNeedsDisplay() {
         frames.setNeedsDisplay()
+        if let onReady, top.isReady {
+            self.onReady = nil
+            Task { @MainActor in onReady() }
+        }
+    }
+
+    /// Calls `action` (on a later main-actor turn) once the top screen has
+    /// what it shows — at once if it has (``Screen/isReady``).
+    public func whenReady(_ action: @escaping @MainActor () -> Void) {
+        if top.isReady {
+            Task { @MainActor in action() }
+        } else {
+            onReady = action
+        }
     }
 
     /// Draws the whole frame now.

@@ -52,6 +52,9 @@ public enum AppRoot {
         var prepared: Prepared
         /// The look for the service's OpenAPI document; `nil` when none is asked for.
         let discovery: Task<OpenAPIStage.Applied, Never>?
+        /// The first screen's list, loading while the document is looked for:
+        /// `true` once it has its rows; `nil` when nothing was prefetched.
+        var firstList: Task<Bool, Never>? = nil
 
         /// `prepared` once the document is in: its catalog, its warning, and
         /// the auth schemes and credential placement it names.
@@ -97,12 +100,17 @@ public enum AppRoot {
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
         }
+        var firstList: Task<Bool, Never>?
         if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
             // The list that opens first (todos) loads while the document is
             // looked for; the store shares its request with the list.
             let api = services.api
             let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
-            Task { await api.refreshRecords(first, query, force: false) }
+            firstList = Task {
+                await api.refreshRecords(first, query, force: false)
+                let state = await api.recordList(first, query).first { _ in true }
+                return state?.listing != nil && state?.error == nil
+            }
         }
         let discovery: Task<OpenAPIStage.Applied, Never>?
         if OpenAPIStage.asks(browsed) {
@@ -134,7 +142,7 @@ public enum AppRoot {
         let prepared = Prepared(
             configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
-        return Staged(prepared: prepared, discovery: discovery)
+        return Staged(prepared: prepared, discovery: discovery, firstList: firstList)
     }
 
     /// Opens the cache at `url` on a thread of its own (SQLite's file work
@@ -219,11 +227,14 @@ public enum AppRoot {
 
     /// Runs the interactive UI; returns the process exit status.
     ///
-    /// The start runs on both cores: the configuration, the cache and the
-    /// services are made on the cooperative pool while the terminal starts
-    /// here; the screens are made and start loading while the service's
-    /// OpenAPI document is looked for, and the first frame is drawn once it
-    /// is in (the screens are made again if the document changed the catalog).
+    /// The start runs on both cores: the configuration and the services are
+    /// made, and the first list is asked for, on the cooperative pool while
+    /// the terminal starts here and the cache opens beside them; the screens
+    /// are made and start loading while the service's OpenAPI document is
+    /// looked for. The first frame is drawn once the first list has its rows
+    /// or the document is in, whichever is first; a document that changes the
+    /// catalog has the screens made again, unless a key was pressed by then
+    /// (a launch target waits for the document: it may name its collections).
     @MainActor
     public static func runInteractive(options: LaunchOptions, mouse: Bool = false, target: [String] = []) async
         -> Int32
@@ -273,35 +284,47 @@ public enum AppRoot {
         }
         var first = staged.prepared
         first.theme = first.theme.adapted(to: terminal.colorMode)
-        var router = makeRouter(first, terminal: terminal, launch: try? early.get())
-        router.startHeld()
-        var prepared = await staged.described()
-        prepared.theme = first.theme
-        if prepared.catalog != first.catalog || needsDocument {
-            // The document changed what the screens are made from (its
-            // catalog, and with it perhaps the first screen and the API's
-            // auth), or named the collection the target asks for.
-            router.stopAll()
-            let described: LaunchTarget?
-            switch launch(in: prepared.catalog) {
-            case .success(let value): described = value
-            case .failure(let error): return await fail(error.message, status: 2, services: prepared.services)
+        let screens = StartScreens(
+            router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
+        screens.router.startHeld()
+        showStorageFailures(of: first, on: screens.router)
+        if let firstList = staged.firstList, target.isEmpty {
+            // The first frame: once the first list has its rows or the
+            // document is in, whichever is first (a service that is slow to
+            // say it has no document does not keep the screen blank).
+            Task { @MainActor in
+                if await firstList.value { screens.router.releaseFrames() }
             }
-            router = makeRouter(prepared, terminal: terminal, launch: described)
-            router.startHeld()
-        } else if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
-            router.show(StatusMessage(warning, .warning))
+            Task { @MainActor in
+                screens.describe(await staged.described())
+                screens.router.releaseFrames()
+            }
+        } else {
+            var prepared = await staged.described()
+            prepared.theme = first.theme
+            if prepared.catalog != first.catalog || needsDocument {
+                // The document changed what the screens are made from (its
+                // catalog, and with it perhaps the first screen and the API's
+                // auth), or named the collection the target asks for.
+                switch launch(in: prepared.catalog) {
+                case .success(let described): screens.remake(prepared, launch: described)
+                case .failure(let error):
+                    screens.router.stopAll()
+                    return await fail(error.message, status: 2, services: prepared.services)
+                }
+            } else if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
+                screens.router.show(StatusMessage(warning, .warning))
+            }
+            screens.router.releaseFrames()
         }
-        showStorageFailures(of: prepared, on: router)
-        router.releaseFrames()
         for await key in terminal.keys() {
-            if !router.handle(key) { break }
+            if !screens.handle(key) { break }
         }
-        router.stopAll()
+        screens.stopAll()
         terminal.stop()
-        await prepared.services.history?.flush()
-        await prepared.services.shutdown()
-        prepared.logger.info("quit")
+        await first.services.history?.flush()
+        await first.services.shutdown()
+        first.logger.info("quit")
         return 0
     }
 
@@ -354,3 +377,103 @@ final class RedrawRelay {
     func fire() { target?.setNeedsDisplay() }
 }
 
+/// The screens of an interactive run while the service's OpenAPI document
+/// may still change what they are made from (started without a launch
+/// target, the first frame drawn once the first list has its rows).
+@MainActor
+final class StartScreens {
+    /// The router drawn now, which gets the keys.
+    private(set) var router: AppRouter
+    /// Screens made from the document's catalog after the first frame,
+    /// held until their first screen has what it shows; then they replace
+    /// ``router`` — unless a key comes first.
+    private(set) var pending: AppRouter?
+    /// What the screens were first made from (the configured catalog).
+    private let first: AppRoot.Prepared
+    private let terminal: any Terminal
+    /// Set by the first key: from then on the screens are the user's, and a
+    /// document that comes later no longer remakes them.
+    private(set) var keysHandled = false
+    private var isStopped = false
+
+    init(router: AppRouter, first: AppRoot.Prepared, terminal: any Terminal) {
+        self.router = router
+        self.first = first
+        self.terminal = terminal
+    }
+
+    /// A key: to the screens drawn now. Screens still being made from a
+    /// late document are dropped (the user is already at work on these).
+    func handle(_ key: Key) -> Bool {
+        keysHandled = true
+        let dropped = pending
+        dropped?.stopAll()
+        pending = nil
+        if dropped != nil { noteDocumentCameLate() }
+        return router.handle(key)
+    }
+
+    /// Applies the document's outcome: screens not drawn yet are made again
+    /// from its catalog at once; drawn ones are replaced once the new ones
+    /// are ready, while no key was pressed; after a key they stay (the log
+    /// says the document came late: the user is at work on these screens).
+    func describe(_ described: AppRoot.Prepared) {
+        guard !isStopped else { return }
+        var prepared = described
+        prepared.theme = first.theme
+        guard prepared.catalog != first.catalog else {
+            if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
+                router.show(StatusMessage(warning, .warning))
+            }
+            return
+        }
+        if router.frameCount == 0 {
+            replace(with: make(prepared))
+        } else if keysHandled {
+            noteDocumentCameLate()
+        } else {
+            let made = make(prepared)
+            pending = made
+            made.whenReady { [weak self, weak made] in
+                guard let self, let made, self.pending === made, !self.isStopped else { return }
+                self.pending = nil
+                self.replace(with: made)
+                made.releaseFrames()
+            }
+        }
+    }
+
+    /// Makes the screens again from `prepared`, held, before the first
+    /// frame (a launch target waits for the document).
+    func remake(_ prepared: AppRoot.Prepared, launch: LaunchTarget?) {
+        let made = AppRoot.makeRouter(prepared, terminal: terminal, launch: launch)
+        made.startHeld()
+        replace(with: made)
+    }
+
+    /// Stops every screen (the end of the run); a document that comes
+    /// after that changes nothing.
+    func stopAll() {
+        isStopped = true
+        pending?.stopAll()
+        pending = nil
+        router.stopAll()
+    }
+
+    private func make(_ prepared: AppRoot.Prepared) -> AppRouter {
+        let made = AppRoot.makeRouter(prepared, terminal: terminal)
+        made.startHeld()
+        return made
+    }
+
+    private func replace(with made: AppRouter) {
+        router.stopAll()
+        router = made
+        AppRoot.showStorageFailures(of: first, on: made)
+    }
+
+    /// The log says so; the status line keeps what the user's keys said.
+    private func noteDocumentCameLate() {
+        first.logger.notice("openapi document came after the first key: the screens keep the configured catalog")
+    }
+}

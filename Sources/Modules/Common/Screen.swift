@@ -36,6 +36,9 @@ public protocol Screen: AnyObject {
     /// Re-fetches what the screen shows every `interval` (`:watch 5`), or
     /// stops (`nil`, `:watch off`); `false` when the screen cannot be watched.
     func watch(every interval: Duration?) -> Bool
+    /// Whether the screen has what it shows (a list its first answer, data
+    /// or error): a router made to replace a visible one waits for it.
+    var isReady: Bool { get }
 }
 
 extension Screen {
@@ -43,6 +46,7 @@ extension Screen {
     public var listedResource: ResourceDescriptor? { nil }
     public var shownRequest: ShownRequest? { nil }
     public func watch(every interval: Duration?) -> Bool { false }
+    public var isReady: Bool { true }
 }
 
 /// What `:curl` repeats: a resource and the request a screen sends for it.

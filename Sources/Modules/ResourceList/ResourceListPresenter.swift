@@ -72,6 +72,7 @@ public final class ResourceListPresenter: Screen {
     public var help: [HelpSection] { state.help(context.bindings) }
 
     public var status: ScreenStatus { state.status(now: context.now()) }
+    public var isReady: Bool { state.fetchedAt != nil || state.error != nil }
 
     public func start() {
         send(.setWriteAccess(context.writeGuard.access))

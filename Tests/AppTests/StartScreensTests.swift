@@ -1,0 +1,148 @@
+import Foundation
+import Services
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import App
+
+/// A service's OpenAPI document that changes the catalog after the screens
+/// were made: before the first frame they are made again at once; after
+/// it, new screens replace the drawn ones once their first screen has what
+/// it shows — unless a key comes first, which keeps the drawn screens (the
+/// status line keeps what the key said; the log notes the late document).
+@MainActor
+@Suite("Start screens and a late document")
+struct StartScreensTests {
+    private struct Started {
+        let screens: StartScreens
+        let prepared: AppRoot.Prepared
+        let terminal: InMemoryTerminal
+        let home: URL
+    }
+
+    private func started(released: Bool = true) async throws -> Started {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-start-\(UUID().uuidString)")
+        let options = LaunchOptions(
+            delay: 0, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
+        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 120))
+        let screens = StartScreens(
+            router: AppRoot.makeRouter(prepared, terminal: terminal), first: prepared, terminal: terminal)
+        screens.router.startHeld()
+        if released { screens.router.releaseFrames() }
+        return Started(screens: screens, prepared: prepared, terminal: terminal, home: home)
+    }
+
+    /// The start with a catalog as a document would give one: `names` only.
+    private func documented(_ prepared: AppRoot.Prepared, _ names: [String]) -> AppRoot.Prepared {
+        var described = prepared
+        described.configuration.catalog = ResourceCatalog(
+            names.map { prepared.catalog[$0]! }, source: "http://127.0.0.1:9/openapi.json")
+        return described
+    }
+
+    /// Waits (frame by frame, at most 10 s) until `done`.
+    private func eventually(_ screens: StartScreens, _ done: () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !done(), ContinuousClock.now < deadline {
+            let router = screens.router
+            let alarm = Task { @MainActor in
+                try? await Task.sleep(for: .milliseconds(50))
+                router.setNeedsDisplay()
+            }
+            await router.nextFrame()
+            alarm.cancel()
+        }
+    }
+
+    @Test func aDocumentBeforeTheFirstFrameRemakesTheScreensAtOnce() async throws {
+        let run = try await started(released: false)
+        defer { try? FileManager.default.removeItem(at: run.home) }
+        let before = run.screens.router
+        run.screens.describe(documented(run.prepared, ["users", "albums"]))
+        #expect(run.screens.router !== before)
+        #expect(run.screens.pending == nil)
+        run.screens.router.releaseFrames()
+        // No todos in the document: its two collections, on the start screen.
+        #expect(run.terminal.contains("Resources of this service (from http://127.0.0.1:9/openapi.json)"))
+        #expect(run.terminal.contains("resources 2"), "\(run.terminal.text)")
+        run.screens.stopAll()
+    }
+
+    @Test func aDocumentAfterTheFirstFrameReplacesTheScreensOnceTheirListIsReady() async throws {
+        let run = try await started()
+        defer { try? FileManager.default.removeItem(at: run.home) }
+        let before = run.screens.router
+        run.screens.describe(documented(run.prepared, ["todos", "users"]))
+        // Made and loading, not drawn: the drawn screens stay until then.
+        #expect(run.screens.router === before)
+        let pending = try #require(run.screens.pending)
+        #expect(pending.frameCount == 0)
+        await eventually(run.screens) { run.screens.router === pending }
+        #expect(run.screens.router === pending)
+        #expect(run.screens.pending == nil)
+        #expect(pending.frameCount > 0)
+        await eventually(run.screens) { run.terminal.contains("todos 200") }
+        #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
+        run.screens.stopAll()
+    }
+
+    @Test func aKeyWhileTheNewScreensAreMadeKeepsTheDrawnOnes() async throws {
+        let run = try await started()
+        defer { try? FileManager.default.removeItem(at: run.home) }
+        let before = run.screens.router
+        run.screens.describe(documented(run.prepared, ["todos", "users"]))
+        let pending = try #require(run.screens.pending)
+        // The key goes to the drawn screens (the cursor moves there), and the
+        // screens being made are dropped, never drawn.
+        #expect(run.screens.handle(.down))
+        #expect(run.screens.pending == nil)
+        #expect(run.screens.router === before)
+        await eventually(run.screens) { run.terminal.contains("todos 200") }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(run.screens.router === before)
+        #expect(pending.frameCount == 0)
+        run.screens.stopAll()
+    }
+
+    @Test func aKeyBeforeTheDocumentKeepsTheScreens() async throws {
+        let run = try await started()
+        defer { try? FileManager.default.removeItem(at: run.home) }
+        let before = run.screens.router
+        #expect(run.screens.handle(.down))
+        run.screens.describe(documented(run.prepared, ["users", "albums"]))
+        #expect(run.screens.router === before)
+        #expect(run.screens.pending == nil)
+        run.screens.stopAll()
+    }
+
+    /// `whenReady` waits for the list's first answer: not there while the
+    /// fake takes its 5 s (its being there is what the swap test waits for).
+    @Test func aRouterIsNotReadyBeforeItsListHasItsFirstAnswer() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-ready-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let options = LaunchOptions(
+            delay: 5, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
+        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 120)))
+        router.startHeld()
+        final class Flag { var raised = false }
+        let ready = Flag()
+        router.whenReady { ready.raised = true }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(!router.top.isReady)
+        #expect(!ready.raised)
+        router.stopAll()
+    }
+
+    @Test func anUnchangedCatalogKeepsTheScreens() async throws {
+        let run = try await started()
+        defer { try? FileManager.default.removeItem(at: run.home) }
+        let before = run.screens.router
+        run.screens.describe(run.prepared)
+        #expect(run.screens.router === before)
+        #expect(run.screens.pending == nil)
+        run.screens.stopAll()
+    }
+}
