@@ -45,8 +45,6 @@ public final class AppRouter {
 
     /// The screens, bottom first.
     var stack: [any Screen] { navigation.screens }
-    /// The resources the screens are made from.
-    var catalog: ResourceCatalog { navigator.catalog }
     public var top: any Screen { navigation.top }
     /// The `:` prompt while it is open.
     var prompt: CommandPrompt? { commandLine.prompt }

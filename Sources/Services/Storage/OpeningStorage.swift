@@ -24,11 +24,6 @@ public final class OpeningStorage: StorageService {
         knownEmpty = Atomic(startsEmpty)
     }
 
-    /// The storage once open (the start waits for it before its first frame, for its warning).
-    public var storage: any StorageService {
-        get async { await opened.value }
-    }
-
     /// The opened storage for a read, or `nil` when the cache is known to be empty.
     private func forReading() async -> (any StorageService)? {
         knownEmpty.load(ordering: .acquiring) ? nil : await opened.value
