@@ -54,7 +54,7 @@ public enum AppRoot {
         let discovery: Task<OpenAPIStage.Applied, Never>?
         /// The first screen's list, loading while the document is looked for:
         /// `true` once it has its rows; `nil` when nothing was prefetched.
-        var firstList: Task<Bool, Never>? = nil
+        let firstList: Task<Bool, Never>?
 
         /// `prepared` once the document is in: its catalog, its warning, and
         /// the auth schemes and credential placement it names.
@@ -300,20 +300,14 @@ public enum AppRoot {
                 screens.router.releaseFrames()
             }
         } else {
-            var prepared = await staged.described()
-            prepared.theme = first.theme
-            if prepared.catalog != first.catalog || needsDocument {
-                // The document changed what the screens are made from (its
-                // catalog, and with it perhaps the first screen and the API's
-                // auth), or named the collection the target asks for.
-                switch launch(in: prepared.catalog) {
-                case .success(let described): screens.remake(prepared, launch: described)
-                case .failure(let error):
-                    screens.router.stopAll()
-                    return await fail(error.message, status: 2, services: prepared.services)
-                }
-            } else if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
-                screens.router.show(StatusMessage(warning, .warning))
+            // A launch target waits for the document, which may name the
+            // collection it asks for (or change where it points).
+            let prepared = await staged.described()
+            switch launch(in: prepared.catalog) {
+            case .success(let described): screens.describe(prepared, launch: described)
+            case .failure(let error):
+                screens.stopAll()
+                return await fail(error.message, status: 2, services: prepared.services)
             }
             screens.router.releaseFrames()
         }
@@ -375,105 +369,4 @@ final class RedrawRelay {
     nonisolated init() {}
 
     func fire() { target?.setNeedsDisplay() }
-}
-
-/// The screens of an interactive run while the service's OpenAPI document
-/// may still change what they are made from (started without a launch
-/// target, the first frame drawn once the first list has its rows).
-@MainActor
-final class StartScreens {
-    /// The router drawn now, which gets the keys.
-    private(set) var router: AppRouter
-    /// Screens made from the document's catalog after the first frame,
-    /// held until their first screen has what it shows; then they replace
-    /// ``router`` — unless a key comes first.
-    private(set) var pending: AppRouter?
-    /// What the screens were first made from (the configured catalog).
-    private let first: AppRoot.Prepared
-    private let terminal: any Terminal
-    /// Set by the first key: from then on the screens are the user's, and a
-    /// document that comes later no longer remakes them.
-    private(set) var keysHandled = false
-    private var isStopped = false
-
-    init(router: AppRouter, first: AppRoot.Prepared, terminal: any Terminal) {
-        self.router = router
-        self.first = first
-        self.terminal = terminal
-    }
-
-    /// A key: to the screens drawn now. Screens still being made from a
-    /// late document are dropped (the user is already at work on these).
-    func handle(_ key: Key) -> Bool {
-        keysHandled = true
-        let dropped = pending
-        dropped?.stopAll()
-        pending = nil
-        if dropped != nil { noteDocumentCameLate() }
-        return router.handle(key)
-    }
-
-    /// Applies the document's outcome: screens not drawn yet are made again
-    /// from its catalog at once; drawn ones are replaced once the new ones
-    /// are ready, while no key was pressed; after a key they stay (the log
-    /// says the document came late: the user is at work on these screens).
-    func describe(_ described: AppRoot.Prepared) {
-        guard !isStopped else { return }
-        var prepared = described
-        prepared.theme = first.theme
-        guard prepared.catalog != first.catalog else {
-            if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
-                router.show(StatusMessage(warning, .warning))
-            }
-            return
-        }
-        if router.frameCount == 0 {
-            replace(with: make(prepared))
-        } else if keysHandled {
-            noteDocumentCameLate()
-        } else {
-            let made = make(prepared)
-            pending = made
-            made.whenReady { [weak self, weak made] in
-                guard let self, let made, self.pending === made, !self.isStopped else { return }
-                self.pending = nil
-                self.replace(with: made)
-                made.releaseFrames()
-            }
-        }
-    }
-
-    /// Makes the screens again from `prepared`, held, before the first
-    /// frame (a launch target waits for the document).
-    func remake(_ prepared: AppRoot.Prepared, launch: LaunchTarget?) {
-        let made = AppRoot.makeRouter(prepared, terminal: terminal, launch: launch)
-        made.startHeld()
-        replace(with: made)
-    }
-
-    /// Stops every screen (the end of the run); a document that comes
-    /// after that changes nothing.
-    func stopAll() {
-        isStopped = true
-        pending?.stopAll()
-        pending = nil
-        router.stopAll()
-    }
-
-    private func make(_ prepared: AppRoot.Prepared) -> AppRouter {
-        let made = AppRoot.makeRouter(prepared, terminal: terminal)
-        made.startHeld()
-        return made
-    }
-
-    private func replace(with made: AppRouter) {
-        router.stopAll()
-        router = made
-        AppRoot.showStorageFailures(of: first, on: made)
-    }
-
-    /// The log says so; the status line keeps what the user's keys said.
-    private func noteDocumentCameLate() {
-        first.logger.notice("openapi document came after the first key: the screens keep the configured catalog")
-    }
 }
