@@ -11,11 +11,9 @@ import Testing
 @Suite("Held first frame")
 struct HeldFirstFrameTests {
     @Test func aHeldRouterLoadsButDrawsOnlyOnceReleased() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-held-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let options = LaunchOptions(
-            delay: 0, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
-        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let home = try TemporaryHome()
+        defer { home.remove() }
+        let prepared = try await SampleStart.prepare(in: home)
         let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 100))
         let router = AppRoot.makeRouter(prepared, terminal: terminal)
         router.startHeld()

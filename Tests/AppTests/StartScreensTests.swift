@@ -14,32 +14,39 @@ import Testing
 @MainActor
 @Suite("Start screens and a late document")
 struct StartScreensTests {
+    /// Screens over the sample data, drawn (or still held), and the pieces they came from.
+    @MainActor
     private struct Started {
         let screens: StartScreens
         let prepared: AppRoot.Prepared
         let terminal: InMemoryTerminal
-        let home: URL
+        let home: TemporaryHome
+        /// The router drawn when the test began.
+        let before: AppRouter
+
+        /// The start with a catalog as a document would give one: `names` only.
+        func documented(_ names: [String]) -> AppRoot.Prepared {
+            var described = prepared
+            described.configuration.catalog = ResourceCatalog(
+                names.map { prepared.catalog[$0]! }, source: "http://127.0.0.1:9/openapi.json")
+            return described
+        }
+
+        func end() {
+            screens.stopAll()
+            home.remove()
+        }
     }
 
     private func started(released: Bool = true) async throws -> Started {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-start-\(UUID().uuidString)")
-        let options = LaunchOptions(
-            delay: 0, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
-        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let home = try TemporaryHome()
+        let prepared = try await SampleStart.prepare(in: home)
         let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 120))
-        let screens = StartScreens(
-            router: AppRoot.makeRouter(prepared, terminal: terminal), first: prepared, terminal: terminal)
-        screens.router.startHeld()
-        if released { screens.router.releaseFrames() }
-        return Started(screens: screens, prepared: prepared, terminal: terminal, home: home)
-    }
-
-    /// The start with a catalog as a document would give one: `names` only.
-    private func documented(_ prepared: AppRoot.Prepared, _ names: [String]) -> AppRoot.Prepared {
-        var described = prepared
-        described.configuration.catalog = ResourceCatalog(
-            names.map { prepared.catalog[$0]! }, source: "http://127.0.0.1:9/openapi.json")
-        return described
+        let router = AppRoot.makeRouter(prepared, terminal: terminal)
+        let screens = StartScreens(router: router, first: prepared, terminal: terminal)
+        router.startHeld()
+        if released { router.releaseFrames() }
+        return Started(screens: screens, prepared: prepared, terminal: terminal, home: home, before: router)
     }
 
     /// Waits (frame by frame, at most 10 s) until `done`.
@@ -58,25 +65,22 @@ struct StartScreensTests {
 
     @Test func aDocumentBeforeTheFirstFrameRemakesTheScreensAtOnce() async throws {
         let run = try await started(released: false)
-        defer { try? FileManager.default.removeItem(at: run.home) }
-        let before = run.screens.router
-        run.screens.describe(documented(run.prepared, ["users", "albums"]))
-        #expect(run.screens.router !== before)
+        defer { run.end() }
+        run.screens.describe(run.documented(["users", "albums"]))
+        #expect(run.screens.router !== run.before)
         #expect(run.screens.pending == nil)
         run.screens.router.releaseFrames()
         // No todos in the document: its two collections, on the start screen.
         #expect(run.terminal.contains("Resources of this service (from http://127.0.0.1:9/openapi.json)"))
         #expect(run.terminal.contains("resources 2"), "\(run.terminal.text)")
-        run.screens.stopAll()
     }
 
     @Test func aDocumentAfterTheFirstFrameReplacesTheScreensOnceTheirListIsReady() async throws {
         let run = try await started()
-        defer { try? FileManager.default.removeItem(at: run.home) }
-        let before = run.screens.router
-        run.screens.describe(documented(run.prepared, ["todos", "users"]))
+        defer { run.end() }
+        run.screens.describe(run.documented(["todos", "users"]))
         // Made and loading, not drawn: the drawn screens stay until then.
-        #expect(run.screens.router === before)
+        #expect(run.screens.router === run.before)
         let pending = try #require(run.screens.pending)
         #expect(pending.frameCount == 0)
         await eventually(run.screens) { run.screens.router === pending }
@@ -85,47 +89,48 @@ struct StartScreensTests {
         #expect(pending.frameCount > 0)
         await eventually(run.screens) { run.terminal.contains("todos 200") }
         #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
-        run.screens.stopAll()
     }
 
     @Test func aKeyWhileTheNewScreensAreMadeKeepsTheDrawnOnes() async throws {
         let run = try await started()
-        defer { try? FileManager.default.removeItem(at: run.home) }
-        let before = run.screens.router
-        run.screens.describe(documented(run.prepared, ["todos", "users"]))
+        defer { run.end() }
+        run.screens.describe(run.documented(["todos", "users"]))
         let pending = try #require(run.screens.pending)
-        // The key goes to the drawn screens (the cursor moves there), and the
-        // screens being made are dropped, never drawn.
+        // The key goes to the drawn screens, and the screens being made are
+        // dropped, never drawn.
         #expect(run.screens.handle(.down))
         #expect(run.screens.pending == nil)
-        #expect(run.screens.router === before)
         await eventually(run.screens) { run.terminal.contains("todos 200") }
         for _ in 0..<20 { await Task.yield() }
-        #expect(run.screens.router === before)
+        #expect(run.screens.router === run.before)
         #expect(pending.frameCount == 0)
-        run.screens.stopAll()
     }
 
     @Test func aKeyBeforeTheDocumentKeepsTheScreens() async throws {
         let run = try await started()
-        defer { try? FileManager.default.removeItem(at: run.home) }
-        let before = run.screens.router
+        defer { run.end() }
         #expect(run.screens.handle(.down))
-        run.screens.describe(documented(run.prepared, ["users", "albums"]))
-        #expect(run.screens.router === before)
+        run.screens.describe(run.documented(["users", "albums"]))
+        #expect(run.screens.router === run.before)
         #expect(run.screens.pending == nil)
-        run.screens.stopAll()
+    }
+
+    @Test func anUnchangedCatalogKeepsTheScreens() async throws {
+        let run = try await started()
+        defer { run.end() }
+        run.screens.describe(run.prepared)
+        #expect(run.screens.router === run.before)
+        #expect(run.screens.pending == nil)
     }
 
     /// `whenReady` waits for the list's first answer: not there while the
     /// fake takes its 5 s (its being there is what the swap test waits for).
     @Test func aRouterIsNotReadyBeforeItsListHasItsFirstAnswer() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-ready-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let options = LaunchOptions(
-            delay: 5, dataFile: BuiltProducts.packageRoot.appendingPathComponent("sample-data/db.json").path)
-        let prepared = try await AppRoot.prepare(options: options, environment: ["HOME": home.path])
+        let home = try TemporaryHome()
+        defer { home.remove() }
+        let prepared = try await SampleStart.prepare(in: home, delay: 5)
         let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 120)))
+        defer { router.stopAll() }
         router.startHeld()
         final class Flag { var raised = false }
         let ready = Flag()
@@ -133,16 +138,5 @@ struct StartScreensTests {
         for _ in 0..<50 { await Task.yield() }
         #expect(!router.top.isReady)
         #expect(!ready.raised)
-        router.stopAll()
-    }
-
-    @Test func anUnchangedCatalogKeepsTheScreens() async throws {
-        let run = try await started()
-        defer { try? FileManager.default.removeItem(at: run.home) }
-        let before = run.screens.router
-        run.screens.describe(run.prepared)
-        #expect(run.screens.router === before)
-        #expect(run.screens.pending == nil)
-        run.screens.stopAll()
     }
 }
