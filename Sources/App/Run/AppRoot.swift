@@ -116,7 +116,16 @@ public enum AppRoot {
         if OpenAPIStage.asks(browsed) {
             let documents = services.documents
             let looked = browsed
-            discovery = Task { await OpenAPIStage.apply(looked, documents: documents, logger: logger) }
+            // The document's paths are asked once the first list has its
+            // answer, or after `listHeadStart` if it has none by then: the
+            // list's request then has the connection pool, both cores and
+            // the server to itself (its frame does not wait for the
+            // document), and a list that never answers still lets the
+            // document's catalog draw the first frame.
+            discovery = Task { [firstList] in
+                if let firstList { await firstList.finished(orAfter: Self.listHeadStart) }
+                return await OpenAPIStage.apply(looked, documents: documents, logger: logger)
+            }
         } else {
             discovery = nil
         }
@@ -144,6 +153,10 @@ public enum AppRoot {
             storageFailures: storageFailures)
         return Staged(prepared: prepared, discovery: discovery, firstList: firstList)
     }
+
+    /// How long the look for the service's document waits for the first
+    /// list's answer before it asks anyway.
+    static let listHeadStart: Duration = .milliseconds(150)
 
     /// Opens the cache at `url` on a thread of its own (SQLite's file work
     /// would hold one of the cooperative pool's few threads); a cache that
@@ -241,7 +254,8 @@ public enum AppRoot {
     {
         let environment = ProcessInfo.processInfo.environment
         let staging = Task.detached { () async throws(ConfigurationError) -> Staged in
-            try await stage(options: options, environment: environment, prefetch: true)
+            // A launch target opens on a list of its own: no first list to load early.
+            try await stage(options: options, environment: environment, prefetch: target.isEmpty)
         }
         let started = Result { () throws(TerminalStartError) in try NcursesTerminal.start(mouse: mouse) }
         /// Leaves the screen (if it was started) before a one-line error.
@@ -263,14 +277,8 @@ public enum AppRoot {
         // A target the configured catalog does not know may be a collection
         // only the service's document names: asked again once it is in.
         let early = launch(in: staged.prepared.catalog)
-        let needsDocument: Bool
-        switch early {
-        case .success: needsDocument = false
-        case .failure(let error):
-            guard staged.discovery != nil else {
-                return await fail(error.message, status: 2, services: staged.prepared.services)
-            }
-            needsDocument = true
+        if case .failure(let error) = early, staged.discovery == nil {
+            return await fail(error.message, status: 2, services: staged.prepared.services)
         }
         let terminal: NcursesTerminal
         switch started {

@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import App
+
+/// At start, the service's OpenAPI document is looked for once the first
+/// list has its answer, so the list's request goes out alone; a list with
+/// no answer by ``AppRoot/listHeadStart`` does not hold the look back.
+@Suite("The document asked after the first list")
+struct DocumentAfterListTests {
+    private static let todos = #"[{"id": 1, "userId": 1, "title": "first", "completed": false}]"#
+
+    private func stage(_ server: TestHTTPServer, in home: TemporaryHome) async throws -> AppRoot.Staged {
+        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        return try await AppRoot.stage(options: options, environment: home.environment, prefetch: true)
+    }
+
+    @Test func theDocumentsPathsAreAskedOnlyOnceTheListHasAnswered() async throws {
+        let answered = Mutex(false)
+        let askedBefore = Mutex<[String]>([])
+        let server = try await TestHTTPServer.start { request in
+            if request.path == "/todos" {
+                try? await Task.sleep(for: .milliseconds(80))
+                answered.withLock { $0 = true }
+                return .json(Self.todos)
+            }
+            if !answered.withLock({ $0 }) { askedBefore.withLock { $0.append(request.path) } }
+            return TestHTTPResponse(status: 404)
+        }
+        let home = try TemporaryHome()
+        let staged = try await stage(server, in: home)
+        #expect(await staged.firstList?.value == true)
+        _ = await staged.discovery?.value
+        #expect(askedBefore.withLock { $0 }.isEmpty, "asked before the list's answer: \(askedBefore.withLock { $0 })")
+        let paths = await server.requests.map(\.path)
+        #expect(paths.first == "/todos")
+        #expect(paths.contains("/openapi.json"), "\(paths)")
+        await staged.prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+
+    @Test func aListThatDoesNotAnswerDoesNotHoldTheDocumentBack() async throws {
+        let server = try await TestHTTPServer.start { request in
+            if request.path == "/todos" { return .json(Self.todos, delay: .seconds(60)) }
+            return TestHTTPResponse(status: 404)
+        }
+        let home = try TemporaryHome()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let staged = try await stage(server, in: home)
+        _ = await staged.discovery?.value
+        let waited = clock.now - started
+        // The list is still pending (its timeout is 15 s); the look went on after the head start.
+        #expect(waited < .seconds(10), "\(waited)")
+        #expect(await server.hitCount(path: "/openapi.json") == 1)
+        await staged.prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+}
+
+@Suite("A task awaited with a limit")
+struct TaskLimitTests {
+    @Test func returnsWhenTheTaskFinishesFirst() async {
+        let task = Task<Int, Never> { 7 }
+        let clock = ContinuousClock()
+        let started = clock.now
+        await task.finished(orAfter: .seconds(60))
+        #expect(clock.now - started < .seconds(30))
+    }
+
+    @Test func returnsAtTheLimitWhileTheTaskRunsOn() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task<Int?, Never> {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        await task.finished(orAfter: .milliseconds(20))
+        continuation.yield(3)
+        #expect(await task.value == 3)
+    }
+}
