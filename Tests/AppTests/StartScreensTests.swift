@@ -38,9 +38,9 @@ struct StartScreensTests {
         }
     }
 
-    private func started(released: Bool = true) async throws -> Started {
+    private func started(released: Bool = true, delay: Double = 0) async throws -> Started {
         let home = try TemporaryHome()
-        let prepared = try await SampleStart.prepare(in: home)
+        let prepared = try await SampleStart.prepare(in: home, delay: delay)
         let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 120))
         let router = AppRoot.makeRouter(prepared, terminal: terminal)
         let screens = StartScreens(router: router, first: prepared, terminal: terminal)
@@ -61,6 +61,17 @@ struct StartScreensTests {
             await router.nextFrame()
             alarm.cancel()
         }
+    }
+
+    /// The first list's rows are in (the store has them) before its screen
+    /// has them: the first frame waits for the screen, so it shows the rows.
+    @Test func theFirstFrameIsDrawnWhenTheListScreenHasItsRows() async throws {
+        let run = try await started(released: false, delay: 0.3)
+        defer { run.end() }
+        run.screens.releaseWhenShown()
+        #expect(run.before.frameCount == 0)
+        await eventually(run.screens) { run.before.frameCount > 0 }
+        #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
     }
 
     @Test func aDocumentBeforeTheFirstFrameRemakesTheScreensAtOnce() async throws {

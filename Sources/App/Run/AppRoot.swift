@@ -301,7 +301,7 @@ public enum AppRoot {
             // document is in, whichever is first (a service that is slow to
             // say it has no document does not keep the screen blank).
             Task { @MainActor in
-                if await firstList.value { screens.router.releaseFrames() }
+                if await firstList.value { screens.releaseWhenShown() }
             }
             Task { @MainActor in
                 screens.describe(await staged.described())

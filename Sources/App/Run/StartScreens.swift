@@ -71,6 +71,18 @@ final class StartScreens {
         }
     }
 
+    /// The first frame of a plain start, once the first list has its rows:
+    /// drawn when the list screen itself has them — one frame with the rows,
+    /// not an empty one just before. Screens made again from the document
+    /// meanwhile are drawn by ``describe(_:launch:)``'s caller instead.
+    func releaseWhenShown() {
+        let drawn = router
+        drawn.whenReady { [weak self, weak drawn] in
+            guard let self, let drawn, drawn === self.router, !self.isStopped else { return }
+            drawn.releaseFrames()
+        }
+    }
+
     /// Stops every screen (the end of the run); a document that comes
     /// after that changes nothing.
     func stopAll() {
