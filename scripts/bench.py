@@ -99,9 +99,10 @@ def proc_cpu_ticks(pid):
 class Run:
     """One trestle process on a fresh pty with its own XDG folders."""
 
-    def __init__(self, binary, args, home=None):
+    def __init__(self, binary, args, home=None, extra_env=None):
         """`home`: a folder of an earlier run to start warm in (its cache);
-        by default a fresh one (a cold start)."""
+        by default a fresh one (a cold start). `extra_env`: variables added
+        to the process's small environment."""
         self.home = home or tempfile.mkdtemp(prefix="trestle-bench-")
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -113,6 +114,7 @@ class Run:
             path = os.path.join(self.home, name.lower())
             os.makedirs(path, exist_ok=True)
             env[name] = path
+        env.update(extra_env or {})
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
 

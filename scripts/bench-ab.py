@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Two Trestle builds against each other, alternately in one run: launch →
+the first todo on screen from the bench's local server (200 todos, fresh
+XDG folders each run, so a cold cache), and the peak RSS at that moment.
+Prints each build's median, quartiles and median VmHWM.
+
+Usage: scripts/bench-ab.py [--runs 21] BINARY_A BINARY_B [ENV=VALUE,... per build]
+
+A build may carry environment variables after a `|`:
+`scripts/bench-ab.py .build-install/release/trestle '.build-install/release/trestle|NIO_SINGLETON_GROUP_LOOP_COUNT=1'`.
+
+The machine's speed moves by a third within an hour on a shared 2-core box,
+so only builds compared in the same run, alternately, can be told apart.
+Copy a build aside (cp) before rebuilding the other.
+"""
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402
+import bench_peer  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=21, help="runs of each build (alternating)")
+    parser.add_argument("builds", nargs="+", help="trestle binaries, each optionally followed by |VAR=value,…")
+    args = parser.parse_args()
+    bench_peer.ensure_peer(bench.ROOT)
+    db = os.path.join(bench.ROOT, "sample-data", "db.json")
+    with open(db) as f:
+        todos = json.load(f)["todos"]
+    first = re.sub(r"\s+", "", min(todos, key=lambda item: item["id"])["title"])[:40]
+    server = bench.JSONServer(db)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    results = {build: ([], []) for build in args.builds}
+    try:
+        for _ in range(args.runs):
+            for build in args.builds:
+                binary, _, env = build.partition("|")
+                extra = dict(item.split("=", 1) for item in env.split(",") if item)
+                run = bench.Run(binary, ["--env", "production", "--base-url", base], extra_env=extra)
+                screen = bench_peer.Screen(bench, run)
+                results[build][0].append(screen.wait_for([first], 30))
+                results[build][1].append(bench.proc_status(run.proc.pid, "VmHWM") / 1024)
+                bench_peer.quit_run(run)
+    finally:
+        server.shutdown()
+    for build, (times, memory) in results.items():
+        q1, _, q3 = statistics.quantiles(times, n=4)
+        print(f"{build[-60:]:60} {statistics.median(times):6.1f} ms (q1 {q1:.1f}, q3 {q3:.1f})  "
+              f"{statistics.median(memory):5.1f} MiB")
+    print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
