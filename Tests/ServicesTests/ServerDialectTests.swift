@@ -191,3 +191,63 @@ struct ObjectResourceServiceTests {
         #expect(try await api.record(profile, id: "")["visits"] == 4)
     }
 }
+
+/// The store asks storage for the service's dialect once per run: learning
+/// it from the first answer must not read the cache again (on a first run
+/// that read would wait for the cache to open behind that answer's write).
+@Suite("The stored dialect, read once")
+struct StoredDialectReadOnceTests {
+    /// Storage in memory that counts the dialect reads.
+    actor CountingStorage: StorageService {
+        private let inner = InMemoryStorageService()
+        private(set) var dialectReads = 0
+
+        func cachedResponse(forKey key: String) async -> CachedResponse? { await inner.cachedResponse(forKey: key) }
+        func store(_ response: CachedResponse) async { await inner.store(response) }
+        func removeResponse(forKey key: String) async { await inner.removeResponse(forKey: key) }
+        func invalidateResponses(withPrefix prefix: String) async {
+            await inner.invalidateResponses(withPrefix: prefix)
+        }
+        func recordVisit(_ entry: HistoryEntry) async { await inner.recordVisit(entry) }
+        func recentVisits(limit: Int) async -> [HistoryEntry] { await inner.recentVisits(limit: limit) }
+        func serverDialect(forService service: String) async -> ServerDialect? {
+            dialectReads += 1
+            return await inner.serverDialect(forService: service)
+        }
+        func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async {
+            await inner.rememberServerDialect(dialect, forService: service)
+        }
+        func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {
+            await inner.appendRequests(requests, keeping: limit)
+        }
+        func recentRequests(namespace: String, limit: Int) async -> [StoredRequest] {
+            await inner.recentRequests(namespace: namespace, limit: limit)
+        }
+        func flush() async {}
+    }
+
+    private func store(over storage: CountingStorage) -> ResourceStore {
+        ResourceStore(
+            network: NetworkClient(client: AsyncHTTPClientTransport(), retry: .never), storage: storage,
+            namespace: "test|http://127.0.0.1:9", logger: ServerDialectTests.logger)
+    }
+
+    @Test func nothingStoredIsNotAskedForAgain() async {
+        let storage = CountingStorage()
+        let store = store(over: storage)
+        #expect(await store.knownServerDialect() == nil)
+        #expect(await store.knownServerDialect() == nil)
+        #expect(await store.learn(.v1))
+        #expect(await store.serverDialect() == .v1)
+        #expect(await storage.dialectReads == 1)
+    }
+
+    @Test func aStoredDialectIsReadOnce() async {
+        let storage = CountingStorage()
+        await storage.rememberServerDialect(.v1, forService: "test|http://127.0.0.1:9")
+        let store = store(over: storage)
+        #expect(await store.serverDialect() == .v1)
+        #expect(await store.learn(.v1) == false)
+        #expect(await storage.dialectReads == 1)
+    }
+}

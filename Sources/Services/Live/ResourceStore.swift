@@ -41,6 +41,10 @@ public actor ResourceStore {
     var observers: [String: [UUID: AsyncStream<ResourceState>.Continuation]] = [:]
     /// The service's query dialect: learnt this run, or read from storage once.
     private var dialect: ServerDialect?
+    /// Storage was asked for the dialect (and had none, if `dialect` is nil):
+    /// it is not asked again, so learning the dialect from the first answer
+    /// does not wait for the cache behind that answer's own write.
+    private var storedDialectRead = false
 
     /// - Parameter namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
     public init(
@@ -69,7 +73,9 @@ public actor ResourceStore {
     /// paged answer said.
     public func knownServerDialect() async -> ServerDialect? {
         if let dialect { return dialect }
+        if storedDialectRead { return nil }
         let stored = await storage.serverDialect(forService: namespace)
+        storedDialectRead = true
         if dialect == nil { dialect = stored }
         return dialect
     }
