@@ -29,6 +29,8 @@ public actor StubAPIService: APIService {
     public var listCalls: Int { listQueries.count }
     private var heldWrites: [CheckedContinuation<Void, Never>] = []
     private var holdWrites = false
+    private var heldDiscoveries: [CheckedContinuation<Void, Never>] = []
+    private var holdDiscovery = false
     private var states: [String: ListState<JSONValue>] = [:]
     private var observers: [String: [AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
 
@@ -60,6 +62,22 @@ public actor StubAPIService: APIService {
         holdWrites = false
         heldWrites.forEach { $0.resume() }
         heldWrites = []
+    }
+
+    /// Makes `discoverResources()` (json-server's `/db`) wait until
+    /// `releaseDiscovery()`, as a slow server or a large file's does.
+    public func holdDiscoveryUntilReleased() { holdDiscovery = true }
+
+    public func releaseDiscovery() {
+        holdDiscovery = false
+        heldDiscoveries.forEach { $0.resume() }
+        heldDiscoveries = []
+    }
+
+    /// Names no resource beyond the catalog's; waits first while held.
+    public func discoverResources() async -> [DiscoveredResource] {
+        if holdDiscovery { await withCheckedContinuation { heldDiscoveries.append($0) } }
+        return []
     }
 
     private func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {

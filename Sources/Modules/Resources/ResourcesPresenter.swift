@@ -13,7 +13,10 @@ final class ResourcesPresenter: Screen {
     private var scrollOffset = 0
     /// The screen row of the first resource, as last drawn (for clicks).
     private var firstRowOnScreen = 0
-    private var task: Task<Void, Never>?
+    /// The round of counts under way; a new round replaces it.
+    private var counting: Task<Void, Never>?
+    /// The one look at what else the service holds (`/db`), from the first start.
+    private var discovery: Task<Void, Never>?
     /// Resources the service named that the catalog does not describe.
     private(set) var discovered: [ResourceDescriptor] = []
     private var hasDiscovered = false
@@ -44,18 +47,25 @@ final class ResourcesPresenter: Screen {
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: Texts.Start.status, count: Language.current.number(resources.count), isLoading: task != nil)
+            resource: Texts.Start.status, count: Language.current.number(resources.count),
+            isLoading: counting != nil || discovery != nil)
     }
 
     /// Counts whenever the screen shows (again): a write elsewhere may have
-    /// changed a count. The last counts stay on screen until the new ones come.
+    /// changed a count — even while an earlier round, or the first look at
+    /// what else the service holds, is still waiting for its answers (a
+    /// large file's `/db`, a slow server). The last counts stay on screen
+    /// until the new ones come.
     func start() {
-        if task == nil { countAll() }
+        countAll()
+        if !hasDiscovered { discover() }
     }
 
     func stop() {
-        task?.cancel()
-        task = nil
+        counting?.cancel()
+        counting = nil
+        discovery?.cancel()
+        discovery = nil
     }
 
     func handle(_ key: Key) -> ScreenCommand {
@@ -77,7 +87,6 @@ final class ResourcesPresenter: Screen {
             let resource = resources[cursor]
             return .push(resource.isObject ? navigator.detail(resource, id: "") : navigator.list(resource))
         case .reload?:
-            task?.cancel()
             counts = [:]
             countAll()
             return .handled
@@ -97,31 +106,38 @@ final class ResourcesPresenter: Screen {
             theme: theme, tick: tick)
     }
 
-    /// Counts every collection; the first time, also asks the service what
-    /// else it holds (json-server's `/db`) and counts that too.
+    /// Counts every collection, in place of a round still under way.
     private func countAll() {
+        counting?.cancel()
         let resources = resources.filter { !$0.isObject }
-        let discover = !hasDiscovered
-        hasDiscovered = true
-        task = Task { [weak self, interactor] in
-            await withTaskGroup(of: (String, Result<Int, ServiceError>)?.self) { group in
+        counting = Task { [weak self, interactor] in
+            await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
                 for resource in resources {
                     group.addTask { (resource.name, await interactor.count(resource)) }
                 }
-                if discover {
-                    group.addTask {
-                        let extras = await interactor.discoverExtras()
-                        await self?.add(extras)
-                        return nil
-                    }
-                }
-                for await counted in group {
-                    guard let (name, result) = counted else { continue }
+                for await (name, result) in group {
+                    guard !Task.isCancelled else { return }
                     self?.counts[name] = result
                     self?.context.setNeedsDisplay()
                 }
             }
-            if !Task.isCancelled { self?.task = nil }
+            guard !Task.isCancelled else { return }
+            self?.counting = nil
+            self?.context.setNeedsDisplay()  // the status line stops loading
+        }
+    }
+
+    /// Asks the service what else it holds (json-server's `/db`), once, and
+    /// shows and counts what it names.
+    private func discover() {
+        hasDiscovered = true
+        discovery = Task { [weak self, interactor] in
+            let extras = await interactor.discoverExtras()
+            guard !Task.isCancelled else { return }
+            await self?.add(extras)
+            guard !Task.isCancelled else { return }
+            self?.discovery = nil
+            self?.context.setNeedsDisplay()
         }
     }
 

@@ -1,0 +1,37 @@
+import Foundation
+import Services
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import Modules
+
+/// The start screen counts again each time it shows, even while its first
+/// look at what else the service holds (`/db`) has no answer yet.
+@MainActor
+@Suite("Start screen counts")
+struct ResourcesPresenterTests {
+    @Test func showingAgainCountsAgainWhileDiscoveryIsStillWaiting() async throws {
+        let api = StubAPIService(todos: Fixtures.manyTodos(3))
+        await api.holdDiscoveryUntilReleased()
+        let redraws = RedrawRecorder()
+        let context = ScreenContext(setNeedsDisplay: { redraws.record() })
+        let catalog = ResourceCatalog([.todos], source: "catalog")
+        let navigator = ResourceNavigator(api: api, catalog: catalog, context: context)
+        let presenter = try #require(
+            ResourcesModule.build(catalog: catalog, api: api, navigator: navigator, context: context)
+                as? ResourcesPresenter)
+        presenter.start()
+        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        #expect(presenter.status.isLoading)  // `/db` is still being asked
+
+        // A todo created on the list above; the start screen shows again.
+        await api.setCollection("todos", Fixtures.manyTodos(4).map(\.json))
+        presenter.start()
+        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 4 })
+
+        await api.releaseDiscovery()
+        #expect(await redraws.wait { !presenter.status.isLoading })
+        presenter.stop()
+    }
+}
