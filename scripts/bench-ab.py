@@ -4,7 +4,11 @@ the first todo on screen from the bench's local server (200 todos, fresh
 XDG folders each run, so a cold cache), and the peak RSS at that moment.
 Prints each build's median, quartiles and median VmHWM.
 
-Usage: scripts/bench-ab.py [--runs 21] BINARY_A BINARY_B [ENV=VALUE,... per build]
+Usage: scripts/bench-ab.py [--runs 21] [--fake] BINARY_A BINARY_B …
+
+With --fake, the fake environment over the shipped sample data instead
+(`--delay 0`; the binary must sit in the repository's .build folders, where
+it finds sample-data/).
 
 A build may carry environment variables after a `|`:
 `scripts/bench-ab.py .build-install/release/trestle '.build-install/release/trestle|NIO_SINGLETON_GROUP_LOOP_COUNT=1'`.
@@ -30,6 +34,7 @@ import bench_peer  # noqa: E402
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21, help="runs of each build (alternating)")
+    parser.add_argument("--fake", action="store_true", help="the fake environment instead of the local server")
     parser.add_argument("builds", nargs="+", help="trestle binaries, each optionally followed by |VAR=value,…")
     args = parser.parse_args()
     bench_peer.ensure_peer(bench.ROOT)
@@ -46,7 +51,8 @@ def main():
             for build in args.builds:
                 binary, _, env = build.partition("|")
                 extra = dict(item.split("=", 1) for item in env.split(",") if item)
-                run = bench.Run(binary, ["--env", "production", "--base-url", base], extra_env=extra)
+                launch = ["--delay", "0"] if args.fake else ["--env", "production", "--base-url", base]
+                run = bench.Run(binary, launch, extra_env=extra)
                 screen = bench_peer.Screen(bench, run)
                 results[build][0].append(screen.wait_for([first], 30))
                 results[build][1].append(bench.proc_status(run.proc.pid, "VmHWM") / 1024)
