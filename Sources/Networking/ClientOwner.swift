@@ -16,7 +16,7 @@ final class ClientOwner: Sendable {
     }
 
     private let state = Mutex<State>(.idle)
-    private let configuration: AsyncHTTPClient.HTTPClient.Configuration
+    let configuration: AsyncHTTPClient.HTTPClient.Configuration
 
     init(configuration: AsyncHTTPClient.HTTPClient.Configuration) {
         self.configuration = configuration

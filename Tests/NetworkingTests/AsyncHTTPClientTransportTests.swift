@@ -1,7 +1,8 @@
 import Foundation
-import Networking
 import TestSupport
 import Testing
+
+@testable import Networking
 
 /// `AsyncHTTPClientTransport` on its own against real servers on 127.0.0.1:
 /// deadlines, cancellation, limits, redirects, HEAD, TLS and its errors.
@@ -102,14 +103,28 @@ import Testing
         await server.stop()
     }
 
-    @Test func aGzippedAnswerIsAskedForAndDecompressed() async throws {
+    /// A cleartext server gets a client for HTTP/1.1 only (what it speaks
+    /// there anyway); a TLS one, or none named, lets HTTP/2 be negotiated.
+    @Test func aCleartextServerGetsAClientForHTTP1Only() {
+        #expect(AsyncHTTPClientTransport(server: URL(string: "http://127.0.0.1:3000")).speaksOnlyHTTP1)
+        #expect(AsyncHTTPClientTransport(server: URL(string: "HTTP://localhost")).speaksOnlyHTTP1)
+        #expect(!AsyncHTTPClientTransport(server: URL(string: "https://jsonplaceholder.typicode.com")).speaksOnlyHTTP1)
+        #expect(!AsyncHTTPClientTransport().speaksOnlyHTTP1)
+    }
+
+    /// The HTTP/1.1-only client of a cleartext server (as the live
+    /// environments make it), and the default one, both ask for and
+    /// decompress a gzipped answer.
+    @Test(arguments: [true, false])
+    func aGzippedAnswerIsAskedForAndDecompressed(namingTheServer: Bool) async throws {
         let gzipped = try #require(
             Data(base64Encoded: "H4sIAAAAAAACA4uuVspMUbIy1FEqySzJSVWyUqrKLChITVGqjQUAeV2UZBsAAAA="))
         let server = try await TestHTTPServer.start { _ in
             TestHTTPResponse(
                 headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: gzipped)
         }
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(server: namingTheServer ? server.baseURL : nil)
+        #expect(transport.speaksOnlyHTTP1 == namingTheServer)
         let response = try await transport.send(request(.get, server.baseURL))
         #expect(String(decoding: response.body, as: UTF8.self) == #"[{"id":1,"title":"zipped"}]"#)
         #expect(await server.requests.first?.header("Accept-Encoding") == "gzip, deflate")

@@ -19,7 +19,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let activity = ActivityTracker()
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(server: configuration.baseURL)
         let network = NetworkClient(
             client: transport,
             middleware: standardMiddleware(
@@ -58,7 +58,7 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         if let token = try token() {
             middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
         }
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(server: configuration.baseURL)
         let network = NetworkClient(client: transport, middleware: middleware, retry: .default)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: .none)
