@@ -19,9 +19,7 @@ Copy a build aside (cp) before rebuilding the other.
 """
 
 import argparse
-import json
 import os
-import re
 import statistics
 import sys
 import threading
@@ -39,9 +37,7 @@ def main():
     args = parser.parse_args()
     bench_peer.ensure_peer(bench.ROOT)
     db = os.path.join(bench.ROOT, "sample-data", "db.json")
-    with open(db) as f:
-        todos = json.load(f)["todos"]
-    first = re.sub(r"\s+", "", min(todos, key=lambda item: item["id"])["title"])[:40]
+    first = bench.first_title(db).decode()
     server = bench.JSONServer(db)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
