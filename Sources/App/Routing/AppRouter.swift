@@ -208,7 +208,8 @@ public final class AppRouter {
     }
 
     /// Calls `action` (on a later main-actor turn) once the top screen has
-    /// what it shows — at once if it has (``Screen/isReady``).
+    /// what it shows — at once if it has (``Screen/isReady``). One action
+    /// waits at a time: a later call replaces one still waiting.
     public func whenReady(_ action: @escaping @MainActor () -> Void) {
         if top.isReady {
             Task { @MainActor in action() }
