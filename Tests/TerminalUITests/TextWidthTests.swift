@@ -17,6 +17,18 @@ import Testing
         #expect(TextWidth.of("e\u{301}") == 1)
     }
 
+    /// Found by the property tests (CI, seed VR8YimWS…): `ำำ` is one
+    /// two-cell cluster; after a pad's space it joined that space, and the
+    /// three-scalar cluster counted two cells, so the padded text was short.
+    @Test func twoSpacingMarksAfterThePadStillFillTheWidth() {
+        for alignment in [TextWidth.Alignment.left, .right, .center] {
+            for width in 1...6 {
+                let padded = TextWidth.pad("\u{0E33}\u{0E33}", to: width, alignment: alignment)
+                #expect(TextWidth.of(padded) == width, "\(alignment) \(width): \(padded.debugDescription)")
+            }
+        }
+    }
+
     @Test func cjkAndFullwidthAreTwoCells() {
         #expect(TextWidth.of("日本語") == 6)
         #expect(TextWidth.of("한국어") == 6)

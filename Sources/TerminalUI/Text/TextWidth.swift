@@ -84,11 +84,17 @@ public enum TextWidth {
         let fitted = truncate(s, to: width, ellipsis: ellipsis)
         let gap = width - of(fitted)
         if gap <= 0 { return fitted }
+        let padded: String
         switch alignment {
         case .left: return fitted + spaces(gap)
-        case .right: return spaces(gap) + fitted
-        case .center: return spaces(gap / 2) + fitted + spaces(gap - gap / 2)
+        case .right: padded = spaces(gap) + fitted
+        case .center: padded = spaces(gap / 2) + fitted + spaces(gap - gap / 2)
         }
+        // Text that starts with a mark joins the pad's last space in one
+        // cluster, which can count a cell less (a cluster takes at most two):
+        // the cells lost go at the end, so the result is still `width` wide.
+        guard fitted.utf8.first.map({ $0 >= 0x80 }) == true else { return padded }
+        return padded + spaces(width - of(padded))
     }
 
     /// The longest leading part of `s` that fits `width` cells, padded with a
