@@ -42,6 +42,51 @@ struct DocumentAfterListTests {
         home.remove()
     }
 
+    /// In the interactive run the look waits for the list's frame too: the
+    /// frame is drawn while nothing else runs beside it.
+    @Test func theDocumentsPathsWaitForTheFirstFrameAfterTheList() async throws {
+        let drawn = Mutex(false)
+        let askedBefore = Mutex<[String]>([])
+        let server = try await TestHTTPServer.start { request in
+            if request.path == "/todos" { return .json(Self.todos) }
+            if !drawn.withLock({ $0 }) { askedBefore.withLock { $0.append(request.path) } }
+            return TestHTTPResponse(status: 404)
+        }
+        let home = try TemporaryHome()
+        let firstFrame = StartLatch()
+        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        // A head start no test machine reaches: only the frame lets the look go.
+        let staged = try await AppRoot.stage(
+            options: options, environment: home.environment, prefetch: true, firstFrame: firstFrame,
+            headStart: .seconds(600))
+        #expect(await staged.firstList?.value == true)
+        // A window in which a look that did not wait would ask.
+        try await Task.sleep(for: .milliseconds(50))
+        drawn.withLock { $0 = true }
+        firstFrame.open()
+        _ = await staged.discovery?.value
+        #expect(askedBefore.withLock { $0 }.isEmpty, "asked before the first frame: \(askedBefore.withLock { $0 })")
+        #expect(await server.hitCount(path: "/openapi.json") == 1)
+        await staged.prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+
+    @Test func aFirstFrameThatIsNeverDrawnDoesNotHoldTheDocumentBack() async throws {
+        let server = try await TestHTTPServer.start { request in
+            request.path == "/todos" ? .json(Self.todos) : TestHTTPResponse(status: 404)
+        }
+        let home = try TemporaryHome()
+        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let staged = try await AppRoot.stage(
+            options: options, environment: home.environment, prefetch: true, firstFrame: StartLatch())
+        _ = await staged.discovery?.value
+        #expect(await server.hitCount(path: "/openapi.json") == 1)
+        await staged.prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+
     @Test func aListThatDoesNotAnswerDoesNotHoldTheDocumentBack() async throws {
         let server = try await TestHTTPServer.start { request in
             if request.path == "/todos" { return .json(Self.todos, delay: .seconds(60)) }
@@ -59,6 +104,23 @@ struct DocumentAfterListTests {
         await staged.prepared.services.shutdown()
         await server.stop()
         home.remove()
+    }
+}
+
+@Suite("A start latch")
+struct StartLatchTests {
+    @Test func waitersResumeWhenItOpensAndLaterOnesAtOnce() async {
+        let latch = StartLatch()
+        let opened = Mutex(false)
+        let waiter = Task {
+            await latch.wait()
+            return opened.withLock { $0 }
+        }
+        opened.withLock { $0 = true }
+        latch.open()
+        #expect(await waiter.value)
+        await latch.wait()  // already open: returns at once
+        latch.open()  // a second open changes nothing
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import Synchronization
 import TerminalUI
 import TestSupport
 import Testing
@@ -71,6 +72,22 @@ struct StartScreensTests {
         run.screens.releaseWhenShown()
         #expect(run.before.frameCount == 0)
         await eventually(run.screens) { run.before.frameCount > 0 }
+        #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
+    }
+
+    /// What waits for the first frame (the look for the document) is told
+    /// once that frame is on the terminal, not before.
+    @Test func whatWaitsForTheFirstFrameIsToldAfterItIsDrawn() async throws {
+        let run = try await started(released: false, delay: 0.3)
+        defer { run.end() }
+        let framesWhenTold = Mutex<Int?>(nil)
+        let before = run.before
+        run.screens.releaseWhenShown {
+            MainActor.assumeIsolated { framesWhenTold.withLock { $0 = before.frameCount } }
+        }
+        #expect(framesWhenTold.withLock { $0 } == nil)
+        await eventually(run.screens) { framesWhenTold.withLock { $0 } != nil }
+        #expect(framesWhenTold.withLock { $0 } == 1)
         #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
     }
 

@@ -76,9 +76,14 @@ public enum AppRoot {
     /// ``prepare(options:environment:prefetch:)`` up to the point where only
     /// the service's OpenAPI document is missing; the look for it goes on in
     /// the background, beside the first list's request (with `prefetch`).
-    static func stage(options: LaunchOptions, environment: [String: String], prefetch: Bool)
-        async throws(ConfigurationError) -> Staged
-    {
+    /// - Parameters:
+    ///   - firstFrame: opened once the first frame is drawn; the look for
+    ///     the document waits for it after the first list's answer.
+    ///   - headStart: how long the look waits for those at most.
+    static func stage(
+        options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: StartLatch? = nil,
+        headStart: Duration = listHeadStart
+    ) async throws(ConfigurationError) -> Staged {
         let clock = ContinuousClock()
         let started = clock.now
         let configuration = try await ConfigurationLoader(options: options, environment: environment).load()
@@ -117,13 +122,19 @@ public enum AppRoot {
             let documents = services.documents
             let looked = browsed
             // The document's paths are asked once the first list has its
-            // answer, or after `listHeadStart` if it has none by then: the
-            // list's request then has the connection pool, both cores and
-            // the server to itself (its frame does not wait for the
-            // document), and a list that never answers still lets the
-            // document's catalog draw the first frame.
+            // answer and that answer's frame is drawn, or after `headStart`
+            // if they are not by then: the list's request, and then its
+            // frame, have the connection pool, both cores and the server to
+            // themselves (the frame does not wait for the document), and a
+            // list that never answers still lets the document's catalog
+            // draw the first frame.
             discovery = Task { [firstList] in
-                if let firstList { await firstList.finished(orAfter: Self.listHeadStart) }
+                if let firstList {
+                    let listAndFrame = Task {
+                        if await firstList.value { await firstFrame?.wait() }
+                    }
+                    await listAndFrame.finished(orAfter: headStart)
+                }
                 return await OpenAPIStage.apply(looked, documents: documents, logger: logger)
             }
         } else {
@@ -253,9 +264,11 @@ public enum AppRoot {
         -> Int32
     {
         let environment = ProcessInfo.processInfo.environment
+        let firstFrame = StartLatch()
         let staging = Task.detached { () async throws(ConfigurationError) -> Staged in
             // A launch target opens on a list of its own: no first list to load early.
-            try await stage(options: options, environment: environment, prefetch: target.isEmpty)
+            try await stage(
+                options: options, environment: environment, prefetch: target.isEmpty, firstFrame: firstFrame)
         }
         let started = Result { () throws(TerminalStartError) in try NcursesTerminal.start(mouse: mouse) }
         /// Leaves the screen (if it was started) before a one-line error.
@@ -301,7 +314,7 @@ public enum AppRoot {
             // document is in, whichever is first (a service that is slow to
             // say it has no document does not keep the screen blank).
             Task { @MainActor in
-                if await firstList.value { screens.releaseWhenShown() }
+                if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
             }
             Task { @MainActor in
                 screens.describe(await staged.described())

@@ -75,9 +75,11 @@ final class StartScreens {
     /// drawn when the list screen itself has them — one frame with the rows,
     /// not an empty one just before. Screens made again from the document
     /// meanwhile are drawn by ``describe(_:launch:)``'s caller instead.
-    func releaseWhenShown() {
+    /// `shown` runs after that frame (or once it is no longer to be drawn).
+    func releaseWhenShown(then shown: @escaping @Sendable () -> Void = {}) {
         let drawn = router
         drawn.whenReady { [weak self, weak drawn] in
+            defer { shown() }
             guard let self, let drawn, drawn === self.router, !self.isStopped else { return }
             drawn.releaseFrames()
         }
