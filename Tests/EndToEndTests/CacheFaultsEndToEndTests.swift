@@ -173,6 +173,11 @@ extension EndToEnd {
                 }
                 #expect(try await Self.eventuallyCompleted(server, id: 1))
                 #expect(try await Self.eventuallyCompleted(server, id: 2))
+                // The reloads above may all have been asked before the other
+                // process's write landed: one more, now both are on the server.
+                for app in [first, second] {
+                    try app.session.press("r")
+                }
                 for app in [first, second] {
                     let screen = try await app.session.eventually("both toggles shown") { screen in
                         TableRows.mark(ofID: 1, in: screen) == "✓" && TableRows.mark(ofID: 2, in: screen) == "✓"
