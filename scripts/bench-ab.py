@@ -22,7 +22,6 @@ import argparse
 import os
 import statistics
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
@@ -38,9 +37,8 @@ def main():
     bench_peer.ensure_peer(bench.ROOT)
     db = os.path.join(bench.ROOT, "sample-data", "db.json")
     first = bench.first_title(db).decode()
-    server = bench.JSONServer(db)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server = bench.ServerProcess(db)
+    base = server.base
     results = {build: ([], []) for build in args.builds}
     try:
         for _ in range(args.runs):
@@ -51,10 +49,10 @@ def main():
                 run = bench.Run(binary, launch, extra_env=extra)
                 screen = bench_peer.Screen(bench, run)
                 results[build][0].append(screen.wait_for([first], 30))
-                results[build][1].append(bench.proc_status(run.proc.pid, "VmHWM") / 1024)
+                results[build][1].append(screen.hwm / 1024)
                 bench_peer.quit_run(run)
     finally:
-        server.shutdown()
+        server.stop()
     for build, (times, memory) in results.items():
         q1, _, q3 = statistics.quantiles(times, n=4)
         print(f"{build[-60:]:60} {statistics.median(times):6.1f} ms (q1 {q1:.1f}, q3 {q3:.1f})  "

@@ -8,7 +8,7 @@ Measures, as PRODUCT.md's targets ask:
   (b) peak resident memory (VmHWM) after the first frame and after idling;
   (c) CPU used while idle (utime+stime over the idle period, % of one core);
   (d) the same start-up measure with --env production --base-url against a
-      small local json-server-like HTTP server (Python, in this process).
+      small local json-server-like HTTP server (Python, in a process of its own).
 
   (f) side by side with VisiData 3.4 (installed into .build/bench-venv from
       PyPI when missing): first screen from a local server (200 todos, 5,000
@@ -23,6 +23,7 @@ Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build] [--peer-only] [--
 import argparse
 import fcntl
 import json
+import multiprocessing
 import os
 import re
 import select
@@ -34,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import termios
-import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
@@ -195,6 +195,39 @@ class JSONServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), JSONHandler)
 
 
+class ServerProcess:
+    """A JSONServer in a process of its own, so that its threads never wait
+    for the harness's GIL (the harness reads the pty and runs the terminal
+    emulator meanwhile). Use as a context manager: the process ends with it."""
+
+    def __init__(self, db_path):
+        receiver, sender = multiprocessing.Pipe(duplex=False)
+        self.proc = multiprocessing.get_context("fork").Process(
+            target=ServerProcess._serve, args=(db_path, sender), daemon=True)
+        self.proc.start()
+        sender.close()
+        self.base = f"http://127.0.0.1:{receiver.recv()}"
+        receiver.close()
+
+    @staticmethod
+    def _serve(db_path, sender):
+        server = JSONServer(db_path)
+        sender.send(server.server_address[1])
+        sender.close()
+        server.serve_forever()
+
+    def stop(self):
+        if self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
+
+
 class JSONHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # As Node's http server (json-server) and `trestle serve` do: without it the
@@ -342,20 +375,14 @@ def main():
     idle_pct = 100.0 * idle_cpu_s / elapsed
 
     # (d) start-up against a local json server
-    server = JSONServer(db)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     live = []
-    try:
+    with ServerProcess(db) as server:
         for _ in range(args.runs):
-            run = Run(binary, ["--env", "production", "--base-url", base])
+            run = Run(binary, ["--env", "production", "--base-url", server.base])
             try:
                 live.append(run.wait_for(needle))
             finally:
                 run.quit()
-    finally:
-        server.shutdown()
 
     large = [measure_large(binary, count) for count in args.large]
 
