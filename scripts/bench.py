@@ -118,13 +118,15 @@ class Run:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
 
-        def become_session_leader():
-            os.setsid()
-            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
+        # The program leads a session of its own with the pty as its
+        # controlling terminal. util-linux's setsid does that and execs it
+        # (same pid): a preexec_fn would do the same in Python but forces a
+        # full fork of this large process instead of vfork — 2.3 against
+        # 1.0 ms from spawn to a C program's first output, overhead that
+        # belongs to neither program measured.
         self.started = time.perf_counter()
-        self.proc = subprocess.Popen([binary] + args, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                     preexec_fn=become_session_leader, close_fds=True)
+        self.proc = subprocess.Popen(["setsid", "--ctty", binary] + args, stdin=slave, stdout=slave, stderr=slave,
+                                     env=env, close_fds=True)
         os.close(slave)
         self.output = bytearray()
 
