@@ -31,6 +31,9 @@ public actor StubAPIService: APIService {
     private var holdWrites = false
     private var heldDiscoveries: [CheckedContinuation<Void, Never>] = []
     private var holdDiscovery = false
+    private var extraResources: [DiscoveredResource] = []
+    /// How many times `discoverResources()` was asked.
+    public private(set) var discoveryCalls = 0
     private var states: [String: ListState<JSONValue>] = [:]
     private var observers: [String: [AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
 
@@ -74,10 +77,14 @@ public actor StubAPIService: APIService {
         heldDiscoveries = []
     }
 
-    /// Names no resource beyond the catalog's; waits first while held.
+    /// What `discoverResources()` names (none by default).
+    public func setDiscoveredResources(_ resources: [DiscoveredResource]) { extraResources = resources }
+
+    /// The resources set to be discovered; waits first while held.
     public func discoverResources() async -> [DiscoveredResource] {
+        discoveryCalls += 1
         if holdDiscovery { await withCheckedContinuation { heldDiscoveries.append($0) } }
-        return []
+        return extraResources
     }
 
     private func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {

@@ -11,16 +11,20 @@ import Testing
 @MainActor
 @Suite("Start screen counts")
 struct ResourcesPresenterTests {
+    private func presenter(_ api: StubAPIService, _ redraws: RedrawRecorder) throws -> ResourcesPresenter {
+        let context = ScreenContext(setNeedsDisplay: { redraws.record() })
+        let catalog = ResourceCatalog([.todos], source: "catalog")
+        let navigator = ResourceNavigator(api: api, catalog: catalog, context: context)
+        return try #require(
+            ResourcesModule.build(catalog: catalog, api: api, navigator: navigator, context: context)
+                as? ResourcesPresenter)
+    }
+
     @Test func showingAgainCountsAgainWhileDiscoveryIsStillWaiting() async throws {
         let api = StubAPIService(todos: Fixtures.manyTodos(3))
         await api.holdDiscoveryUntilReleased()
         let redraws = RedrawRecorder()
-        let context = ScreenContext(setNeedsDisplay: { redraws.record() })
-        let catalog = ResourceCatalog([.todos], source: "catalog")
-        let navigator = ResourceNavigator(api: api, catalog: catalog, context: context)
-        let presenter = try #require(
-            ResourcesModule.build(catalog: catalog, api: api, navigator: navigator, context: context)
-                as? ResourcesPresenter)
+        let presenter = try presenter(api, redraws)
         presenter.start()
         #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
         #expect(presenter.status.isLoading)  // `/db` is still being asked
@@ -32,6 +36,25 @@ struct ResourcesPresenterTests {
 
         await api.releaseDiscovery()
         #expect(await redraws.wait { !presenter.status.isLoading })
+        #expect(await api.discoveryCalls == 1)  // showing again did not ask `/db` again
+        presenter.stop()
+    }
+
+    /// Leaving the start screen before `/db` answered cuts that look off;
+    /// showing it again asks again, so what the service holds still shows.
+    @Test func aLookCutOffByLeavingIsAskedAgainOnReturn() async throws {
+        let api = StubAPIService(todos: Fixtures.manyTodos(3))
+        await api.setDiscoveredResources([DiscoveredResource(name: "profile", isObject: true)])
+        await api.holdDiscoveryUntilReleased()
+        let redraws = RedrawRecorder()
+        let presenter = try presenter(api, redraws)
+        presenter.start()
+        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        presenter.stop()  // a list opened before `/db` answered
+        presenter.start()
+        await api.releaseDiscovery()
+        #expect(await redraws.wait { presenter.discovered.map(\.name) == ["profile"] })
+        #expect(await api.discoveryCalls == 2)
         presenter.stop()
     }
 }

@@ -15,10 +15,12 @@ final class ResourcesPresenter: Screen {
     private var firstRowOnScreen = 0
     /// The round of counts under way; a new round replaces it.
     private var counting: Task<Void, Never>?
-    /// The one look at what else the service holds (`/db`), from the first start.
+    /// The look at what else the service holds (`/db`), while it waits.
     private var discovery: Task<Void, Never>?
     /// Resources the service named that the catalog does not describe.
     private(set) var discovered: [ResourceDescriptor] = []
+    /// The look had its answer: it is not asked again. A look cut off by
+    /// ``stop()`` (the screen left before `/db` answered) is asked again.
     private var hasDiscovered = false
 
     init(interactor: ResourcesInteractor, navigator: ResourceNavigator, context: ScreenContext) {
@@ -58,7 +60,7 @@ final class ResourcesPresenter: Screen {
     /// until the new ones come.
     func start() {
         countAll()
-        if !hasDiscovered { discover() }
+        if !hasDiscovered, discovery == nil { discover() }
     }
 
     func stop() {
@@ -130,10 +132,10 @@ final class ResourcesPresenter: Screen {
     /// Asks the service what else it holds (json-server's `/db`), once, and
     /// shows and counts what it names.
     private func discover() {
-        hasDiscovered = true
         discovery = Task { [weak self, interactor] in
             let extras = await interactor.discoverExtras()
             guard !Task.isCancelled else { return }
+            self?.hasDiscovered = true
             await self?.add(extras)
             guard !Task.isCancelled else { return }
             self?.discovery = nil
