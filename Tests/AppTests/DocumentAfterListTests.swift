@@ -12,9 +12,14 @@ import Testing
 struct DocumentAfterListTests {
     private static let todos = #"[{"id": 1, "userId": 1, "title": "first", "completed": false}]"#
 
-    private func stage(_ server: TestHTTPServer, in home: TemporaryHome) async throws -> AppRoot.Staged {
+    private func stage(
+        _ server: TestHTTPServer, in home: TemporaryHome, firstFrame: Latch? = nil,
+        headStart: Duration = AppRoot.listHeadStart
+    ) async throws -> AppRoot.Staged {
         let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
-        return try await AppRoot.stage(options: options, environment: home.environment, prefetch: true)
+        return try await AppRoot.stage(
+            options: options, environment: home.environment, prefetch: true, firstFrame: firstFrame,
+            headStart: headStart)
     }
 
     @Test func theDocumentsPathsAreAskedOnlyOnceTheListHasAnswered() async throws {
@@ -53,12 +58,9 @@ struct DocumentAfterListTests {
             return TestHTTPResponse(status: 404)
         }
         let home = try TemporaryHome()
-        let firstFrame = StartLatch()
-        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let firstFrame = Latch()
         // A head start no test machine reaches: only the frame lets the look go.
-        let staged = try await AppRoot.stage(
-            options: options, environment: home.environment, prefetch: true, firstFrame: firstFrame,
-            headStart: .seconds(600))
+        let staged = try await stage(server, in: home, firstFrame: firstFrame, headStart: .seconds(600))
         #expect(await staged.firstList?.value == true)
         // A window in which a look that did not wait would ask.
         try await Task.sleep(for: .milliseconds(50))
@@ -77,9 +79,7 @@ struct DocumentAfterListTests {
             request.path == "/todos" ? .json(Self.todos) : TestHTTPResponse(status: 404)
         }
         let home = try TemporaryHome()
-        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
-        let staged = try await AppRoot.stage(
-            options: options, environment: home.environment, prefetch: true, firstFrame: StartLatch())
+        let staged = try await stage(server, in: home, firstFrame: Latch())
         _ = await staged.discovery?.value
         #expect(await server.hitCount(path: "/openapi.json") == 1)
         await staged.prepared.services.shutdown()
@@ -108,9 +108,9 @@ struct DocumentAfterListTests {
 }
 
 @Suite("A start latch")
-struct StartLatchTests {
+struct LatchTests {
     @Test func waitersResumeWhenItOpensAndLaterOnesAtOnce() async {
-        let latch = StartLatch()
+        let latch = Latch()
         let opened = Mutex(false)
         let waiter = Task {
             await latch.wait()

@@ -81,7 +81,7 @@ public enum AppRoot {
     ///     the document waits for it after the first list's answer.
     ///   - headStart: how long the look waits for those at most.
     static func stage(
-        options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: StartLatch? = nil,
+        options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: Latch? = nil,
         headStart: Duration = listHeadStart
     ) async throws(ConfigurationError) -> Staged {
         let clock = ContinuousClock()
@@ -264,7 +264,7 @@ public enum AppRoot {
         -> Int32
     {
         let environment = ProcessInfo.processInfo.environment
-        let firstFrame = StartLatch()
+        let firstFrame = Latch()
         let staging = Task.detached { () async throws(ConfigurationError) -> Staged in
             // A launch target opens on a list of its own: no first list to load early.
             try await stage(

@@ -1,9 +1,9 @@
 import Synchronization
 
-/// A one-time event of the start that other start work waits for (the
-/// first frame drawn): ``wait()`` returns once ``open()`` was called, at
-/// once if it already was.
-final class StartLatch: Sendable {
+/// A one-time event that other work waits for (the first frame drawn, a
+/// task's end or a time limit): ``wait()`` returns once ``open()`` was
+/// called, at once if it already was; later opens change nothing.
+final class Latch: Sendable {
     private struct State {
         var isOpen = false
         var waiting: [CheckedContinuation<Void, Never>] = []
