@@ -26,6 +26,7 @@ struct StartWarmUpTests {
     @Test func aNamedEnvironmentServiceOrServeStartsThem() {
         #expect(mayReach(["--env", "production", "--base-url", "http://127.0.0.1:3000"]))
         #expect(mayReach(["--env=development"]))
+        #expect(mayReach(["--env=", "fake"]))  // an empty value is not the next word
         #expect(mayReach(["todos", "--env", "development"]))
         #expect(mayReach(["--service", "mine"]))
         #expect(mayReach([], ["TRESTLE_ENV": "development"]))

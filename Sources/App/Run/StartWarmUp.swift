@@ -28,28 +28,19 @@ public enum StartWarmUp {
         arguments: [String], environment: [String: String],
         fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> Bool {
+        var words = arguments.dropFirst()[...]
+        if words.first == "serve" { return true }
         var named: [String: String] = [:]
-        var words = arguments.dropFirst().makeIterator()
-        if let first = words.next() {
-            if first == "serve" { return true }
-            var word: String? = first
-            while let current = word, current != "--" {
-                for flag in ["--env", "--service", "--config"] {
-                    if current == flag {
-                        named[flag] = words.next()
-                    } else if current.hasPrefix(flag + "=") {
-                        named[flag] = String(current.dropFirst(flag.count + 1))
-                    }
-                }
-                word = words.next()
-            }
+        while let word = words.popFirst(), word != "--" {
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let flag = parts.first, ["--env", "--service", "--config"].contains(flag) else { continue }
+            named[flag] = parts.count == 2 ? parts[1] : words.popFirst()
         }
         let env = named["--env"] ?? environment["TRESTLE_ENV"]
         let service = named["--service"] ?? environment["TRESTLE_SERVICE"]
-        let config = named["--config"]
         if let env { return env != "fake" }
         if service != nil { return true }
-        let file = config ?? environment["TRESTLE_CONFIG"] ?? AppPaths(environment: environment).configFile.path
-        return fileExists(file)
+        let file = named["--config"] ?? environment["TRESTLE_CONFIG"]
+        return fileExists(file ?? AppPaths(environment: environment).configFile.path)
     }
 }
