@@ -54,8 +54,7 @@ class Screen:
     # While bytes keep coming, they are only read and stamped; the emulator
     # runs once the pty has been quiet this long (or at the latest after
     # `STALE`), so the harness's own parsing does not take a core from the
-    # program being measured — nor the GIL from the bench's JSON server,
-    # which shares this process.
+    # program being measured.
     QUIET = 0.02
     STALE = 0.25
 
