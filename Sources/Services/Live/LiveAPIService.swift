@@ -225,10 +225,12 @@ public struct LiveAPIService: APIService {
 
     /// Through the store: a record fetched before is asked for with its
     /// ETag (`If-None-Match`), so an unchanged one costs a 304 (`:watch`).
+    /// Each call is answered by a request sent after it (a reload of the
+    /// detail never gets what was asked before a write).
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
         let request = try recordRequest(resource, id: id)
         do throws(NetworkError) {
-            let loaded = try await store.load(request)
+            let loaded = try await store.load(request, sharing: .sentLater)
             do throws(NetworkError) {
                 return try Self.record(from: loaded.body, schema: resource.schema)
             } catch {

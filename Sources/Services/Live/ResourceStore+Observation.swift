@@ -29,32 +29,57 @@ extension ResourceStore {
     public func loadIfNeeded(_ request: Request, maxAge: TimeInterval) async {
         let key = key(for: request)
         if let state = states[key] {
-            if state.isLoading { return }
+            // A load begun before a write does not count (it may answer with what was there before).
+            if state.isLoading, !state.isOutdated { return }
             if let resource = state.resource, resource.origin != .cache, state.error == nil, !state.isOutdated,
                 currentTime().timeIntervalSince(resource.fetchedAt) < maxAge
             {
                 return
             }
         }
-        await reload(request)
+        await publish(request, sharing: .anyInFlight)
     }
 
-    /// Loads now (revalidating stored data), publishing loading, then data or error.
+    /// Loads now (revalidating stored data), publishing loading, then data
+    /// or error. The answer comes from a request sent after this call, never
+    /// from one already in flight, which may predate a write (``Sharing``).
     public func reload(_ request: Request) async {
+        await publish(request, sharing: .sentLater)
+    }
+
+    /// Loads, publishing loading, then data or error.
+    private func publish(_ request: Request, sharing: Sharing) async {
         let key = key(for: request)
+        publishing[key, default: 0] += 1
+        let outdatingsBefore = outdatings[key]
         update(key) { $0.isLoading = true }
+        let outcome: Result<LoadedResource, NetworkError>
         do {
-            let resource = try await load(request)
-            update(key) { state in
-                state.resource = resource
-                state.error = nil
-                state.isLoading = false
-                state.isOutdated = false
-            }
+            outcome = .success(try await load(request, sharing: sharing))
         } catch {
+            outcome = .failure(error)
+        }
+        publishing[key, default: 1] -= 1
+        // Loading until the last load published here has answered.
+        let stillLoading = publishing[key, default: 0] > 0
+        if !stillLoading { publishing[key] = nil }
+        // Marked outdated while this load was out: the answer may predate that write.
+        let stillOutdated = outdatings[key] != outdatingsBefore
+        switch outcome {
+        case .success(let resource):
+            update(key) { state in
+                // Answers are published in the order they were sent: an older
+                // one resumed late never replaces a newer one.
+                let newerShown = state.resource.map { $0.origin != .cache && $0.fetchedAt > resource.fetchedAt }
+                if newerShown != true { state.resource = resource }
+                state.error = nil
+                state.isLoading = stillLoading
+                state.isOutdated = stillOutdated
+            }
+        case .failure(let error):
             update(key) { state in
                 state.error = error
-                state.isLoading = false
+                state.isLoading = stillLoading
             }
         }
     }

@@ -26,7 +26,9 @@ public struct LoadedResource: Sendable {
 /// Resource-centric state for GET requests (the Siesta idea): one entry per
 /// URL, shared by every screen that asks for it.
 ///
-/// - Two loads of one URL while a request is in flight share that request.
+/// - Two loads of one URL while a request is in flight share that request;
+///   a reload shares only a request sent after it was asked (``Sharing``),
+///   so it never answers with what the server said before a write landed.
 /// - A stored ETag / Last-Modified is sent back (`If-None-Match`,
 ///   `If-Modified-Since`); a 304 reuses the stored body, across restarts.
 /// - Each good answer is written to storage for offline use.
@@ -36,8 +38,15 @@ public actor ResourceStore {
     private let namespace: String
     private let now: @Sendable () -> Date
     private let logger: Logger
-    private var inFlight: [String: Task<LoadedResource, any Error>] = [:]
+    /// The request in flight per key, and the one reload queued behind it.
+    private var inFlight: [String: Flight] = [:]
+    private var queued: [String: Flight] = [:]
     var states: [String: ResourceState] = [:]
+    /// Loads started by ``reload(_:)`` / ``loadIfNeeded(_:maxAge:)`` not yet answered, per key.
+    var publishing: [String: Int] = [:]
+    /// How often each key was marked outdated: an answer to a load begun
+    /// before the latest marking does not clear it.
+    var outdatings: [String: Int] = [:]
     var observers: [String: [UUID: AsyncStream<ResourceState>.Continuation]] = [:]
     /// The service's query dialect: learnt this run, or read from storage once.
     private var dialect: ServerDialect?
@@ -104,25 +113,79 @@ public actor ResourceStore {
             body: stored.body, totalCount: stored.totalCount, fetchedAt: stored.fetchedAt, origin: .cache)
     }
 
+    /// What a load may take from a request of its URL already in flight.
+    public enum Sharing: Sendable {
+        /// Any request in flight answers it: opening a screen, counting.
+        case anyInFlight
+        /// Only a request sent after this call: a reload the user asked for
+        /// must see every write that reached the server before it. Reloads
+        /// asked while one is in flight share the one request queued behind it.
+        case sentLater
+    }
+
+    /// One request to the server, shared by every load that joined it.
+    private struct Flight {
+        let id: UUID
+        let task: Task<LoadedResource, any Error>
+    }
+
     /// Fetches `request` from the server, conditionally when a validator is
-    /// stored; concurrent calls for one URL share one request.
-    public func load(_ request: Request) async throws(NetworkError) -> LoadedResource {
+    /// stored; concurrent calls for one URL share one request (see ``Sharing``).
+    public func load(_ request: Request, sharing: Sharing = .anyInFlight) async throws(NetworkError)
+        -> LoadedResource
+    {
         let key = key(for: request)
+        let flight: Flight
         if let running = inFlight[key] {
-            return try await Self.value(of: running)
+            flight = sharing == .anyInFlight ? running : (queued[key] ?? queue(request, key: key, after: running))
+        } else {
+            flight = start(request, key: key)
         }
-        let task = Task { try await self.fetch(request, key: key) }
-        inFlight[key] = task
-        defer { inFlight[key] = nil }
-        return try await Self.value(of: task)
+        return try await Self.value(of: flight.task)
+    }
+
+    /// Whether a request of `request`'s URL waits behind the one in flight.
+    func hasQueuedRequest(_ request: Request) -> Bool {
+        queued[key(for: request)] != nil
+    }
+
+    private func start(_ request: Request, key: String) -> Flight {
+        let flight = flying(request, key: key, after: nil)
+        inFlight[key] = flight
+        return flight
+    }
+
+    /// A request sent once `running` has answered (and been stored, so it
+    /// revalidates against that answer).
+    private func queue(_ request: Request, key: String, after running: Flight) -> Flight {
+        let flight = flying(request, key: key, after: running)
+        queued[key] = flight
+        return flight
+    }
+
+    private func flying(_ request: Request, key: String, after running: Flight?) -> Flight {
+        let id = UUID()
+        let task = Task {
+            if let running {
+                _ = await running.task.result
+                // The queued request is the one in flight from now on.
+                if self.queued[key]?.id == id { self.inFlight[key] = self.queued.removeValue(forKey: key) }
+            }
+            defer { if self.inFlight[key]?.id == id { self.inFlight[key] = nil } }
+            return try await self.fetch(request, key: key)
+        }
+        return Flight(id: id, task: task)
     }
 
     /// Forgets the validators of every stored answer under `url` (after a write).
     /// Also marks what is held in memory for those URLs as outdated, so the
     /// next screen that looks loads again instead of trusting its freshness.
+    /// A request already in flight for them left before the write: later
+    /// loads no longer join it.
     public func invalidate(under url: URL) async {
         let prefix = "\(namespace)|\(url.absoluteString)"
-        for key in states.keys where key.hasPrefix(prefix) { states[key]?.isOutdated = true }
+        for key in states.keys where key.hasPrefix(prefix) { outdate(key) }
+        for key in inFlight.keys where key.hasPrefix(prefix) { inFlight[key] = nil }
         await storage.invalidateResponses(withPrefix: prefix)
     }
 
@@ -132,8 +195,13 @@ public actor ResourceStore {
     /// long as the server's entity tag stays) nor shown offline.
     public func discard(_ request: Request) async {
         let key = key(for: request)
-        states[key]?.isOutdated = true
+        outdate(key)
         await storage.removeResponse(forKey: key)
+    }
+
+    private func outdate(_ key: String) {
+        states[key]?.isOutdated = true
+        outdatings[key, default: 0] += 1
     }
 
     private func fetch(_ request: Request, key: String) async throws(NetworkError) -> LoadedResource {
@@ -178,7 +246,9 @@ public actor ResourceStore {
         return loaded
     }
 
-    private static func value(of task: Task<LoadedResource, any Error>) async throws(NetworkError) -> LoadedResource {
+    private static func value(of task: Task<LoadedResource, any Error>) async throws(NetworkError)
+        -> LoadedResource
+    {
         do {
             return try await task.value
         } catch let error as NetworkError {
