@@ -41,4 +41,20 @@ struct HeldFirstFrameTests {
         #expect(terminal.contains("todos 200"))
         router.stopAll()
     }
+
+    /// A router stopped before it drew (replaced, or the run ending) lets go
+    /// of whoever waits for its next frame: none will come.
+    @Test(.timeLimit(.minutes(1))) func waitingForTheNextFrameEndsWhenTheRouterStops() async throws {
+        let home = try TemporaryHome()
+        defer { home.remove() }
+        let prepared = try await SampleStart.prepare(in: home)
+        let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 100)))
+        router.startHeld()
+        let waiting = Task { @MainActor in await router.nextFrame() }
+        for _ in 0..<20 { await Task.yield() }
+        router.stopAll()
+        await waiting.value
+        #expect(router.frameCount == 0)
+        await router.nextFrame()  // stopped: returns at once
+    }
 }

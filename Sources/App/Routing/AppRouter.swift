@@ -223,7 +223,7 @@ public final class AppRouter {
         frames.draw()
     }
 
-    /// Waits until the next frame has been drawn.
+    /// Waits until the next frame has been drawn, or the router stopped.
     public func nextFrame() async {
         await frames.nextFrame()
     }

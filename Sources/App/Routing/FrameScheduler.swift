@@ -12,6 +12,7 @@ final class FrameScheduler {
     /// While held, frames are asked for but not drawn (``hold()``).
     private var isHeld = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var isStopped = false
     private var animation: Task<Void, Never>?
     /// Draws one whole frame with the spinner at `tick`.
     private let drawFrame: @MainActor (_ tick: Int) -> Void
@@ -62,14 +63,20 @@ final class FrameScheduler {
         animateWhileBusy()
     }
 
-    /// Waits until the next frame has been drawn.
+    /// Waits until the next frame has been drawn, or the scheduler stopped.
     func nextFrame() async {
+        guard !isStopped else { return }
         await withCheckedContinuation { waiters.append($0) }
     }
 
-    /// Stops the animation (quitting).
+    /// Stops the animation (quitting, or the router replaced); whoever waits
+    /// for a next frame stops waiting: none will come.
     func stop() {
+        isStopped = true
         animation?.cancel()
+        let stopped = waiters
+        waiters = []
+        stopped.forEach { $0.resume() }
     }
 
     /// While anything loads, one more frame in 100 ms, the spinner a step on.

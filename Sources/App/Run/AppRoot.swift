@@ -55,6 +55,8 @@ public enum AppRoot {
         /// The first screen's list, loading while the document is looked for:
         /// `true` once it has its rows; `nil` when nothing was prefetched.
         let firstList: Task<Bool, Never>?
+        /// The cache, still holding a first run's writes when staged with `opensCacheLater`.
+        let cache: OpeningStorage
 
         /// `prepared` once the document is in: its catalog, its warning, and
         /// the auth schemes and credential placement it names.
@@ -79,10 +81,12 @@ public enum AppRoot {
     /// - Parameters:
     ///   - firstFrame: opened once the first frame is drawn; the look for
     ///     the document waits for it after the first list's answer.
+    ///   - opensCacheLater: a first run's cache (no file yet) is not opened
+    ///     until `cache.beginOpening()` (or its flush); its writes wait in memory.
     ///   - headStart: how long the look waits for those at most.
     static func stage(
         options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: Latch? = nil,
-        headStart: Duration = listHeadStart
+        opensCacheLater: Bool = false, headStart: Duration = listHeadStart
     ) async throws(ConfigurationError) -> Staged {
         let clock = ContinuousClock()
         let started = clock.now
@@ -92,13 +96,23 @@ public enum AppRoot {
         let logger = Logger(label: "trestle") { label in
             FileLogHandler(label: label, sink: sink, level: configuration.logLevel)
         }
-        // The cache opens on another thread while the services are made and
-        // the first requests go out (a first run creates its schema there).
+        // An existing cache opens on another thread while the services are
+        // made and the first requests go out. A first run's (no file yet)
+        // holds the run's writes in memory meanwhile, and opens at once or,
+        // with `opensCacheLater`, when the caller says (after the first
+        // frame: SQLite's schema work then takes no core from it).
         let storageFailures = StorageFailureReport()
         let cacheURL = configuration.paths.cacheDatabase
         let startsEmpty = !FileManager.default.fileExists(atPath: cacheURL.path)
-        let opening = Task { await openCache(at: cacheURL, logger: logger, failures: storageFailures) }
-        let storage = OpeningStorage(startsEmpty: startsEmpty, opened: Task { await opening.value.storage })
+        let cache = OpeningStorage(startsEmpty: startsEmpty) {
+            let (storage, warning) = await openCache(at: cacheURL, logger: logger, failures: storageFailures)
+            // Said in the start's status line when the start waits for the
+            // open (below), else there once the open has said it.
+            if let warning { storageFailures.record(warning, alreadySaid: !startsEmpty) }
+            return storage
+        }
+        if !opensCacheLater { cache.beginOpening() }
+        let storage = cache
         let services = try await configuration.serviceBuilder.build(
             storage: storage, logger: logger, journal: RequestJournal())
         var browsed = configuration
@@ -150,7 +164,10 @@ public enum AppRoot {
             logger.warning("theme failed", metadata: ["error": "\(error)"])
             theme = .builtinDefault
         }
-        if let warning = await opening.value.warning { warnings.append(warning) }
+        if !startsEmpty {
+            _ = await cache.beginOpening().value
+            if let warning = storageFailures.first { warnings.append(warning) }
+        }
         logger.debug(
             "start-up phases",
             metadata: [
@@ -162,7 +179,7 @@ public enum AppRoot {
         let prepared = Prepared(
             configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
-        return Staged(prepared: prepared, discovery: discovery, firstList: firstList)
+        return Staged(prepared: prepared, discovery: discovery, firstList: firstList, cache: cache)
     }
 
     /// How long the look for the service's document waits for the first
@@ -268,7 +285,8 @@ public enum AppRoot {
         let staging = Task.detached { () async throws(ConfigurationError) -> Staged in
             // A launch target opens on a list of its own: no first list to load early.
             try await stage(
-                options: options, environment: environment, prefetch: target.isEmpty, firstFrame: firstFrame)
+                options: options, environment: environment, prefetch: target.isEmpty, firstFrame: firstFrame,
+                opensCacheLater: true)
         }
         let started = Result { () throws(TerminalStartError) in try NcursesTerminal.start(mouse: mouse) }
         /// Leaves the screen (if it was started) before a one-line error.
@@ -309,6 +327,14 @@ public enum AppRoot {
             router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
         screens.router.startHeld()
         showStorageFailures(of: first, on: screens.router)
+        // A first run's cache opens once the first frame is drawn (or after
+        // a second, if no frame comes by then).
+        let cache = staged.cache
+        let router = screens.router
+        Task { @MainActor in
+            await Task { @MainActor in await router.nextFrame() }.finished(orAfter: .seconds(1))
+            cache.beginOpening()
+        }
         if let firstList = staged.firstList, target.isEmpty {
             // The first frame: once the first list has its rows or the
             // document is in, whichever is first (a service that is slow to

@@ -2,51 +2,33 @@ import Foundation
 
 /// Storage in memory, for tests and for when the cache database cannot open.
 public actor InMemoryStorageService: StorageService {
-    private var responses: [String: CachedResponse] = [:]
-    private var visits: [HistoryEntry] = []
-    private var dialects: [String: ServerDialect] = [:]
-    private var requests: [StoredRequest] = []
+    private var cache = MemoryCache()
 
     public init() {}
 
-    public func cachedResponse(forKey key: String) -> CachedResponse? { responses[key] }
+    public func cachedResponse(forKey key: String) -> CachedResponse? { cache.cachedResponse(forKey: key) }
 
-    public func store(_ response: CachedResponse) { responses[response.key] = response }
+    public func store(_ response: CachedResponse) { cache.store(response) }
 
-    public func removeResponse(forKey key: String) { responses[key] = nil }
+    public func removeResponse(forKey key: String) { cache.removeResponse(forKey: key) }
 
-    public func invalidateResponses(withPrefix prefix: String) {
-        for key in responses.keys where key.hasPrefix(prefix) {
-            responses[key]?.etag = nil
-            responses[key]?.lastModified = nil
-        }
-    }
+    public func invalidateResponses(withPrefix prefix: String) { cache.invalidateResponses(withPrefix: prefix) }
 
-    public func recordVisit(_ entry: HistoryEntry) { visits.append(entry) }
+    public func recordVisit(_ entry: HistoryEntry) { cache.recordVisit(entry) }
 
-    public func recentVisits(limit: Int) -> [HistoryEntry] { Array(visits.suffix(limit).reversed()) }
+    public func recentVisits(limit: Int) -> [HistoryEntry] { cache.recentVisits(limit: limit) }
 
-    public func serverDialect(forService service: String) -> ServerDialect? { dialects[service] }
+    public func serverDialect(forService service: String) -> ServerDialect? { cache.serverDialect(forService: service) }
 
     public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) {
-        dialects[service] = dialect
+        cache.rememberServerDialect(dialect, forService: service)
     }
 
     public func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
-        requests += new
-        for namespace in Set(new.map(\.namespace)) {
-            let excess = requests.filter { $0.namespace == namespace }.count - limit
-            guard excess > 0 else { continue }
-            var dropped = 0
-            requests.removeAll { request in
-                guard dropped < excess, request.namespace == namespace else { return false }
-                dropped += 1
-                return true
-            }
-        }
+        cache.appendRequests(new, keeping: limit)
     }
 
     public func recentRequests(namespace: String, limit: Int) -> [StoredRequest] {
-        Array(requests.filter { $0.namespace == namespace }.suffix(limit).reversed())
+        cache.recentRequests(namespace: namespace, limit: limit)
     }
 }

@@ -1,81 +1,160 @@
 import Synchronization
 
 /// The cache while it is still being opened, so that the start does not wait
-/// for it: the first request goes out while SQLite opens the file (and, on a
-/// first run, creates its schema) on another thread.
+/// for it: the first request goes out, and its answer is drawn, while SQLite
+/// opens the file (and, on a first run, creates its schema).
 ///
-/// Every call waits for the opened storage and goes to it, with one
-/// exception that needs no waiting: when there was no cache file before
-/// this run (`startsEmpty`), reads made before the run's first write are
-/// answered at once with what an empty cache holds — nothing. After the
-/// first write (or with an existing file) reads wait for the open, so a
-/// read always sees the run's earlier writes.
+/// - An existing cache file opens at once: every call waits for the open
+///   and goes to the opened storage.
+/// - When there was no cache file before this run (`startsEmpty`), the
+///   run's writes are held in memory, and reads answered from them (exactly
+///   what the file would say, since it started empty), until the open is
+///   begun (``beginOpening()``: at once for `trestle get`, after the first
+///   frame for the interactive run, so that SQLite's schema work takes no
+///   core from it) and has finished; what is held is then written into the
+///   file before any later call reaches it. ``flush()`` begins the open if
+///   nothing did, so nothing held is lost.
 public final class OpeningStorage: StorageService {
-    private let opened: Task<any StorageService, Never>
-    /// Still true while the cache is known to be empty: no file before this run, nothing written yet.
-    private let knownEmpty: Atomic<Bool>
+    private struct State {
+        /// The run's writes while the file that started empty is not open.
+        var held = MemoryCache()
+        /// The open under way, begun once; its value is the storage with
+        /// what was held written into it.
+        var opening: Task<any StorageService, Never>?
+        /// Set once the storage is open: what was held being written into
+        /// it; every call from then on waits for that and goes to it.
+        var opened: Task<any StorageService, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let open: @Sendable () async -> any StorageService
 
     /// - Parameters:
-    ///   - startsEmpty: no cache file existed when the open began.
-    ///   - opened: the open under way; its value is the storage to use
-    ///     (the SQLite file, or what stands in when it cannot open).
-    public init(startsEmpty: Bool, opened: Task<any StorageService, Never>) {
-        self.opened = opened
-        knownEmpty = Atomic(startsEmpty)
+    ///   - startsEmpty: no cache file existed before this run.
+    ///   - open: opens the storage to use (the SQLite file, or what stands
+    ///     in when it cannot open); called once.
+    public init(startsEmpty: Bool, open: @escaping @Sendable () async -> any StorageService) {
+        self.open = open
+        if !startsEmpty {
+            let opened = Task { await open() }
+            state.withLock { state in
+                state.opening = opened
+                state.opened = opened
+            }
+        }
     }
 
-    /// The opened storage for a read, or `nil` when the cache is known to be empty.
-    private func forReading() async -> (any StorageService)? {
-        knownEmpty.load(ordering: .acquiring) ? nil : await opened.value
+    /// Whether calls still go to what is held in memory (the open has not
+    /// begun, or not finished).
+    public var isHolding: Bool {
+        state.withLock { $0.opened == nil }
     }
 
-    /// The opened storage for a write; reads from now on wait for it.
-    private func forWriting() async -> any StorageService {
-        knownEmpty.store(false, ordering: .releasing)
-        return await opened.value
+    /// Begins the open, once; its value is the opened storage, what was
+    /// held written into it.
+    @discardableResult
+    public func beginOpening() -> Task<any StorageService, Never> {
+        state.withLock { state in
+            if let opening = state.opening { return opening }
+            let opening = Task { [open] in
+                let storage = await open()
+                return await self.handOver(to: storage).value
+            }
+            state.opening = opening
+            return opening
+        }
+    }
+
+    /// From now on every call goes to `storage`, after what is held.
+    private func handOver(to storage: any StorageService) -> Task<any StorageService, Never> {
+        state.withLock { state in
+            let held = state.held
+            state.held = MemoryCache()
+            let opened = Task {
+                await held.copy(into: storage)
+                return storage
+            }
+            state.opened = opened
+            return opened
+        }
+    }
+
+    private enum Answer<Value: Sendable>: Sendable {
+        case now(Value)
+        case fromOpened(Task<any StorageService, Never>)
+    }
+
+    /// Answers from what is held, or from the opened storage.
+    private func read<Value: Sendable>(
+        _ held: (MemoryCache) -> Value, _ opened: (any StorageService) async -> Value
+    ) async -> Value {
+        let answer = state.withLock { state -> Answer<Value> in
+            if let storage = state.opened { return .fromOpened(storage) }
+            return .now(held(state.held))
+        }
+        switch answer {
+        case .now(let value): return value
+        case .fromOpened(let storage): return await opened(storage.value)
+        }
+    }
+
+    /// Holds the write, or sends it to the opened storage.
+    private func write(_ held: (inout MemoryCache) -> Void, _ opened: (any StorageService) async -> Void) async {
+        let storage = state.withLock { state -> Task<any StorageService, Never>? in
+            if state.opened == nil { held(&state.held) }
+            return state.opened
+        }
+        if let storage { await opened(storage.value) }
     }
 
     public func cachedResponse(forKey key: String) async -> CachedResponse? {
-        await forReading()?.cachedResponse(forKey: key)
+        await read({ $0.cachedResponse(forKey: key) }, { await $0.cachedResponse(forKey: key) })
     }
 
     public func store(_ response: CachedResponse) async {
-        await forWriting().store(response)
+        await write({ $0.store(response) }, { await $0.store(response) })
     }
 
     public func removeResponse(forKey key: String) async {
-        await forWriting().removeResponse(forKey: key)
+        await write({ $0.removeResponse(forKey: key) }, { await $0.removeResponse(forKey: key) })
     }
 
     public func invalidateResponses(withPrefix prefix: String) async {
-        await forWriting().invalidateResponses(withPrefix: prefix)
+        await write(
+            { $0.invalidateResponses(withPrefix: prefix) }, { await $0.invalidateResponses(withPrefix: prefix) })
     }
 
     public func recordVisit(_ entry: HistoryEntry) async {
-        await forWriting().recordVisit(entry)
+        await write({ $0.recordVisit(entry) }, { await $0.recordVisit(entry) })
     }
 
     public func recentVisits(limit: Int) async -> [HistoryEntry] {
-        await forReading()?.recentVisits(limit: limit) ?? []
+        await read({ $0.recentVisits(limit: limit) }, { await $0.recentVisits(limit: limit) })
     }
 
     public func serverDialect(forService service: String) async -> ServerDialect? {
-        await forReading()?.serverDialect(forService: service)
+        await read({ $0.serverDialect(forService: service) }, { await $0.serverDialect(forService: service) })
     }
 
     public func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async {
-        await forWriting().rememberServerDialect(dialect, forService: service)
+        await write(
+            { $0.rememberServerDialect(dialect, forService: service) },
+            { await $0.rememberServerDialect(dialect, forService: service) })
     }
 
     public func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {
-        await forWriting().appendRequests(requests, keeping: limit)
+        await write(
+            { $0.appendRequests(requests, keeping: limit) }, { await $0.appendRequests(requests, keeping: limit) })
     }
 
     public func recentRequests(namespace: String, limit: Int) async -> [StoredRequest] {
-        await forReading()?.recentRequests(namespace: namespace, limit: limit) ?? []
+        await read(
+            { $0.recentRequests(namespace: namespace, limit: limit) },
+            { await $0.recentRequests(namespace: namespace, limit: limit) })
     }
 
+    /// Begins the open if nothing did, and flushes the opened storage.
     public func flush() async {
-        await opened.value.flush()
+        await beginOpening().value.flush()
     }
 }

@@ -1,0 +1,65 @@
+/// What the cache holds, kept in memory: the contents of
+/// ``InMemoryStorageService`` and of an ``OpeningStorage`` that holds a
+/// run's first writes until the file opens. A value: changed in place
+/// under whatever lock or actor owns it.
+public struct MemoryCache: Sendable {
+    private(set) var responses: [String: CachedResponse] = [:]
+    private(set) var visits: [HistoryEntry] = []
+    private(set) var dialects: [String: ServerDialect] = [:]
+    private(set) var requests: [StoredRequest] = []
+    /// The `keeping` of the latest ``appendRequests(_:keeping:)``.
+    private(set) var requestLimit = 0
+
+    public init() {}
+
+    public func cachedResponse(forKey key: String) -> CachedResponse? { responses[key] }
+
+    public mutating func store(_ response: CachedResponse) { responses[response.key] = response }
+
+    public mutating func removeResponse(forKey key: String) { responses[key] = nil }
+
+    public mutating func invalidateResponses(withPrefix prefix: String) {
+        for key in responses.keys where key.hasPrefix(prefix) {
+            responses[key]?.etag = nil
+            responses[key]?.lastModified = nil
+        }
+    }
+
+    public mutating func recordVisit(_ entry: HistoryEntry) { visits.append(entry) }
+
+    public func recentVisits(limit: Int) -> [HistoryEntry] { Array(visits.suffix(limit).reversed()) }
+
+    public func serverDialect(forService service: String) -> ServerDialect? { dialects[service] }
+
+    public mutating func rememberServerDialect(_ dialect: ServerDialect, forService service: String) {
+        dialects[service] = dialect
+    }
+
+    public mutating func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
+        requestLimit = limit
+        requests += new
+        for namespace in Set(new.map(\.namespace)) {
+            let excess = requests.filter { $0.namespace == namespace }.count - limit
+            guard excess > 0 else { continue }
+            var dropped = 0
+            requests.removeAll { request in
+                guard dropped < excess, request.namespace == namespace else { return false }
+                dropped += 1
+                return true
+            }
+        }
+    }
+
+    public func recentRequests(namespace: String, limit: Int) -> [StoredRequest] {
+        Array(requests.filter { $0.namespace == namespace }.suffix(limit).reversed())
+    }
+
+    /// Writes everything held here into `storage` (which held nothing of
+    /// it): afterwards `storage` answers as this does.
+    func copy(into storage: any StorageService) async {
+        for response in responses.values { await storage.store(response) }
+        for (service, dialect) in dialects { await storage.rememberServerDialect(dialect, forService: service) }
+        for visit in visits { await storage.recordVisit(visit) }
+        if !requests.isEmpty { await storage.appendRequests(requests, keeping: requestLimit) }
+    }
+}
