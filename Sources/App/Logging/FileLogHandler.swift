@@ -12,12 +12,18 @@ public struct FileLogHandler: LogHandler {
 
         /// Opens `url` for appending, creating folders; a failure leaves a sink that drops lines.
         public init(url: URL) {
-            let manager = FileManager.default
-            try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             // O_APPEND: every line lands at the end, even with another Trestle
             // writing the same log (a seek to the end at open would let the
             // two write over each other's lines).
-            let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            let openLog = { open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+            var descriptor = openLog()
+            if descriptor < 0, errno == ENOENT {
+                // The folders are made only when missing (a first run): the start
+                // does not pay FileManager's walk over them every time.
+                try? FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                descriptor = openLog()
+            }
             handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
         }
 
