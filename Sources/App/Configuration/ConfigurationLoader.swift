@@ -60,8 +60,12 @@ public struct ConfigurationLoader: Sendable {
         let services = try ServicesSection.services(from: document.services)
         let fileProvider = document.scalars
         let flags = InMemoryProvider(name: "flags", values: flagValues)
-        let variables = EnvironmentVariablesProvider(environmentVariables: environment)
-            .mapKeys { $0.prepending(["trestle"]) }
+        // Only `TRESTLE_*` names are ever looked up: the provider need not
+        // index the rest of the environment (often a hundred variables).
+        let variables = EnvironmentVariablesProvider(
+            environmentVariables: environment.filter { $0.key.hasPrefix("TRESTLE_") }
+        )
+        .mapKeys { $0.prepending(["trestle"]) }
         let base = ConfigReader(providers: [flags, variables, fileProvider])
         let service = try selectedService(base.string(forKey: "service"), among: services, file: file)
         // A service is a live HTTP API: production unless an environment was named.
