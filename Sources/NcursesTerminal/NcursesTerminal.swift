@@ -184,8 +184,18 @@ public final class NcursesTerminal: Terminal {
         let end = min(size.cols, col + width)
         guard start < end else { return }
         let (attrs, pair) = resolve(style)
-        writeASCII(String(repeating: " ", count: end - start), row: row, col: start, attrs: attrs, pair: pair)
+        var blanks = Self.blanks
+        var col = start
+        while col < end {
+            let run = min(end - col, blanks.utf8.count)
+            writeASCII(&blanks, count: run, row: row, col: col, attrs: attrs, pair: pair)
+            col += run
+        }
     }
+
+    /// Spaces for ``fill(row:col:width:style:)`` to write from, without
+    /// making a string of them for each fill.
+    private static let blanks = String(repeating: " ", count: 256)
 
     public func flush() {
         guard !isStopped else { return }
@@ -204,18 +214,22 @@ public final class NcursesTerminal: Terminal {
     // MARK: - Cells
 
     private func writeASCII(_ text: String, row: Int, col: Int, attrs: attr_t, pair: Int16) {
-        var bytes = Array(text.utf8)
-        var start = col
-        if start < 0 {
-            bytes.removeFirst(min(bytes.count, -start))
-            start = 0
-        }
-        let count = min(bytes.count, size.cols - start)
-        guard count > 0 else { return }
+        var text = text
+        writeASCII(&text, count: text.utf8.count, row: row, col: col, attrs: attrs, pair: pair)
+    }
+
+    /// Writes the first `count` bytes of ASCII `text` at `col` (cut at the
+    /// window's edges), straight from the string's own storage.
+    private func writeASCII(_ text: inout String, count: Int, row: Int, col: Int, attrs: attr_t, pair: Int16) {
+        let skipped = max(0, -col)
+        let start = max(0, col)
+        let shown = min(count - skipped, size.cols - start)
+        guard shown > 0 else { return }
         wattr_set(window, attrs, pair, nil)
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = mvwaddnstr(window, Int32(row), Int32(start), chars.baseAddress, Int32(count))
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (base + skipped).withMemoryRebound(to: CChar.self, capacity: shown) { chars in
+                _ = mvwaddnstr(window, Int32(row), Int32(start), chars, Int32(shown))
             }
         }
         wattr_set(window, trestle_a_normal, 0, nil)

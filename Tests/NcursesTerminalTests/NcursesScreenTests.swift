@@ -123,6 +123,26 @@ import Testing
         #expect(cell(t, 0, 0).attrs & trestle_a_reverse != 0)
     }
 
+    @Test func asciiTextIsCutAtBothEdges() throws {
+        let t = try NcursesTerminal.headless(rows: 1, cols: 10)
+        defer { t.stop() }
+        t.write("abcdef", row: 0, col: -2, style: .plain)
+        t.write("0123456789", row: 0, col: 6, style: .plain)
+        #expect((0..<10).map { cell(t, 0, $0).text }.joined() == "cdef  0123")
+    }
+
+    /// A fill wider than the blanks it writes from (256) still covers its
+    /// whole width, in its style, and stops at the window's edges.
+    @Test func wideFillsCoverTheirWholeWidth() throws {
+        let t = try NcursesTerminal.headless(rows: 1, cols: 300)
+        defer { t.stop() }
+        t.write(String(repeating: "x", count: 300), row: 0, col: 0, style: .plain)
+        t.fill(row: 0, col: -40, width: 330, style: Style(reverse: true))
+        let covered = (0..<300).filter { cell(t, 0, $0).text == " " && cell(t, 0, $0).attrs & trestle_a_reverse != 0 }
+        #expect(covered.count == 290)
+        #expect((290..<300).allSatisfy { cell(t, 0, $0).text == "x" })
+    }
+
     @Test func tinyScreensDoNotCrash() throws {
         let t = try NcursesTerminal.headless(rows: 1, cols: 1)
         defer { t.stop() }
