@@ -19,6 +19,8 @@ struct ColorPairRegistry {
 
     init(capacity: Int) {
         self.capacity = max(1, min(capacity, Int(Int16.max)))
+        // Made with the terminal, not in the first frame (see `NcursesTerminal.init`).
+        pairs.reserveCapacity(64)
     }
 
     /// The pair for `foreground` on `background`, allocating it with

@@ -50,6 +50,10 @@ public final class NcursesTerminal: Terminal {
         self.hasDefaultColors = defaults
         self.registry = ColorPairRegistry(capacity: Int(trestle_color_pairs()))
         self.size = Size(rows: Int(getmaxy(window)), cols: Int(getmaxx(window)))
+        // Room for a theme's styles made now, while the start waits for its
+        // first answer, not in the first frame (the dictionary's first
+        // storage costs the Swift runtime a scan of the binary's conformances).
+        styleCache.reserveCapacity(64)
     }
 
     /// The user's locale for ncursesw; when it is not installed (`LANG=de_DE.UTF-8`
