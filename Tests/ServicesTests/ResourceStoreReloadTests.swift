@@ -54,22 +54,34 @@ struct ResourceStoreReloadTests {
                 request: request)
         }
 
-        /// Waits (up to 10 s) until the server has seen `count` requests.
-        func requestsReach(_ count: Int) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while await server.hitCount(path: "/todos") < count {
-                if ContinuousClock.now > deadline { return false }
-                try? await Task.sleep(for: .milliseconds(1))
-            }
-            return true
+        /// Starts `load`, waits until its request is held at the server
+        /// (which then has version 1), and lets a write land there: the
+        /// data is version 2 for every later request.
+        func firstLoadHeldThenWrite<Value: Sendable>(
+            _ load: @escaping @Sendable () async throws -> Value
+        ) async -> Task<Value, any Error> {
+            let first = Task { try await load() }
+            var arrived = arrivals.makeAsyncIterator()
+            #expect(await arrived.next() == 1)
+            counts.version.withLock { $0 = 2 }
+            return first
         }
 
-        /// Waits (up to 10 s) until a load is queued behind the request in flight.
+        /// Whether the server has seen `count` requests within 10 s.
+        func requestsReach(_ count: Int) async -> Bool {
+            await Self.within10Seconds { await server.hitCount(path: "/todos") >= count }
+        }
+
+        /// Whether a load is queued behind the request in flight within 10 s.
         func queuedBehind() async -> Bool {
+            await Self.within10Seconds { await store.hasQueuedRequest(request) }
+        }
+
+        private static func within10Seconds(_ condition: () async -> Bool) async -> Bool {
             let deadline = ContinuousClock.now + .seconds(10)
-            while await !store.hasQueuedRequest(request) {
+            while await !condition() {
                 if ContinuousClock.now > deadline { return false }
-                await Task.yield()
+                try? await Task.sleep(for: .milliseconds(1))
             }
             return true
         }
@@ -83,11 +95,8 @@ struct ResourceStoreReloadTests {
     @Test func aReloadAskedWhileARequestIsInFlightIsAnsweredByALaterRequest() async throws {
         let held = try await HeldServer.start()
         defer { Task { await held.server.stop() } }
-        var arrivals = held.arrivals.makeAsyncIterator()
-        let first = Task { try await held.store.load(held.request) }
-        #expect(await arrivals.next() == 1)
         // A write lands on the server while the first request is held.
-        held.counts.version.withLock { $0 = 2 }
+        let first = await held.firstLoadHeldThenWrite { try await held.store.load(held.request) }
         let shared = Task { try await held.store.load(held.request) }
         let reloads = (0..<3).map { _ in Task { try await held.store.load(held.request, sharing: .sentLater) } }
         #expect(await held.queuedBehind(), "no request was queued behind the one in flight")
@@ -103,14 +112,11 @@ struct ResourceStoreReloadTests {
     @Test func aReloadPublishesTheLaterAnswerAndStaysLoadingUntilThen() async throws {
         let held = try await HeldServer.start()
         defer { Task { await held.server.stop() } }
-        var arrivals = held.arrivals.makeAsyncIterator()
-        let first = Task { await held.store.reload(held.request) }
-        #expect(await arrivals.next() == 1)
-        held.counts.version.withLock { $0 = 2 }
+        let first = await held.firstLoadHeldThenWrite { await held.store.reload(held.request) }
         let second = Task { await held.store.reload(held.request) }
         #expect(await held.queuedBehind(), "no request was queued behind the one in flight")
         held.release.yield()
-        await first.value
+        try await first.value
         let between = await held.store.states[held.store.key(for: held.request)]
         #expect(between?.isLoading == true, "the queued request is still to answer")
         await second.value
@@ -122,10 +128,7 @@ struct ResourceStoreReloadTests {
     @Test func aLoadAfterAWriteNeverJoinsARequestThatLeftBeforeIt() async throws {
         let held = try await HeldServer.start()
         defer { Task { await held.server.stop() } }
-        var arrivals = held.arrivals.makeAsyncIterator()
-        let first = Task { try await held.store.load(held.request) }
-        #expect(await arrivals.next() == 1)
-        held.counts.version.withLock { $0 = 2 }
+        let first = await held.firstLoadHeldThenWrite { try await held.store.load(held.request) }
         await held.store.invalidate(under: held.server.baseURL.appendingPathComponent("todos"))
         let afterWrite = Task { try await held.store.load(held.request) }
         #expect(await held.requestsReach(2), "the load after the write asked the server itself")
@@ -137,14 +140,11 @@ struct ResourceStoreReloadTests {
     @Test func anAnswerThatLeftBeforeAWriteLeavesTheResourceOutdated() async throws {
         let held = try await HeldServer.start()
         defer { Task { await held.server.stop() } }
-        var arrivals = held.arrivals.makeAsyncIterator()
         let key = await held.store.key(for: held.request)
-        let first = Task { await held.store.loadIfNeeded(held.request, maxAge: 3600) }
-        #expect(await arrivals.next() == 1)
-        held.counts.version.withLock { $0 = 2 }
+        let first = await held.firstLoadHeldThenWrite { await held.store.loadIfNeeded(held.request, maxAge: 3600) }
         await held.store.invalidate(under: held.server.baseURL.appendingPathComponent("todos"))
         held.release.yield()
-        await first.value
+        try await first.value
         let answered = await held.store.states[key]
         #expect(answered?.resource.map(Self.title) == "v1")
         #expect(answered?.isOutdated == true, "the answer predates the write")
