@@ -22,6 +22,12 @@ struct DocumentAfterListTests {
             headStart: headStart)
     }
 
+    private func end(_ staged: AppRoot.Staged, _ server: TestHTTPServer, _ home: TemporaryHome) async {
+        await staged.prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+
     @Test func theDocumentsPathsAreAskedOnlyOnceTheListHasAnswered() async throws {
         let answered = Mutex(false)
         let askedBefore = Mutex<[String]>([])
@@ -42,9 +48,7 @@ struct DocumentAfterListTests {
         let paths = await server.requests.map(\.path)
         #expect(paths.first == "/todos")
         #expect(paths.contains("/openapi.json"), "\(paths)")
-        await staged.prepared.services.shutdown()
-        await server.stop()
-        home.remove()
+        await end(staged, server, home)
     }
 
     /// In the interactive run the look waits for the list's frame too: the
@@ -69,9 +73,7 @@ struct DocumentAfterListTests {
         _ = await staged.discovery?.value
         #expect(askedBefore.withLock { $0 }.isEmpty, "asked before the first frame: \(askedBefore.withLock { $0 })")
         #expect(await server.hitCount(path: "/openapi.json") == 1)
-        await staged.prepared.services.shutdown()
-        await server.stop()
-        home.remove()
+        await end(staged, server, home)
     }
 
     @Test func aFirstFrameThatIsNeverDrawnDoesNotHoldTheDocumentBack() async throws {
@@ -82,9 +84,7 @@ struct DocumentAfterListTests {
         let staged = try await stage(server, in: home, firstFrame: Latch())
         _ = await staged.discovery?.value
         #expect(await server.hitCount(path: "/openapi.json") == 1)
-        await staged.prepared.services.shutdown()
-        await server.stop()
-        home.remove()
+        await end(staged, server, home)
     }
 
     @Test func aListThatDoesNotAnswerDoesNotHoldTheDocumentBack() async throws {
@@ -101,9 +101,7 @@ struct DocumentAfterListTests {
         // The list is still pending (its timeout is 15 s); the look went on after the head start.
         #expect(waited < .seconds(10), "\(waited)")
         #expect(await server.hitCount(path: "/openapi.json") == 1)
-        await staged.prepared.services.shutdown()
-        await server.stop()
-        home.remove()
+        await end(staged, server, home)
     }
 }
 
