@@ -112,9 +112,8 @@ public enum AppRoot {
             return storage
         }
         if !opensCacheLater { cache.beginOpening() }
-        let storage = cache
         let services = try await configuration.serviceBuilder.build(
-            storage: storage, logger: logger, journal: RequestJournal())
+            storage: cache, logger: logger, journal: RequestJournal())
         var browsed = configuration
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
@@ -327,12 +326,10 @@ public enum AppRoot {
             router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
         screens.router.startHeld()
         showStorageFailures(of: first, on: screens.router)
-        // A first run's cache opens once the first frame is drawn (or after
-        // a second, if no frame comes by then).
-        let cache = staged.cache
-        let router = screens.router
-        Task { @MainActor in
-            await Task { @MainActor in await router.nextFrame() }.finished(orAfter: .seconds(1))
+        // A first run's cache opens once the first frame is drawn (or this
+        // router stops: replaced by the document's, or the run ends).
+        Task { @MainActor [cache = staged.cache, router = screens.router] in
+            await router.nextFrame()
             cache.beginOpening()
         }
         if let firstList = staged.firstList, target.isEmpty {
