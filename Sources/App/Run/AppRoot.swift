@@ -104,13 +104,7 @@ public enum AppRoot {
         let storageFailures = StorageFailureReport()
         let cacheURL = configuration.paths.cacheDatabase
         let startsEmpty = !FileManager.default.fileExists(atPath: cacheURL.path)
-        let cache = OpeningStorage(startsEmpty: startsEmpty) {
-            let (storage, warning) = await openCache(at: cacheURL, logger: logger, failures: storageFailures)
-            // Said in the start's status line when the start waits for the
-            // open (below), else there once the open has said it.
-            if let warning { storageFailures.record(warning, alreadySaid: !startsEmpty) }
-            return storage
-        }
+        let cache = openingCache(at: cacheURL, startsEmpty: startsEmpty, logger: logger, failures: storageFailures)
         if !opensCacheLater { cache.beginOpening() }
         let services = try await configuration.serviceBuilder.build(
             storage: cache, logger: logger, journal: RequestJournal())
@@ -184,25 +178,6 @@ public enum AppRoot {
     /// How long the look for the service's document waits for the first
     /// list's answer before it asks anyway.
     static let listHeadStart: Duration = .milliseconds(150)
-
-    /// Opens the cache at `url` on a thread of its own (SQLite's file work
-    /// would hold one of the cooperative pool's few threads); a cache that
-    /// cannot open leaves one warning and an in-memory stand-in (browsing
-    /// goes on, nothing is kept).
-    private static func openCache(at url: URL, logger: Logger, failures: StorageFailureReport) async
-        -> (storage: any StorageService, warning: String?)
-    {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                do throws(StorageUnavailable) {
-                    let sqlite = try SQLiteStorageService(url: url, logger: logger, failures: failures)
-                    continuation.resume(returning: (sqlite, sqlite.openWarning))
-                } catch {
-                    continuation.resume(returning: (InMemoryStorageService(), error.description))
-                }
-            }
-        }
-    }
 
     /// The router over the start screen with the first resource (todos) —
     /// or `launch`'s list and record — open on it, drawing on `terminal`.
