@@ -8,11 +8,7 @@ extension ResourceStore {
     /// once (seeded from storage when nothing was loaded yet), then each change.
     public func observe(_ request: Request) async -> AsyncStream<ResourceState> {
         let key = key(for: request)
-        if states[key] == nil {
-            let seed = await cached(request)
-            // A load may have published while storage was read: keep its state.
-            if states[key] == nil { states[key] = ResourceState(resource: seed) }
-        }
+        await seed(key, from: request)
         let (stream, continuation) = AsyncStream.makeStream(
             of: ResourceState.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
@@ -47,9 +43,21 @@ extension ResourceStore {
         await publish(request, sharing: .sentLater)
     }
 
+    /// The state of `key`, when nothing was loaded or observed yet: what
+    /// storage kept of it (a previous run's answer), so that a load that
+    /// fails — the server down, a 503 — still leaves the last good answer
+    /// beside its error, whether the load or a screen's look came first.
+    private func seed(_ key: String, from request: Request) async {
+        guard states[key] == nil else { return }
+        let seed = await cached(request)
+        // A load may have published while storage was read: keep its state.
+        if states[key] == nil { states[key] = ResourceState(resource: seed) }
+    }
+
     /// Loads, publishing loading, then data or error.
     private func publish(_ request: Request, sharing: Sharing) async {
         let key = key(for: request)
+        await seed(key, from: request)
         publishing[key, default: 0] += 1
         let outdatingsBefore = outdatings[key]
         update(key) { $0.isLoading = true }
