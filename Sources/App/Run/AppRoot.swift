@@ -179,6 +179,11 @@ public enum AppRoot {
     /// list's answer before it asks anyway.
     static let listHeadStart: Duration = .milliseconds(150)
 
+    /// How long the first frame waits for the first list's rows at most: a
+    /// fast server's rows are the first frame; a slow or silent one gets the
+    /// chrome and the spinner at once, never a blank terminal.
+    static let firstFrameDeadline: Duration = .milliseconds(100)
+
     /// The router over the start screen with the first resource (todos) —
     /// or `launch`'s list and record — open on it, drawing on `terminal`.
     @MainActor
@@ -301,6 +306,13 @@ public enum AppRoot {
             router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
         screens.router.startHeld()
         showStorageFailures(of: first, on: screens.router)
+        // The first frame waits for the first list's rows (or the document)
+        // only briefly: whatever the server does, the header, the status
+        // bar and the spinner are drawn by `firstFrameDeadline`.
+        Task { @MainActor in
+            guard (try? await Task.sleep(for: firstFrameDeadline)) != nil else { return }
+            screens.releaseCurrent()
+        }
         // A first run's cache opens once the first frame is drawn (or this
         // router stops: replaced by the document's, or the run ends).
         Task { @MainActor [cache = staged.cache, router = screens.router] in

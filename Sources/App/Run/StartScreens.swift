@@ -85,6 +85,14 @@ final class StartScreens {
         }
     }
 
+    /// Draws the screens shown now, ready or not (the first frame's
+    /// deadline): a document that comes later replaces them only once its
+    /// own screens are ready, as after any first frame.
+    func releaseCurrent() {
+        guard !isStopped else { return }
+        router.releaseFrames()
+    }
+
     /// Stops every screen (the end of the run); a document that comes
     /// after that changes nothing.
     func stopAll() {
