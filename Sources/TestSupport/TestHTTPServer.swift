@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests.
 ///
@@ -13,6 +14,14 @@ import Hummingbird
 ///
 /// Every request is recorded (headers exactly as received) before the
 /// handler runs; read them with ``requests`` and ``hitCount(path:)``.
+///
+/// ``stop()`` shuts down gracefully, never by cancelling the serving task:
+/// a cancelled server drops connections it accepted but had not served yet,
+/// and NIO traps on their unfinished writers ("Deinited NIOAsyncWriter
+/// without calling finish()"), which ends the whole test process. Answers
+/// still pending at the stop (a handler that never returns, a long
+/// ``TestHTTPResponse/delay``) become `503` at once so the shutdown need not
+/// wait for them.
 public final class TestHTTPServer: Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (TestHTTPRequest) async -> TestHTTPResponse
@@ -22,11 +31,17 @@ public final class TestHTTPServer: Sendable {
     /// The bound port.
     public let port: Int
     private let log: TestHTTPServerLog
+    private let group: ServiceGroup
+    private let stopping: TestHTTPServerStop
     private let task: Task<Void, Never>
 
-    private init(port: Int, log: TestHTTPServerLog, task: Task<Void, Never>) {
+    private init(
+        port: Int, log: TestHTTPServerLog, group: ServiceGroup, stopping: TestHTTPServerStop, task: Task<Void, Never>
+    ) {
         self.port = port
         self.log = log
+        self.group = group
+        self.stopping = stopping
         self.task = task
         baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
@@ -34,15 +49,17 @@ public final class TestHTTPServer: Sendable {
     /// Starts a server and returns once it accepts connections.
     public static func start(_ handler: @escaping Handler) async throws -> TestHTTPServer {
         let log = TestHTTPServerLog()
+        let stopping = TestHTTPServerStop()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             let received = try await record(request)
             await log.record(received)
-            let reply = await handler(received)
-            if let delay = reply.delay {
-                try await Task.sleep(for: delay)
+            let reply = await stopping.unlessStopped {
+                let reply = await handler(received)
+                if let delay = reply.delay { try? await Task.sleep(for: delay) }
+                return reply
             }
-            return makeResponse(reply)
+            return makeResponse(reply ?? TestHTTPResponse(status: 503))
         }
         var application = Application(
             responder: responder,
@@ -52,22 +69,28 @@ public final class TestHTTPServer: Sendable {
                 portContinuation.finish()
             }
         )
-        // Stopping cancels open connections, which the server logs as errors.
+        // Stopping closes open connections, which the server logs as errors.
         application.logger.logLevel = .critical
-        let task = Task { [application] in
+        var configuration = ServiceGroupConfiguration(services: [application], logger: application.logger)
+        // Only a client that never finishes its request can hold a graceful
+        // shutdown this long; then the group cancels what is left.
+        configuration.maximumGracefulShutdownDuration = .seconds(30)
+        let group = ServiceGroup(configuration: configuration)
+        let task = Task {
             do {
-                try await application.run()
+                try await group.run()
             } catch {
-                // Cancellation by stop() or a failed bind; start() reports the latter.
+                // A failed bind, which start() reports.
             }
             portContinuation.finish()
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
+            await group.triggerGracefulShutdown()
+            await task.value
             throw TestHTTPServerError.couldNotStart
         }
-        return TestHTTPServer(port: port, log: log, task: task)
+        return TestHTTPServer(port: port, log: log, group: group, stopping: stopping, task: task)
     }
 
     /// A URL on 127.0.0.1 where nothing listens, so connecting is refused.
@@ -90,9 +113,12 @@ public final class TestHTTPServer: Sendable {
         await log.requests.filter { $0.path == path }.count
     }
 
-    /// Stops the server and waits until its port is closed.
+    /// Stops the server and waits until its port and every connection are
+    /// closed: pending answers become `503`, then a graceful shutdown (see
+    /// the type's notes for why not a cancellation). Safe to call twice.
     public func stop() async {
-        task.cancel()
+        stopping.stop()
+        await group.triggerGracefulShutdown()
         await task.value
     }
 
