@@ -22,10 +22,10 @@ import Foundation
 /// own process group, so a timeout ends it with whatever it started.
 ///
 /// swift-subprocess does all of this too, but only behind `async` functions;
-/// the tmux driver is called synchronously from synchronous tests and from
-/// `waitUntil` predicates, and blocking a thread of the cooperative pool on
-/// an async spawn could starve the HTTP servers that run in the test
-/// process. So the spawn stays here, small and synchronous.
+/// the tmux driver's short commands (`send-keys`, `capture-pane`) are called
+/// synchronously, from `defer` too, so the spawn stays here, small and
+/// synchronous. Anything that may wait long runs it on a thread of its own
+/// (``OwnThread``, `ProcessRunner.runOnThread`), never on the cooperative pool.
 public enum Spawn {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String

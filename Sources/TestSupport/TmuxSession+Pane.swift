@@ -18,25 +18,33 @@ extension TmuxSession {
         return (Int(parts.first ?? "") ?? 0, Int(parts.last ?? "") ?? 0)
     }
 
-    /// Polls the screen until `predicate` holds, sleeping without blocking a
-    /// thread of the cooperative pool (a server in the same process needs it).
+    /// Polls the screen until `predicate` holds (tmux offers no event for
+    /// "the screen now shows X"), failing with the last screen after
+    /// `timeout`. Nothing here blocks a thread of the cooperative pool (a
+    /// server in the same process needs them): each `capture-pane` runs on a
+    /// thread of its own and the pause between reads is a `Task.sleep`.
+    ///
+    /// The timeout only bounds a failure, so it is generous: a busy machine
+    /// may take seconds to draw what an idle one draws at once. With
+    /// `styled`, the predicate reads the screen with its colour escapes
+    /// (``screenWithStyles()``), e.g. to find the cursor's row.
     @discardableResult
     public func eventually(
-        _ description: String, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
+        _ description: String, timeout: TimeInterval = 30, styled: Bool = false, _ predicate: (String) -> Bool
     ) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
-            last = try screen()
+            last = try await OwnThread.run { [self] in try styled ? screenWithStyles() : screen() }
             if predicate(last) { return last }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw Failure.timeout(waitingFor: description, screen: last)
     }
 
-    /// Waits (asynchronously) until the screen contains `text`.
+    /// Waits until the screen contains `text`.
     @discardableResult
-    public func eventuallyShows(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+    public func eventuallyShows(_ text: String, timeout: TimeInterval = 30) async throws -> String {
         try await eventually("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 }

@@ -91,28 +91,6 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["resize-window", "-t", name, "-x", "\(cols)", "-y", "\(rows)"])
     }
 
-    /// Polls the screen until `predicate` holds (tmux offers no event for
-    /// "the screen now shows X"), failing with the last screen after `timeout`.
-    @discardableResult
-    public func waitUntil(
-        _ description: String, timeout: TimeInterval = 15, _ predicate: (String) -> Bool
-    ) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if predicate(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Failure.timeout(waitingFor: description, screen: last)
-    }
-
-    /// Waits until the screen contains `text`.
-    @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
-        try waitUntil("“\(text)”", timeout: timeout) { $0.contains(text) }
-    }
-
     /// Ends the pane's command with its whole process group, then the server,
     /// waits until both are gone, and only then removes the socket file (tmux
     /// leaves it behind, one stale file in /tmp/tmux-UID per test otherwise).

@@ -66,8 +66,8 @@ extension EndToEnd {
         }
 
         /// A cache made by a real run: the app's schema and the todos page.
-        static func makeHealthyCache(in home: TemporaryHome) throws -> URL {
-            let outcome = try ProcessRunner.run(
+        static func makeHealthyCache(in home: TemporaryHome) async throws -> URL {
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "json"],
                 environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
@@ -77,7 +77,7 @@ extension EndToEnd {
         @Test func aTruncatedCacheIsMovedAsideAndTheRunGoesOn() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
-            let file = try Self.makeHealthyCache(in: home)
+            let file = try await Self.makeHealthyCache(in: home)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
             let handle = try FileHandle(forWritingTo: file)
             try handle.truncate(atOffset: UInt64(size / 3))
@@ -125,7 +125,7 @@ extension EndToEnd {
         func aReadOnlyCacheIsReadButNotWritten() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
-            let file = try Self.makeHealthyCache(in: home)
+            let file = try await Self.makeHealthyCache(in: home)
             let before = try Data(contentsOf: file)
             try await Self.runAgainstServer(
                 home: home, prefix: MountNamespace.readOnly(file.deletingLastPathComponent().path),
@@ -196,12 +196,12 @@ extension EndToEnd {
 
         /// Three `trestle get` started together on an empty cache, five times:
         /// the one creating the schema is waited for, never moved aside as corrupt.
-        @Test func processesStartingTogetherNeverMoveTheCacheAside() throws {
+        @Test func processesStartingTogetherNeverMoveTheCacheAside() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             for round in 1...5 {
                 try? FileManager.default.removeItem(at: CacheFile.url(in: home).deletingLastPathComponent())
-                let outcomes = try ParallelRuns.run(3) {
+                let outcomes = try await ParallelRuns.run(3) {
                     try ProcessRunner.run(
                         BuiltProducts.trestle, ["get", "todos", "--format", "csv"],
                         environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
@@ -265,34 +265,17 @@ enum MountNamespace {
     }
 }
 
-/// Runs `count` copies of a blocking body on threads of their own at once.
+/// Runs `count` copies of a blocking body on threads of their own at once,
+/// awaited without holding a thread of the cooperative pool.
 enum ParallelRuns {
-    static func run<T: Sendable>(_ count: Int, _ body: @escaping @Sendable () throws -> T) throws -> [T] {
-        let results = ResultBox<T>(count: count)
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread.detachNewThread {
-                results.set(index, Result { try body() })
-                group.leave()
+    static func run<T: Sendable>(_ count: Int, _ body: @escaping @Sendable () throws -> T) async throws -> [T] {
+        try await withThrowingTaskGroup(of: (Int, T).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await OwnThread.run(body)) }
             }
-        }
-        group.wait()
-        return try results.values()
-    }
-
-    private final class ResultBox<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Result<T, any Error>?]
-
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: Result<T, any Error>) {
-            lock.withLock { results[index] = result }
-        }
-
-        func values() throws -> [T] {
-            try lock.withLock { try results.map { try $0!.get() } }
+            var results: [(Int, T)] = []
+            for try await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
 }

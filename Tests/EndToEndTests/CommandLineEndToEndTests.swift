@@ -7,12 +7,12 @@ extension EndToEnd {
     /// from any working directory.
     @Suite
     struct CommandLineEndToEndTests {
-        @Test func getPrintsTheTodosAsCSVWithoutATerminal() throws {
+        @Test func getPrintsTheTodosAsCSVWithoutATerminal() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0"],
-                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 15)
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 60)
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
             let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
@@ -27,12 +27,12 @@ extension EndToEnd {
             #expect(!outcome.stdout.contains("\u{1B}"))
         }
 
-        @Test func getPrintsTheTodosAsAJSONArray() throws {
+        @Test func getPrintsTheTodosAsAJSONArray() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "json", "--delay", "0"],
-                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 15)
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 60)
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
             let parsed = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
             let todos = try #require(parsed as? [[String: Any]])
@@ -41,27 +41,27 @@ extension EndToEnd {
             #expect(todos.allSatisfy { $0["title"] is String && $0["completed"] is Bool })
         }
 
-        @Test func aFakeFailureShowsTheStatusInlineWithRetryHint() throws {
+        @Test func aFakeFailureShowsTheStatusInlineWithRetryHint() async throws {
             let app = try RunningApp(["--delay", "0", "--fake-fail-with", "503"])
             defer { app.stop() }
-            let screen = try app.session.waitFor("r to retry")
+            let screen = try await app.session.eventuallyShows("r to retry")
             let errorLine = try #require(screen.components(separatedBy: "\n").first { $0.contains("r to retry") })
             #expect(errorLine.contains("503"), "error line: \(errorLine)")
             #expect(screen.contains(" FAKE "))
             // Still alive and retrying on r: the error stays (every request fails).
             try app.session.press("r")
-            try app.session.waitFor("r to retry")
+            try await app.session.eventuallyShows("r to retry")
             #expect(try app.session.paneFormat("#{pane_dead}") == "0")
         }
 
-        @Test func findsTheSampleDataFromAnotherWorkingDirectory() throws {
+        @Test func findsTheSampleDataFromAnotherWorkingDirectory() async throws {
             let elsewhere = FileManager.default.temporaryDirectory
                 .appendingPathComponent("trestle-e2e-cwd-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: elsewhere) }
             let app = try RunningApp(directory: elsewhere.path)
             defer { app.stop() }
-            let screen = try app.waitForList()
+            let screen = try await app.waitForList()
             #expect(TableRows.ids(in: screen).prefix(3) == [1, 2, 3])
             #expect(
                 try ProcessRunner.currentDirectory(of: app.trestlePID()) == elsewhere.resolvingSymlinksInPath().path)

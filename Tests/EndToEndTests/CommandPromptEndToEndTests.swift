@@ -11,7 +11,7 @@ extension EndToEnd {
         func postsSwitchesToThePosts(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try app.session.press(":")
                 let prompt = try await app.session.eventuallyShows("Tab completes:")
                 #expect(ResourceScreen.status(prompt).hasPrefix(":"))
@@ -32,7 +32,7 @@ extension EndToEnd {
         func usersThreeOpensTheListAndTheDetail(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("users 3")
                 let detail = try await app.eventuallyDetail(
                     "users › 3 Carmen Moreau", id: 3, related: try SampleData.userRelations(3))
@@ -47,7 +47,7 @@ extension EndToEnd {
         func todosWithFiltersShowsOnlyTheMatchingTodos(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 let expected = try SampleData.records("todos")
                     .filter { $0["userId"] as? Int == 2 && $0["completed"] as? Bool == false }
                     .compactMap { $0["id"] as? Int }
@@ -77,7 +77,7 @@ extension EndToEnd {
         func anUnknownCommandSaysSoAndChangesNothing(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("what?")
                 let unknown = try await app.session.eventuallyShows("Unknown command 'what?'")
                 #expect(ResourceScreen.status(unknown).contains("try :todos, :export csv FILE or :q"))
@@ -98,7 +98,7 @@ extension EndToEnd {
         func colonQQuitsAndRestoresTheTerminal(_ backend: Backend) async throws {
             try await backend.run(reportingExit: true) { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("users 3")
                 try await app.eventuallyDetail("users › 3 Carmen Moreau", id: 3, related: "1 todos")
                 // From deep in the stack, :q quits at once (q would go back).

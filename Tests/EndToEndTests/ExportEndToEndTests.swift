@@ -11,7 +11,7 @@ extension EndToEnd {
         func exportsTheFilteredSortedListAsCSVAndJSON(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 let matching = try SampleData.ids("todos", containing: "lant")
                 try app.session.press("/")
                 try app.session.type("lant")
@@ -68,7 +68,7 @@ extension EndToEnd {
         func exportsARelatedListWithOnlyItsRecords(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("users 3")
                 try await app.eventuallyDetail("users › 3 Carmen Moreau", id: 3, related: "1 todos")
                 try app.session.press("2")

@@ -11,11 +11,11 @@ extension EndToEnd {
         func filterKeepsItsTextAcrossADetailAndEscClears(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 let expected = try SampleData.ids("todos", containing: "lant")
                 try #require(expected.count > 2 && expected.count < 30)
                 try app.session.press("/")
-                try app.session.waitFor("/ ▏")
+                try await app.session.eventuallyShows("/ ▏")
                 try app.session.type("lant")
                 let typed = try await app.session.eventuallyShows(
                     "/ lant▏  \(expected.count) matches · filtered here  Enter keeps · Esc clears")
@@ -48,7 +48,7 @@ extension EndToEnd {
         func sortCyclesColumnsAndReverses(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                let first = try app.waitForList()
+                let first = try await app.waitForList()
                 #expect(Self.columnHeader(first)?.contains("ID ▲") == true)
                 let todos = try SampleData.records("todos")
 
@@ -112,7 +112,7 @@ extension EndToEnd {
         func aListStillPagingInIsSearchedAndSortedOnTheServer(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("photos")
                 try await app.eventuallyList("photos", count: "photos 5000")
                 try await app.session.eventuallyShows(" 500 of 5000 loaded · more load as you scroll")

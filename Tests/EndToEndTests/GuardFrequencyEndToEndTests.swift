@@ -67,7 +67,7 @@ extension EndToEnd {
         @Test func freqCompletedCountsTheTodosAndEnterOpensTheFilteredList() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try await app.command("freq completed")
             let table = try await app.session.eventually("the frequency table") { screen in
                 screen.contains("completed — 2 values over 200 todos")

@@ -9,7 +9,7 @@ extension EndToEnd {
         @Test func iListsTheRequestsAndEnterShowsOneWithItsHeadersAndBody() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("I")
             let table = try await app.session.eventually("the inspector") { screen in
                 screen.contains("of this run, newest first") && screen.contains("/todos?_page=1&_limit=500")
@@ -35,13 +35,13 @@ extension EndToEnd {
                 screen.contains("of this run, newest first") && !screen.contains("Response headers")
             }
             try app.session.press("Escape")
-            try app.waitForList()
+            try await app.waitForList()
         }
 
         @Test func theRequestsCommandOpensTheInspector() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try await app.command("requests")
             try await app.session.eventually("the inspector") { screen in
                 screen.contains("of this run, newest first") && screen.contains("/todos?_page=1&_limit=500")

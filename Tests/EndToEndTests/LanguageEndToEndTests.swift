@@ -38,7 +38,7 @@ extension EndToEnd {
         @Test func langEnShowsEnglishWhateverTheLocale() async throws {
             let app = try RunningApp(["--delay", "0", "--lang", "en"], environment: Self.german)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             #expect(try app.session.screen().contains("? help"))
             try app.session.press("?")
             try await app.session.eventually("the English help") { screen in

@@ -82,7 +82,7 @@ extension EndToEnd {
 
         /// Brackets that do not close are found by the outline, at start,
         /// with the line and column a whole parse names.
-        @Test func aStructuralErrorStopsTheStartWithOneLine() throws {
+        @Test func aStructuralErrorStopsTheStartWithOneLine() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let text = Self.text().replacingOccurrences(
@@ -90,7 +90,7 @@ extension EndToEnd {
             #expect(text != Self.text())
             let expected = try #require(#expect(throws: JSONParseError.self) { try JSONParser.parse(text) })
             let file = try Self.write(text, in: home)
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0", "--data", file.path],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(Self.lazily) { $1 }),
                 timeout: 30)
@@ -104,11 +104,11 @@ extension EndToEnd {
             #expect(outcome.stdout.isEmpty)
         }
 
-        @Test func getOfAFileWithABrokenRecordSaysWhereInOneLine() throws {
+        @Test func getOfAFileWithABrokenRecordSaysWhereInOneLine() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let file = try Self.write(Self.text(breaking: 2_000), in: home)
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0", "--data", file.path],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(Self.lazily) { $1 }),
                 timeout: 30)

@@ -7,13 +7,13 @@ extension EndToEnd {
     /// usable terminal the UI refuses with one line and a non-zero status.
     @Suite
     struct LifecycleEndToEndTests {
-        @Test func qQuitsAndRestoresTheTerminal() throws {
+        @Test func qQuitsAndRestoresTheTerminal() async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             #expect(try app.session.alternateScreenOn())
             try app.session.press("q")
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=0"))
             try Self.expectRestored(after, app)
         }
@@ -21,7 +21,7 @@ extension EndToEnd {
         @Test func qOnTheStartScreenQuitsAndRestoresTheTerminal() async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("Escape")
             try await app.eventuallyStartScreen()
             try app.session.press("q")
@@ -33,7 +33,7 @@ extension EndToEnd {
         @Test func qDeeperGoesBackOneLevel() async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("Enter")
             try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
             try app.session.press("1")
@@ -41,7 +41,7 @@ extension EndToEnd {
             try app.session.press("q")
             try await app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
             try app.session.press("q")
-            try app.waitForList()
+            try await app.waitForList()
             #expect(try app.session.alternateScreenOn())
             try app.session.press("q")
             let after = try await app.session.eventuallyShows(RunningApp.endMarker)
@@ -49,37 +49,37 @@ extension EndToEnd {
             try Self.expectRestored(after, app)
         }
 
-        @Test func sigtermQuitsAndRestoresTheTerminal() throws {
+        @Test func sigtermQuitsAndRestoresTheTerminal() async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let pid = try app.trestlePID()
             try #require(pid > 0, "no trestle process under the pane")
             #expect(kill(pid, SIGTERM) == 0)
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=143"), "expected exit=143 (128 + SIGTERM)")
             try Self.expectRestored(after, app)
         }
 
-        @Test func ctrlCQuitsFromTheDetailAndRestoresTheTerminal() throws {
+        @Test func ctrlCQuitsFromTheDetailAndRestoresTheTerminal() async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("Enter")
-            try app.session.waitFor("todos › 1")
+            try await app.session.eventuallyShows("todos › 1")
             try app.session.press("C-c")
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.range(of: #"exit=(0|130)\b"#, options: .regularExpression) != nil)
             try Self.expectRestored(after, app)
         }
 
-        @Test func refusesWhenStdinIsNotATerminal() throws {
+        @Test func refusesWhenStdinIsNotATerminal() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["--delay", "0"],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(["TERM": "xterm-256color"]) { $1 }),
-                timeout: 15)
+                timeout: 60)
             #expect(outcome.status != 0 && outcome.status != -1, "status \(outcome.status)")
             #expect(!outcome.signalled)
             let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)
@@ -90,19 +90,19 @@ extension EndToEnd {
             #expect(!outcome.stdout.contains("\u{1B}"))
         }
 
-        @Test func refusesADumbTerminal() throws {
+        @Test func refusesADumbTerminal() async throws {
             let app = try RunningApp(reportingExit: true, shellPrefix: "TERM=dumb")
             defer { app.stop() }
-            let screen = try app.session.waitFor(RunningApp.endMarker)
+            let screen = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(screen.contains("trestle: terminal type 'dumb' cannot position the cursor"))
             #expect(screen.range(of: #"exit=[1-9]\d*"#, options: .regularExpression) != nil)
             #expect(Self.refusalLines(in: screen) == 1)
         }
 
-        @Test func refusesWhenTermIsUnset() throws {
+        @Test func refusesWhenTermIsUnset() async throws {
             let app = try RunningApp(reportingExit: true, shellPrefix: "env -u TERM")
             defer { app.stop() }
-            let screen = try app.session.waitFor(RunningApp.endMarker)
+            let screen = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(screen.contains("trestle: TERM is not set"))
             #expect(screen.range(of: #"exit=[1-9]\d*"#, options: .regularExpression) != nil)
             #expect(Self.refusalLines(in: screen) == 1)

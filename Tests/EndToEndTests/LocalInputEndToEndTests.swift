@@ -88,7 +88,7 @@ extension EndToEnd {
         ]
 
         @Test(arguments: cases)
-        func badInputIsOneClearLine(_ input: Case) throws {
+        func badInputIsOneClearLine(_ input: Case) async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             var arguments = ["get", "todos", "--format", "csv"]
@@ -108,7 +108,7 @@ extension EndToEnd {
                 arguments += ["--data", file.path]
             }
             if !input.arguments.isEmpty { arguments += ["--env", "production"] + input.arguments }
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, arguments, environment: ProcessRunner.baseEnvironment(home.environment),
                 timeout: 30)
             #expect(!outcome.signalled && outcome.status != -1, "crashed or hung: \(outcome.stderr)")
@@ -125,7 +125,7 @@ extension EndToEnd {
 
         /// A bad theme does not stop the UI: it starts on the default theme
         /// and says why in the status line.
-        @Test func aBrokenThemeFallsBackAndSaysWhy() throws {
+        @Test func aBrokenThemeFallsBackAndSaysWhy() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let themes = home.root.appendingPathComponent("config/trestle/themes")
@@ -133,12 +133,12 @@ extension EndToEnd {
             try Data("roles: [unclosed\n".utf8).write(to: themes.appendingPathComponent("broken.yaml"))
             let app = try RunningApp(["--delay", "0", "--theme", "broken"], reportingExit: true, home: home)
             defer { app.stop() }
-            let screen = try app.waitForList()
+            let screen = try await app.waitForList()
             #expect(
                 ResourceScreen.status(screen).contains("broken.yaml:2: invalid YAML"),
                 "status: \(ResourceScreen.status(screen))")
             try app.session.press("q")
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=0"))
         }
     }

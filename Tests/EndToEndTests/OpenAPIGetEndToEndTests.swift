@@ -6,10 +6,10 @@ extension EndToEnd {
     /// `trestle get` on collections discovered from an OpenAPI document.
     @Suite
     struct OpenAPIGetEndToEndTests {
-        static func get(_ arguments: [String]) throws -> ProcessOutcome {
+        static func get(_ arguments: [String]) async throws -> ProcessOutcome {
             let home = try TemporaryHome()
             defer { home.remove() }
-            return try ProcessRunner.run(
+            return try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get"] + arguments,
                 environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
         }
@@ -17,8 +17,8 @@ extension EndToEnd {
         @Test func getReadsEveryPageOfADiscoveredCollection() async throws {
             let server = try await LibraryTestServer.start()
             let base = server.baseURL.absoluteString
-            let authors = try Self.get(["authors", "--format", "json", "--env", "production", "--base-url", base])
-            let books = try Self.get(["books", "--format", "csv", "--env", "production", "--base-url", base])
+            let authors = try await Self.get(["authors", "--format", "json", "--env", "production", "--base-url", base])
+            let books = try await Self.get(["books", "--format", "csv", "--env", "production", "--base-url", base])
             let requests = await server.requests
             await server.stop()
             #expect(authors.status == 0, "stderr: \(authors.stderr)")
@@ -41,7 +41,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("library.yaml")
             try Data(LibraryDocuments.spring.utf8).write(to: file)
-            let books = try Self.get([
+            let books = try await Self.get([
                 "books", "--format", "json", "--env", "production", "--base-url", server.baseURL.absoluteString,
                 "--openapi", file.path, "--catalog", "none",
             ])
@@ -68,7 +68,7 @@ extension EndToEnd {
             let broken = LibraryDocuments.fastAPI.replacingOccurrences(
                 of: ##""$ref": "#/components/schemas/Page_Book_""##, with: ##""$ref": "#/components/schemas/Nope""##)
             try Data(broken.utf8).write(to: file)
-            let outcome = try Self.get([
+            let outcome = try await Self.get([
                 "reviews", "--format", "json", "--env", "production", "--base-url", server.baseURL.absoluteString,
                 "--openapi", file.path,
             ])

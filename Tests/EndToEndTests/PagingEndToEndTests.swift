@@ -12,7 +12,7 @@ extension EndToEnd {
         func photosPageInAsTheCursorNearsTheEnd(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("photos")
                 let first = try await app.eventuallyList("photos", count: "photos 5000")
                 try await app.session.eventuallyShows(" 500 of 5000 loaded · more load as you scroll")
@@ -50,7 +50,7 @@ extension EndToEnd {
             try await Backend.server.run(omittingHeaders: EngineTestServer.pagingHeaders) { launched in
                 let app = launched.app
                 let server = try #require(launched.server)
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("photos")
                 try await app.eventuallyList("photos", count: "photos 500+")
                 try await app.session.eventuallyShows(" 500 loaded · more load as you scroll")
@@ -80,7 +80,7 @@ extension EndToEnd {
                 launched in
                 let app = launched.app
                 let server = try #require(launched.server)
-                try app.waitForList(count: "todos 3")
+                try await app.waitForList(count: "todos 3")
                 try await app.command("photos")
                 try await app.eventuallyList("photos", count: "photos 500+")
                 try app.session.press("G")

@@ -13,7 +13,7 @@ extension EndToEnd {
         func theStartScreenCountsEveryResource(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try app.session.press("Escape")
                 let screen = try await app.eventuallyStartScreen()
                 for name in ["todos", "posts", "comments", "albums", "photos", "users"] {
@@ -30,8 +30,8 @@ extension EndToEnd {
                 #expect(ResourceScreen.status(screen).contains(backend.marker))
                 // Enter opens the resource under the cursor.
                 try app.session.press("j")
-                try await app.session.eventually("the cursor on posts") { _ in
-                    (try? ResourceScreen.cursorResource(in: app.session.screenWithStyles())) == "posts"
+                try await app.session.eventually("the cursor on posts", styled: true) { styled in
+                    ResourceScreen.cursorResource(in: styled) == "posts"
                 }
                 try app.session.press("Enter")
                 try await app.eventuallyList("posts", count: "posts 100")
@@ -42,12 +42,12 @@ extension EndToEnd {
         func userAlbumsPhotosAndBackRestoresEveryLevel(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try app.session.press("Escape")
                 try await app.eventuallyStartScreen()
                 for _ in 0..<5 { try app.session.press("j") }
-                try await app.session.eventually("the cursor on users") { _ in
-                    (try? ResourceScreen.cursorResource(in: app.session.screenWithStyles())) == "users"
+                try await app.session.eventually("the cursor on users", styled: true) { styled in
+                    ResourceScreen.cursorResource(in: styled) == "users"
                 }
                 try app.session.press("Enter")
                 try await app.eventuallyList("users", count: "users 10")
@@ -62,9 +62,8 @@ extension EndToEnd {
                 // Tab selects albums, Enter follows: the user's albums.
                 try app.session.press("Tab")
                 try app.session.press("Tab")
-                try await app.session.eventually("albums selected") { _ in
-                    let styled = try? app.session.screenWithStyles()
-                    return StyledScreen.line(containing: " related ", in: styled ?? "").map {
+                try await app.session.eventually("albums selected", styled: true) { styled in
+                    StyledScreen.line(containing: " related ", in: styled).map {
                         Self.selectedJump(in: $0) == "3 albums (10)"
                     } ?? false
                 }
@@ -120,8 +119,8 @@ extension EndToEnd {
                 try await app.eventuallyCursor(on: 3)
                 try app.session.press("Escape")
                 try await app.eventuallyStartScreen()
-                try await app.session.eventually("the cursor still on users") { _ in
-                    (try? ResourceScreen.cursorResource(in: app.session.screenWithStyles())) == "users"
+                try await app.session.eventually("the cursor still on users", styled: true) { styled in
+                    ResourceScreen.cursorResource(in: styled) == "users"
                 }
             }
         }
@@ -130,7 +129,7 @@ extension EndToEnd {
         func postCommentsAndBack(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("posts")
                 try await app.eventuallyList("posts", count: "posts 100")
                 try await app.moveCursor(to: 4)
@@ -171,7 +170,7 @@ extension EndToEnd {
         func postAuthorOpensTheUser(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("posts 12")
                 let post = try SampleData.record("posts", id: 12)
                 let author = try #require(post["userId"] as? Int)
@@ -191,7 +190,7 @@ extension EndToEnd {
         func todoUserOpensTheUser(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                let screen = try app.waitForList()
+                let screen = try await app.waitForList()
                 let todoID = ResourceScreen.ids(in: screen)[5]
                 try await app.moveCursor(to: todoID)
                 try app.session.press("Enter")
@@ -205,7 +204,7 @@ extension EndToEnd {
                 try app.session.press("Escape")
                 try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner)")
                 try app.session.press("Escape")
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.eventuallyCursor(on: todoID)
             }
         }
@@ -214,7 +213,7 @@ extension EndToEnd {
         func commentPostOpensThePost(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("comments 37")
                 let postID = try #require(try SampleData.record("comments", id: 37)["postId"] as? Int)
                 let post = try SampleData.record("posts", id: postID)
@@ -235,7 +234,7 @@ extension EndToEnd {
         func photoAlbumOpensTheAlbum(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("photos 1234")
                 let albumID = try #require(try SampleData.record("photos", id: 1234)["albumId"] as? Int)
                 let album = try SampleData.record("albums", id: albumID)

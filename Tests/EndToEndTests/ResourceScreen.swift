@@ -73,11 +73,10 @@ extension RunningApp {
     /// on the same capture; returns that screen as text.
     @discardableResult
     func eventuallyCursor(
-        on id: Int, timeout: TimeInterval = 15, where condition: (String) -> Bool = { _ in true }
+        on id: Int, timeout: TimeInterval = 30, where condition: (String) -> Bool = { _ in true }
     ) async throws -> String {
         var text = ""
-        try await session.eventually("the cursor on \(id)", timeout: timeout) { _ in
-            guard let styled = try? session.screenWithStyles() else { return false }
+        try await session.eventually("the cursor on \(id)", timeout: timeout, styled: true) { styled in
             text = styled.components(separatedBy: "\n").map(StyledScreen.strip).joined(separator: "\n")
             return ResourceScreen.cursorID(in: styled) == id && condition(text)
         }

@@ -57,8 +57,8 @@ final class RunningApp {
 
     /// Waits for the todo list: the header and the `todos 200` count.
     @discardableResult
-    func waitForList(count: String = "todos 200") throws -> String {
-        try session.waitUntil("the todo list with “\(count)”") { screen in
+    func waitForList(count: String = "todos 200") async throws -> String {
+        try await session.eventually("the todo list with “\(count)”") { screen in
             screen.contains("Trestle") && screen.contains(count) && screen.contains("Title")
         }
     }

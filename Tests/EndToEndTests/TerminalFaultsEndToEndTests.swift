@@ -11,10 +11,10 @@ extension EndToEnd {
     struct TerminalFaultsEndToEndTests {
         /// 50 resizes between 1x1 and 200x60 (the same ones every run),
         /// then 80x24: the list is drawn whole at 80x24 and keys still work.
-        @Test func aResizeStormEndsWithTheListRedrawnAndResponsive() throws {
+        @Test func aResizeStormEndsWithTheListRedrawnAndResponsive() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let pid = try app.trestlePID()
             try #require(pid > 0)
             var generator = SplitMix(seed: 15)
@@ -24,7 +24,7 @@ extension EndToEnd {
             }
             for (cols, rows) in sizes { try app.session.resize(cols: cols, rows: rows) }
             try app.session.resize(cols: 80, rows: 24)
-            let screen = try app.session.waitUntil("the whole list at 80x24") { screen in
+            let screen = try await app.session.eventually("the whole list at 80x24") { screen in
                 let lines = screen.components(separatedBy: "\n")
                 return lines.count >= 24 && lines[0].contains("Trestle") && lines[23].contains("FAKE")
                     && lines[23].contains("todos 200") && TableRows.ids(in: screen).prefix(3) == [1, 2, 3]
@@ -34,8 +34,8 @@ extension EndToEnd {
             #expect(TableRows.ids(in: screen).count == 21, "rows shown: \(TableRows.ids(in: screen))")
             #expect(kill(pid, 0) == 0, "trestle died in the storm")
             try app.session.press("j")
-            try app.session.waitUntil("the cursor on todo 2 after the storm") { _ in
-                (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 2
+            try await app.session.eventually("the cursor on todo 2 after the storm", styled: true) { styled in
+                TableRows.cursorID(in: styled) == 2
             }
         }
 
@@ -47,11 +47,11 @@ extension EndToEnd {
             TerminalCase(term: "screen", maxColours: 8),
             TerminalCase(term: "xterm-256color", maxColours: 0, noColor: true),
         ])
-        func aPoorerTerminalStillShowsTheListAndIsRestored(_ terminal: TerminalCase) throws {
+        func aPoorerTerminalStillShowsTheListAndIsRestored(_ terminal: TerminalCase) async throws {
             let app = try RunningApp(
                 reportingExit: true, shellPrefix: terminal.noColor ? "NO_COLOR=1" : "TERM=\(terminal.term)")
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let styled = try app.session.screenWithStyles()
             let colours = styled.components(separatedBy: "\n").flatMap(StyledScreen.sgrParameters(in:))
                 .filter(StyledScreen.setsColour)
@@ -64,7 +64,7 @@ extension EndToEnd {
             // The cursor row stands out however colour is shown.
             #expect(TableRows.cursorID(in: styled) == 1, "no single highlighted row under \(terminal)")
             try app.session.press("q")
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=0"))
             try LifecycleEndToEndTests.expectRestored(after, app)
         }
@@ -72,14 +72,14 @@ extension EndToEnd {
         /// SIGINT, SIGHUP and SIGTERM from outside: the app exits with
         /// 128 + the signal and the terminal is restored.
         @Test(arguments: [SIGINT, SIGHUP, SIGTERM])
-        func aSignalEndsTheAppWithTheTerminalRestored(_ signal: Int32) throws {
+        func aSignalEndsTheAppWithTheTerminalRestored(_ signal: Int32) async throws {
             let app = try RunningApp(reportingExit: true)
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let pid = try app.trestlePID()
             try #require(pid > 0, "no trestle process under the pane")
             #expect(kill(pid, signal) == 0)
-            let after = try app.session.waitFor(RunningApp.endMarker)
+            let after = try await app.session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=\(128 + signal)"), "signal \(signal): \(after)")
             try LifecycleEndToEndTests.expectRestored(after, app)
         }
@@ -89,7 +89,7 @@ extension EndToEnd {
         /// shell's (cooked, normal screen); `fg` (SIGCONT) brings the list
         /// back, drawn whole, and keys work again.
         @Test(arguments: ["C-z", "kill"])
-        func suspendingAndResumingRedrawsTheScreen(_ how: String) throws {
+        func suspendingAndResumingRedrawsTheScreen(_ how: String) async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let trestle = TmuxSession.quote(BuiltProducts.trestle.path)
@@ -104,7 +104,7 @@ extension EndToEnd {
                 command: "exec bash --norc --noprofile -c \(TmuxSession.quote(script))",
                 environment: home.environment.merging(["TRESTLE_CONFIRM_PRODUCTION_WRITES": "false"]) { $1 })
             defer { session.kill() }
-            try session.waitUntil("the todo list") { $0.contains("todos 200") && $0.contains("Title") }
+            try await session.eventually("the todo list") { $0.contains("todos 200") && $0.contains("Title") }
             let pid = try #require(
                 ProcessRunner.children(of: session.panePID).first { ProcessRunner.command(of: $0) == "trestle" })
             if how == "kill" {
@@ -112,7 +112,7 @@ extension EndToEnd {
             } else {
                 try session.press("C-z")
             }
-            let stopped = try session.waitFor("E2E-STOPPED")
+            let stopped = try await session.eventuallyShows("E2E-STOPPED")
             #expect(stopped.contains("stopped=\(128 + SIGTSTP)"), "not stopped by SIGTSTP: \(stopped)")
             #expect(Self.isStopped(pid), "trestle is not stopped")
             let flags = stopped.replacingOccurrences(of: "\n", with: " ")
@@ -120,7 +120,7 @@ extension EndToEnd {
             #expect(try !session.alternateScreenOn(), "still on the alternate screen while stopped")
 
             try session.press("Enter")  // the shell's `read`, then `fg`
-            let back = try session.waitUntil("the list back after fg") { screen in
+            let back = try await session.eventually("the list back after fg") { screen in
                 let lines = screen.components(separatedBy: "\n")
                 return lines.count >= 40 && lines[0].contains("Trestle") && lines[39].contains("todos 200")
                     && TableRows.ids(in: screen).prefix(3) == [1, 2, 3]
@@ -128,11 +128,11 @@ extension EndToEnd {
             #expect(!back.contains("E2E-STOPPED"), "the shell's text shows through: \(back)")
             #expect(try session.alternateScreenOn())
             try session.press("j")
-            try session.waitUntil("the cursor on todo 2 after resuming") { _ in
-                (try? TableRows.cursorID(in: session.screenWithStyles())) == 2
+            try await session.eventually("the cursor on todo 2 after resuming", styled: true) { styled in
+                TableRows.cursorID(in: styled) == 2
             }
             try session.press("q")
-            let after = try session.waitFor(RunningApp.endMarker)
+            let after = try await session.eventuallyShows(RunningApp.endMarker)
             #expect(after.contains("exit=0"), "after q: \(after)")
             let restored = after.replacingOccurrences(of: "\n", with: " ")
             #expect(restored.contains(" icanon ") && restored.contains(" echo ") && !restored.contains("-icanon"))
@@ -141,7 +141,7 @@ extension EndToEnd {
 
         /// stdout into a file (stdin still the terminal): one line on
         /// stderr, a non-zero status, and nothing written to the file.
-        @Test func outputIntoAFileIsRefusedWithOneLine() throws {
+        @Test func outputIntoAFileIsRefusedWithOneLine() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let output = home.root.appendingPathComponent("out.txt")
@@ -151,7 +151,7 @@ extension EndToEnd {
                     + "echo \(RunningApp.endMarker); exec sleep 600",
                 environment: home.environment)
             defer { session.kill() }
-            let screen = try session.waitFor(RunningApp.endMarker)
+            let screen = try await session.eventuallyShows(RunningApp.endMarker)
             #expect(screen.contains("trestle: stdin/stdout is not a terminal"), "screen: \(screen)")
             #expect(LifecycleEndToEndTests.refusalLines(in: screen) == 1, "screen: \(screen)")
             #expect(screen.range(of: #"exit=[1-9]\d*"#, options: .regularExpression) != nil)

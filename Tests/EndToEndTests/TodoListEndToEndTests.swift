@@ -7,10 +7,10 @@ extension EndToEnd {
     /// user sees and does on the todo list, detail and help screens.
     @Suite
     struct TodoListEndToEndTests {
-        @Test func startsInTheFakeEnvironmentShowingTheTodos() throws {
+        @Test func startsInTheFakeEnvironmentShowingTheTodos() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            let screen = try app.waitForList()
+            let screen = try await app.waitForList()
             let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
             #expect(lines.first?.contains("Trestle") == true)
             #expect(lines.first?.contains("todos") == true)
@@ -27,62 +27,62 @@ extension EndToEnd {
             #expect(all[39].contains("FAKE"))
         }
 
-        @Test func enterOpensTheDetailAndEscReturnsWithTheCursorKept() throws {
+        @Test func enterOpensTheDetailAndEscReturnsWithTheCursorKept() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             #expect(try TableRows.cursorID(in: app.session.screenWithStyles()) == 1)
             try app.session.press("j")
             try app.session.press("j")
-            try app.session.waitUntil("the cursor on todo 3") { _ in
-                (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 3
+            try await app.session.eventually("the cursor on todo 3", styled: true) { styled in
+                TableRows.cursorID(in: styled) == 3
             }
             try app.session.press("Enter")
             // The header and the body can be captured between two frames: wait for both.
-            let detail = try app.session.waitUntil("todo 3's detail") { screen in
+            let detail = try await app.session.eventually("todo 3's detail") { screen in
                 screen.contains("todos › 3") && screen.contains("\"id\": 3")
             }
             #expect(detail.contains("\"completed\": "))
             try app.session.press("Escape")
-            let list = try app.session.waitUntil("the list again, without the detail") { screen in
+            let list = try await app.session.eventually("the list again, without the detail") { screen in
                 screen.contains("todos 200") && !screen.contains("todos › 3") && !screen.contains("\"completed\": ")
             }
             #expect(!list.contains("todos › 3"))
-            try app.session.waitUntil("the cursor still on todo 3") { _ in
-                (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 3
+            try await app.session.eventually("the cursor still on todo 3", styled: true) { styled in
+                TableRows.cursorID(in: styled) == 3
             }
         }
 
-        @Test func spaceTogglesCompletedAndTogglesBack() throws {
+        @Test func spaceTogglesCompletedAndTogglesBack() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            let screen = try app.waitForList()
+            let screen = try await app.waitForList()
             let before = try #require(TableRows.mark(ofID: 1, in: screen))
             let firstState = before == "✓" ? "not done" : "done"
             let secondState = before == "✓" ? "done" : "not done"
 
             try app.session.press("Space")
-            let toggled = try app.session.waitUntil("todo 1 toggled") { screen in
+            let toggled = try await app.session.eventually("todo 1 toggled") { screen in
                 TableRows.mark(ofID: 1, in: screen) != before && screen.contains("Todo 1 marked \(firstState)")
             }
             #expect(TableRows.mark(ofID: 1, in: toggled) == (before == "✓" ? "·" : "✓"))
 
             try app.session.press("Space")
-            let back = try app.session.waitUntil("todo 1 toggled back") { screen in
+            let back = try await app.session.eventually("todo 1 toggled back") { screen in
                 TableRows.mark(ofID: 1, in: screen) == before && screen.contains("Todo 1 marked \(secondState)")
             }
             #expect(TableRows.mark(ofID: 1, in: back) == before)
             #expect(TableRows.ids(in: back).first == 1)
         }
 
-        @Test func filterNarrowsAsYouTypeAndEscClears() throws {
+        @Test func filterNarrowsAsYouTypeAndEscClears() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("/")
-            try app.session.waitFor("/ ▏")
+            try await app.session.eventuallyShows("/ ▏")
             try app.session.type("lant")
-            let narrowed = try app.session.waitUntil("the filter “lant” applied") { screen in
+            let narrowed = try await app.session.eventually("the filter “lant” applied") { screen in
                 screen.contains("/ lant▏") && screen.range(of: #"todos \d+ of 200"#, options: .regularExpression) != nil
             }
             let count = try #require(Self.filteredCount(in: narrowed))
@@ -94,36 +94,36 @@ extension EndToEnd {
             #expect(titles.allSatisfy { $0.lowercased().contains("lant") })
 
             try app.session.press("Escape")
-            let cleared = try app.session.waitUntil("the filter cleared") { screen in
+            let cleared = try await app.session.eventually("the filter cleared") { screen in
                 screen.contains("todos 200") && !screen.contains("/ lant")
             }
             #expect(TableRows.ids(in: cleared).prefix(3) == [1, 2, 3])
         }
 
-        @Test func helpListsTheKeysAndEscClosesIt() throws {
+        @Test func helpListsTheKeysAndEscClosesIt() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("?")
             // The whole box, not its first rows: tmux can capture between two frames.
-            let help = try app.session.waitUntil("the help box drawn") { screen in
+            let help = try await app.session.eventually("the help box drawn") { screen in
                 screen.contains("toggle completed") && screen.contains("Ctrl-C")
             }
             #expect(help.contains("filter"))
             try app.session.press("Escape")
-            let list = try app.session.waitUntil("help closed, the rows back") { screen in
+            let list = try await app.session.eventually("help closed, the rows back") { screen in
                 !screen.contains("toggle completed") && TableRows.ids(in: screen).prefix(3) == [1, 2, 3]
             }
             #expect(list.contains("todos 200"))
         }
 
-        @Test func helpShowsEveryKeyInFull() throws {
+        @Test func helpShowsEveryKeyInFull() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             try app.session.press("?")
             // The whole box (its last row is Ctrl-C's): tmux can capture between two frames.
-            let help = try app.session.waitUntil("the help box drawn") { screen in
+            let help = try await app.session.eventually("the help box drawn") { screen in
                 screen.contains("toggle completed") && screen.contains("Ctrl-C")
             }
             // PRODUCT.md: the list pages with "PgUp PgDn / Ctrl-B Ctrl-F".
@@ -132,10 +132,10 @@ extension EndToEnd {
             #expect(truncated.isEmpty, "truncated help lines: \(truncated)")
         }
 
-        @Test func resizingRedrawsAtEverySizeWithoutCrashing() throws {
+        @Test func resizingRedrawsAtEverySizeWithoutCrashing() async throws {
             let app = try RunningApp()
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let pid = try app.trestlePID()
             #expect(pid > 0)
 
@@ -145,7 +145,7 @@ extension EndToEnd {
                 #expect(size.cols == cols && size.rows == rows, "tmux pane is \(size), asked for \(cols)x\(rows)")
                 if cols >= 40 && rows >= 10 {
                     // A usable size: header on top, todos, status bar on the last row.
-                    let screen = try app.session.waitUntil("the list at \(cols)x\(rows)") { screen in
+                    let screen = try await app.session.eventually("the list at \(cols)x\(rows)") { screen in
                         let lines = screen.components(separatedBy: "\n")
                         return lines.count >= rows && lines[0].contains("Trestle") && lines[rows - 1].contains("FAKE")
                             && TableRows.ids(in: screen).first == 1
@@ -154,7 +154,7 @@ extension EndToEnd {
                     #expect(lines.prefix(rows).allSatisfy { $0.count <= cols })
                 } else {
                     // Too small for the list: something is drawn and the app lives on.
-                    try app.session.waitUntil("a redraw at \(cols)x\(rows)") { screen in
+                    try await app.session.eventually("a redraw at \(cols)x\(rows)") { screen in
                         !screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                     }
                 }
@@ -163,15 +163,15 @@ extension EndToEnd {
             }
             // Still responsive at the end.
             try app.session.press("j")
-            try app.session.waitUntil("the cursor moved after resizing") { _ in
-                (try? TableRows.cursorID(in: app.session.screenWithStyles())) == 2
+            try await app.session.eventually("the cursor moved after resizing", styled: true) { styled in
+                TableRows.cursorID(in: styled) == 2
             }
         }
 
-        @Test func noColorDrawsWithoutColourEscapes() throws {
+        @Test func noColorDrawsWithoutColourEscapes() async throws {
             let app = try RunningApp(environment: ["NO_COLOR": "1"])
             defer { app.stop() }
-            try app.waitForList()
+            try await app.waitForList()
             let styled = try app.session.screenWithStyles()
             let coloured = styled.components(separatedBy: "\n").flatMap(StyledScreen.sgrParameters(in:))
                 .filter(StyledScreen.setsColour)

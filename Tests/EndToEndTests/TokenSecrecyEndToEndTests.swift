@@ -22,10 +22,10 @@ extension EndToEnd {
             let file = home.root.appendingPathComponent("token")
             try Data("\(Self.token)\n".utf8).write(to: file)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
-            let outcome = try ProcessRunner.run(
+            let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle,
                 ["get", "todos", "--env", "production", "--base-url", "http://127.0.0.1:9", "--log-level", "trace"],
-                environment: Self.environment(home, ["TRESTLE_TOKEN_FILE": file.path]), timeout: 15)
+                environment: Self.environment(home, ["TRESTLE_TOKEN_FILE": file.path]), timeout: 60)
             #expect(outcome.status != 0 && !outcome.signalled, "status \(outcome.status)")
             let lines = outcome.stderr.split(separator: "\n")
             #expect(lines.count == 1, "stderr: \(outcome.stderr)")
@@ -60,7 +60,7 @@ extension EndToEnd {
             }
             var outputs: [String] = []
             for resource in ["todos", "users"] {
-                let outcome = try ProcessRunner.run(
+                let outcome = try await ProcessRunner.runOnThread(
                     BuiltProducts.trestle,
                     [
                         "get", resource, "--env", "production", "--base-url", echo.baseURL.absoluteString,
@@ -87,7 +87,7 @@ extension EndToEnd {
 
         /// A crash (SIGABRT) with the token in the environment: Swift's crash
         /// report goes to stderr, and the token is not in it.
-        @Test func theTokenIsNotInACrashReport() throws {
+        @Test func theTokenIsNotInACrashReport() async throws {
             let home = try TemporaryHome()
             defer { home.remove() }
             let report = home.root.appendingPathComponent("stderr.txt")
@@ -97,11 +97,11 @@ extension EndToEnd {
                     + "2> \(TmuxSession.quote(report.path)); echo \"exit=$?\"; echo \(RunningApp.endMarker); exec sleep 600",
                 environment: home.environment.merging(["TRESTLE_TOKEN": Self.token]) { $1 })
             defer { session.kill() }
-            try session.waitUntil("the todo list") { $0.contains("todos 200") && $0.contains("Title") }
+            try await session.eventually("the todo list") { $0.contains("todos 200") && $0.contains("Title") }
             let pid = try #require(
                 ProcessRunner.children(of: session.panePID).first { ProcessRunner.command(of: $0) == "trestle" })
             #expect(kill(pid, SIGABRT) == 0)
-            let screen = try session.waitFor(RunningApp.endMarker, timeout: 60)
+            let screen = try await session.eventuallyShows(RunningApp.endMarker, timeout: 60)
             #expect(screen.contains("exit=134"), "not ended by SIGABRT: \(screen)")
             let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
             #expect(

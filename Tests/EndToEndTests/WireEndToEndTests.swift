@@ -61,7 +61,7 @@ extension EndToEnd {
         @Test func curlOnAFilteredListShowsTheCommandAndYCopiesIt() async throws {
             try await Backend.server.run { launched in
                 let app = launched.app
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("todos userId=2")
                 try await app.session.eventually("the todos of user 2") { $0.contains("todos 20") }
                 try await app.command("curl")
@@ -88,7 +88,7 @@ extension EndToEnd {
             do {
                 let app = try RunningApp(["--env", "development", "--base-url", server.baseURLString])
                 defer { app.stop() }
-                try app.waitForList()
+                try await app.waitForList()
                 try await app.command("watch 2")
                 try await app.session.eventually("watching") { ResourceScreen.status($0).contains("watch 2s") }
                 // Wait for one unchanged round (a 304), then change todo 3 from outside.
@@ -99,7 +99,7 @@ extension EndToEnd {
                 patch.httpBody = Data(#"{"title":"changed by another client"}"#.utf8)
                 let (_, response) = try await URLSession.shared.data(for: patch)
                 #expect((response as? HTTPURLResponse)?.statusCode == 200)
-                let screen = try await app.session.eventually("the change", timeout: 8) {
+                let screen = try await app.session.eventually("the change") {
                     $0.contains("changed by another client")
                 }
                 let row = try #require(screen.components(separatedBy: "\n").first { $0.contains("changed by another") })
@@ -153,7 +153,7 @@ extension EndToEnd {
             defer { home.remove() }
             let first = try RunningApp(["--delay", "0"], home: home)
             do {
-                try first.waitForList()
+                try await first.waitForList()
                 try await first.command("users 3")
                 try await first.session.eventuallyShows("Carmen Moreau")
                 try await first.command("history")
@@ -168,7 +168,7 @@ extension EndToEnd {
 
             let second = try RunningApp(["--delay", "0"], home: home)
             defer { second.stop() }
-            try second.waitForList()
+            try await second.waitForList()
             try await second.command("history")
             let table = try await second.session.eventually("the first run's requests") {
                 $0.contains("kept for this service") && $0.contains("/users/3")

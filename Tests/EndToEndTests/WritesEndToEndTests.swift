@@ -15,7 +15,7 @@ extension EndToEnd {
             try await Backend.server.run { launched in
                 let app = launched.app
                 let server = try #require(launched.server)
-                let screen = try app.waitForList()
+                let screen = try await app.waitForList()
                 let before = try await Self.get("/todos/3", server)
                 let wasDone = try #require(before["completed"] as? Bool)
                 #expect(TableRows.mark(ofID: 3, in: screen) == (wasDone ? "✓" : "·"))
@@ -46,7 +46,7 @@ extension EndToEnd {
             try await Backend.server.run { launched in
                 let app = launched.app
                 let server = try #require(launched.server)
-                try app.waitForList()
+                try await app.waitForList()
                 try app.session.press("n")
                 try await app.session.eventually("the new todo form") { screen in
                     screen.contains(" New todo ") && screen.contains("Title:") && screen.contains("Completed: [ ]")
@@ -84,7 +84,7 @@ extension EndToEnd {
             try await Backend.server.run { launched in
                 let app = launched.app
                 let server = try #require(launched.server)
-                try app.waitForList()
+                try await app.waitForList()
                 let title = try #require(try SampleData.record("todos", id: 5)["title"] as? String)
                 try await app.moveCursor(to: 5)
 

@@ -20,12 +20,12 @@ import Testing
         return (folder, file)
     }
 
-    @Test func aDirectoryAsTheDataFileIsSaidInWords() throws {
+    @Test func aDirectoryAsTheDataFileIsSaidInWords() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trestle-serve-dir-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try ProcessRunner.run(
+        let outcome = try await ProcessRunner.runOnThread(
             BuiltProducts.trestle, ["serve", "--port", "0", "--data", folder.path],
             environment: ProcessRunner.baseEnvironment([:]))
         #expect(outcome.status == 1)
@@ -75,18 +75,19 @@ import Testing
         #expect(connection.send("GET /todos/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
         // The request is in flight once the server has read it off its socket
         // (parsing happens in the same event-loop turn as the read).
-        #expect(Self.waitUntilServerHasRead(serverPort: port, clientPort: connection.localPort, within: .seconds(5)))
+        #expect(
+            await Self.waitUntilServerHasRead(serverPort: port, clientPort: connection.localPort, within: .seconds(30)))
         let signalled = ContinuousClock.now
         kill(server.process.processIdentifier, SIGTERM)
-        let response = await connection.readResponse(within: .seconds(10))
+        let response = await connection.readResponse(within: .seconds(30))
         #expect(response?.status == 200)
         #expect(response.map { (try? JSONParser.parse($0.body))?["id"] == 1 } == true)
-        #expect(await connection.waitForClose(within: .seconds(5)))
-        // Exits by itself once the answer is out; killed only if it does not within 10 s.
-        while server.process.isRunning, ContinuousClock.now - signalled < .seconds(10) {
+        #expect(await connection.waitForClose(within: .seconds(30)))
+        // Exits by itself once the answer is out; killed only if it does not within 30 s.
+        while server.process.isRunning, ContinuousClock.now - signalled < .seconds(30) {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(!server.process.isRunning, "still running 10 s after SIGTERM")
+        #expect(!server.process.isRunning, "still running 30 s after SIGTERM")
         server.end(with: SIGKILL)
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
@@ -94,7 +95,7 @@ import Testing
 
     /// Polls `/proc/net/tcp` until the server's end of the connection
     /// `clientPort` → `serverPort` has nothing left in its receive queue.
-    static func waitUntilServerHasRead(serverPort: Int, clientPort: Int, within timeout: Duration) -> Bool {
+    static func waitUntilServerHasRead(serverPort: Int, clientPort: Int, within timeout: Duration) async -> Bool {
         let local = String(format: ":%04X", serverPort)
         let remote = String(format: ":%04X", clientPort)
         let deadline = ContinuousClock.now + timeout
@@ -108,7 +109,7 @@ import Testing
                 // fields[4] is tx_queue:rx_queue in hex.
                 if fields[4].split(separator: ":").last.flatMap({ Int($0, radix: 16) }) == 0 { return true }
             }
-            usleep(2000)
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return false
     }

@@ -16,7 +16,7 @@ extension EndToEnd {
             let count = HostileText.all.count
             try await FaultedApp.run(database: HostileText.database()) { faulted in
                 let app = faulted.app
-                let list = try app.waitForList(count: "todos \(count)")
+                let list = try await app.waitForList(count: "todos \(count)")
                 tally.record(try faulted.problems(after: "the hostile list", expectingRows: true))
                 tally.record(Self.layoutProblems(list, "the hostile list"))
                 for (index, attack) in HostileText.all.enumerated() {

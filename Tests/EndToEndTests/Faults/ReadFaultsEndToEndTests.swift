@@ -13,7 +13,7 @@ extension EndToEnd {
         @Test func listReloadUnderEveryFault() async throws {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
-                try faulted.app.waitForList()
+                try await faulted.app.waitForList()
                 for (fault, outcome) in FaultCorpus.reads {
                     let what = "list reload, \(fault)"
                     faulted.failReads(of: "/todos", with: fault)
@@ -31,7 +31,7 @@ extension EndToEnd {
         @Test func detailReloadUnderEveryFault() async throws {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
-                try faulted.app.waitForList()
+                try await faulted.app.waitForList()
                 try faulted.session.press("Enter")
                 try await faulted.app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
                 try await faulted.eventuallySettled(after: "/todos/1")
@@ -57,7 +57,7 @@ extension EndToEnd {
         @Test func relationOpenedUnderEveryFault() async throws {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
-                try faulted.app.waitForList()
+                try await faulted.app.waitForList()
                 try faulted.session.press("Enter")
                 try await faulted.app.eventuallyDetail("todos › 1 ", id: 1, related: "1 user → 1")
                 try faulted.session.press("1")
@@ -86,7 +86,7 @@ extension EndToEnd {
         @Test func aFaultOnceOrAtARateIsRetriedUnseen() async throws {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
-                try faulted.app.waitForList()
+                try await faulted.app.waitForList()
                 for fault in FaultCorpus.transient {
                     let what = "list reload, \(fault) once"
                     faulted.failReads(of: "/todos", with: fault, times: 1)

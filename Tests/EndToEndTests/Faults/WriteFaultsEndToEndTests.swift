@@ -18,7 +18,7 @@ extension EndToEnd {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
                 let app = faulted.app
-                try app.waitForList()
+                try await app.waitForList()
                 for (index, fault) in FaultCorpus.writes.enumerated() {
                     let id = index + 2
                     try await app.moveCursor(to: id)
@@ -59,7 +59,7 @@ extension EndToEnd {
             var tally = FaultTally()
             try await FaultedApp.run { faulted in
                 let app = faulted.app
-                try app.waitForList()
+                try await app.waitForList()
                 for (index, fault) in FaultCorpus.writes.enumerated() {
                     let title = "fault create \(index)"
                     let what = "create “\(title)”, POST \(fault)"
@@ -112,7 +112,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count(method) > before }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 20) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
                 messages.contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let sent = server.count(method) - before
@@ -184,7 +184,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count("PATCH") + server.count("PUT") > writes }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 20) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
                 ["Todo \(id) not saved", "Todo \(id) saved"].contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let status = ResourceScreen.status(screen)
@@ -221,7 +221,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count("DELETE") > deletes }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 20) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
                 ["Todo \(id) not deleted", "Todo \(id) deleted"].contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let status = ResourceScreen.status(screen)
