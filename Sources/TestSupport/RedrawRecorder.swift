@@ -16,7 +16,7 @@ public final class RedrawRecorder {
     /// gives up after `timeout` (a broken screen fails its test instead of
     /// hanging it). Returns whether `condition` held.
     @discardableResult
-    public func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) async -> Bool {
+    public func wait(timeout: Duration = .seconds(30), until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         let alarm = Task { @MainActor [weak self] in
             guard (try? await Task.sleep(until: deadline)) != nil else { return }

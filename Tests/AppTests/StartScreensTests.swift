@@ -50,9 +50,9 @@ struct StartScreensTests {
         return Started(screens: screens, prepared: prepared, terminal: terminal, home: home, before: router)
     }
 
-    /// Waits (frame by frame, at most 10 s) until `done`.
+    /// Waits (frame by frame, at most 30 s: only a failure takes that long) until `done`.
     private func eventually(_ screens: StartScreens, _ done: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !done(), ContinuousClock.now < deadline {
             let router = screens.router
             let alarm = Task { @MainActor in
@@ -152,19 +152,47 @@ struct StartScreensTests {
     }
 
     /// `whenReady` waits for the list's first answer: not there while the
-    /// fake takes its 5 s (its being there is what the swap test waits for).
+    /// server holds it back (its being there is what the swap test waits
+    /// for), there once the server lets it go. The answer is held at the
+    /// server until the assertions are made, so they never race it.
     @Test func aRouterIsNotReadyBeforeItsListHasItsFirstAnswer() async throws {
+        let answer = Gate()
+        let server = try await TestHTTPServer.start { request in
+            guard request.path == "/todos" else { return TestHTTPResponse(status: 404) }
+            await answer.wait()
+            return .json(#"[{"id": 1, "userId": 1, "title": "first", "completed": false}]"#)
+        }
         let home = try TemporaryHome()
-        defer { home.remove() }
-        let prepared = try await SampleStart.prepare(in: home, delay: 5)
+        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let prepared = try await AppRoot.prepare(options: options, environment: home.environment)
         let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 120)))
-        defer { router.stopAll() }
         router.startHeld()
         final class Flag { var raised = false }
         let ready = Flag()
         router.whenReady { ready.raised = true }
+        // The list has asked, and the server holds the answer.
+        let asked = await Self.within(.seconds(30)) { await server.hitCount(path: "/todos") > 0 }
+        #expect(asked, "the list never asked for its first page")
         for _ in 0..<50 { await Task.yield() }
         #expect(!router.top.isReady)
         #expect(!ready.raised)
+        answer.open()
+        #expect(await Self.within(.seconds(30)) { ready.raised }, "not ready after the answer came")
+        #expect(router.top.isReady)
+        router.stopAll()
+        await prepared.services.shutdown()
+        await server.stop()
+        home.remove()
+    }
+
+    /// Whether `condition` holds within `timeout` (checked every 10 ms; the
+    /// timeout only bounds a failure).
+    private static func within(_ timeout: Duration, _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
     }
 }

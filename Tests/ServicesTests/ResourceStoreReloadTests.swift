@@ -67,18 +67,18 @@ struct ResourceStoreReloadTests {
             return first
         }
 
-        /// Whether the server has seen `count` requests within 10 s.
+        /// Whether the server has seen `count` requests within 30 s.
         func requestsReach(_ count: Int) async -> Bool {
-            await Self.within10Seconds { await server.hitCount(path: "/todos") >= count }
+            await Self.within30Seconds { await server.hitCount(path: "/todos") >= count }
         }
 
-        /// Whether a load is queued behind the request in flight within 10 s.
+        /// Whether a load is queued behind the request in flight within 30 s.
         func queuedBehind() async -> Bool {
-            await Self.within10Seconds { await store.hasQueuedRequest(request) }
+            await Self.within30Seconds { await store.hasQueuedRequest(request) }
         }
 
-        private static func within10Seconds(_ condition: () async -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(10)
+        private static func within30Seconds(_ condition: () async -> Bool) async -> Bool {
+            let deadline = ContinuousClock.now + .seconds(30)
             while await !condition() {
                 if ContinuousClock.now > deadline { return false }
                 try? await Task.sleep(for: .milliseconds(1))
