@@ -101,9 +101,10 @@ public final class AppRouter {
         case .pop:
             if let change = navigation.pop() { show(change) }
         case .copy(let text, let description):
-            terminal.sendRaw(Clipboard.osc52(text))
+            let copy = Clipboard.copy(text, description: description)
+            terminal.sendRaw(copy.sequence)
             // The terminal does not say whether it took the copy: say what was sent.
-            message = StatusMessage(Texts.App.copied(description: description))
+            message = StatusMessage(copy.message)
         case .unhandled:
             return handleGlobal(key)
         }

@@ -22,8 +22,11 @@ enum RecordDetailView {
         if let error = model.error {
             area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
         }
-        let view = TextView(
-            lines: model.lines.map { $0.map { StyledSpan($0.text, $0.role) } }, scrollOffset: model.scroll)
+        // Only the lines on screen become styled spans: a long record's
+        // hundreds of lines are not copied on every frame.
+        let offset = TextView.clampedOffset(model.scroll, lineCount: model.lines.count, visibleRows: area.height)
+        let shown = model.lines[offset..<min(model.lines.count, offset + max(0, area.height))]
+        let view = TextView(lines: shown.map { $0.map { StyledSpan($0.text, $0.role) } })
         view.draw(on: terminal, in: area, theme: theme)
     }
 
