@@ -77,26 +77,22 @@ extension NcursesTerminal {
     /// Resize on SIGWINCH; restore and exit on SIGTERM, SIGHUP and SIGINT.
     ///
     /// Installed after `newterm`: dispatch replaces ncurses' own SIGWINCH
-    /// handler, so each resize is handled here exactly once.
-    func installSignalHandlers() {
+    /// handler, so each resize is handled here exactly once. A resize waits
+    /// for the main actor; an exit does not (`SignalExit`): the normal exit
+    /// runs on the main actor when it is free within the grace, else the
+    /// terminal is restored without ncurses and the process ends there.
+    func installSignalHandlers(restore: EmergencyRestore) {
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handleWindowChange() }
         }
         resize.resume()
         sources.append(resize)
-        for signalNumber in [SIGTERM, SIGHUP, SIGINT] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    self?.willExit?(signalNumber)
-                    self?.stop()
-                    exit(128 + signalNumber)
-                }
-            }
-            source.resume()
-            sources.append(source)
+        // Cancelled with the other sources by `stop()`.
+        sources += SignalExit(restore: restore).install([SIGTERM, SIGHUP, SIGINT]) { [weak self] signalNumber in
+            self?.willExit?(signalNumber)
+            self?.stop()
+            exit(128 + signalNumber)
         }
     }
 

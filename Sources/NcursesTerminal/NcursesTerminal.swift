@@ -83,6 +83,7 @@ public final class NcursesTerminal: Terminal {
         // must not kill the process with the terminal in raw mode.
         signal(SIGTERM, SIG_IGN)
         signal(SIGHUP, SIG_IGN)
+        let modes = EmergencyRestore.savedModes()
         guard let screen = newterm(nil, trestle_stdout(), trestle_stdin()) else {
             throw .unknownTerm(term)
         }
@@ -98,7 +99,7 @@ public final class NcursesTerminal: Terminal {
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let terminal = try NcursesTerminal(screen: screen, files: [], useColor: !noColor, mouse: mouse)
         terminal.configureInput()
-        terminal.installSignalHandlers()
+        terminal.installSignalHandlers(restore: .prepare(modes: modes, mouse: mouse))
         return terminal
     }
 
