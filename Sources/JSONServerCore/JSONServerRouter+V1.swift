@@ -52,9 +52,16 @@ extension JSONServerRouter {
         for item in request.query where !paging.read(item) {
             switch item.name {
             case "_where":
-                guard case .object(let tree)? = try? JSONParser.parse(Data(item.value.utf8)) else {
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONParser.parse(Data(item.value.utf8))
+                } catch {
+                    return .error(status: 400, "_where is not JSON: \(error)")
+                }
+                guard case .object(let tree) = parsed else {
                     return .error(status: 400, "_where must be a JSON object, like {\"or\":[{\"views\":{\"gt\":100}}]}")
                 }
+                if let refusal = WhereClause.refusal(where: tree) { return .error(status: 400, refusal) }
                 var merged = WhereClause(tree: tree)
                 for (key, value) in clause.tree { merged = Self.merging(merged, key: key, value: value) }
                 clause = merged
@@ -62,7 +69,9 @@ extension JSONServerRouter {
             case "_embed": embeds += item.value.split(separator: ",").map(String.init)
             case "q": search = item.value.trimmingCharacters(in: .whitespaces).lowercased()
             case let key where Self.v1Reserved.contains(key): continue
-            default: clause.add(key: item.name, value: item.value)
+            default:
+                if let refusal = WhereClause.refusal(key: item.name) { return .error(status: 400, refusal) }
+                clause.add(key: item.name, value: item.value)
             }
         }
         if !embeds.isEmpty { items = items.map { embedV1(embeds, into: $0, of: name) } }

@@ -4,7 +4,9 @@ import JSON
 ///
 /// `_page` (1-based, `_limit` defaulting to 10) wins over `_start`/`_end`,
 /// which wins over `_start`/`_limit`. Numbers are read like JavaScript's
-/// `parseInt` (leading digits; anything else is NaN).
+/// `parseInt` (leading digits; anything else is NaN). A page or slice holds
+/// at most ``PageBound/maximumItems`` records: a larger `_limit` is clamped,
+/// a page size under 1 is the default 10.
 struct ListSlice {
     /// The range of the list to answer.
     var range: Range<Int>
@@ -19,7 +21,8 @@ struct ListSlice {
             isPaged = true
             let page = max(ListSlice.parseInt(pageText) ?? 1, 1)
             let limitValue = query.limit.flatMap(ListSlice.parseInt) ?? 0
-            let limit = limitValue == 0 ? 10 : limitValue
+            // json-server 0.17 reads 0 as the default; a negative size is no better.
+            let limit = limitValue < 1 ? 10 : PageBound.pageSize(limitValue)
             paginate(count: count, page: page, limit: limit)
         } else if let endText = query.end, !endText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
@@ -27,7 +30,7 @@ struct ListSlice {
                 range = 0..<0
                 return
             }
-            range = ListSlice.jsSlice(count: count, start: start, end: end)
+            range = PageBound.clamped(ListSlice.jsSlice(count: count, start: start, end: end))
         } else if let limitText = query.limit, !limitText.isEmpty {
             let start = query.start.flatMap(ListSlice.parseInt) ?? 0
             guard let limit = ListSlice.parseInt(limitText) else {
@@ -36,7 +39,8 @@ struct ListSlice {
             }
             // Huge numbers from the query saturate rather than trap.
             let (end, overflow) = start.addingReportingOverflow(limit)
-            range = ListSlice.jsSlice(count: count, start: start, end: overflow ? (limit < 0 ? Int.min : Int.max) : end)
+            range = PageBound.clamped(
+                ListSlice.jsSlice(count: count, start: start, end: overflow ? (limit < 0 ? Int.min : Int.max) : end))
         }
     }
 

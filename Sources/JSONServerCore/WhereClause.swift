@@ -17,6 +17,11 @@ public struct WhereClause: Sendable, Equatable {
     /// The tree (a JSON object).
     public private(set) var tree: JSONObject
 
+    /// The deepest tree accepted, in nested objects and arrays (the tree
+    /// itself is 1; `{"or":[{…}]}` is 2 a level): far more than a real
+    /// query needs, and few enough that matching never nears the stack's end.
+    public static let maximumDepth = 64
+
     /// An empty clause: matches everything.
     public init() { tree = JSONObject() }
 
@@ -38,6 +43,31 @@ public struct WhereClause: Sendable, Equatable {
         components.append(op.rawValue)
         tree = Self.setting(coerced, at: components[...], in: tree)
         return true
+    }
+
+    /// How deep `value` nests objects and arrays (a scalar is 0).
+    static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .object(let object): return 1 + (object.map { depth(of: $0.value) }.max() ?? 0)
+        case .array(let items): return 1 + (items.map { depth(of: $0) }.max() ?? 0)
+        default: return 0
+        }
+    }
+
+    /// One line when `_where` (a parsed tree) is deeper than ``maximumDepth``.
+    static func refusal(where tree: JSONObject) -> String? {
+        let depth = depth(of: .object(tree))
+        guard depth > maximumDepth else { return nil }
+        return "_where is nested \(depth) levels deep; at most \(maximumDepth) are accepted"
+    }
+
+    /// One line when a condition's field path (`a.b.c:op`) would nest the
+    /// tree deeper than ``maximumDepth``.
+    static func refusal(key: String) -> String? {
+        let levels = key.utf8.count(where: { $0 == UInt8(ascii: ".") }) + 2
+        guard levels > maximumDepth else { return nil }
+        let shown = key.count > 40 ? key.prefix(40) + "…" : Substring(key)
+        return "The condition \(shown) is nested \(levels) levels deep; at most \(maximumDepth) are accepted"
     }
 
     /// Splits `path:op`, `path_op` (v0.17 comparisons) or `path` (equality).

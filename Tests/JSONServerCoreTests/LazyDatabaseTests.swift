@@ -55,14 +55,16 @@ import Testing
         "/todos?_page=2", "/todos?_start=10&_end=20", "/todos?_start=2340&_limit=50", "/todos?_start=-5&_end=-1",
         "/todos?_end=5", "/todos?_page=abc&_limit=5", "/todos?_limit=5&_page=2&_limit=7", "/todos?_page=0&_limit=7",
         "/users?_page=1&_limit=10", "/users?_page=2&_limit=10", "/empty?_page=1&_limit=10",
-        "/numbers?_page=1&_limit=2", "/todos/?_page=1&_limit=3",
+        "/numbers?_page=1&_limit=2", "/todos/?_page=1&_limit=3", "/todos?_page=1&_limit=-1",
+        "/todos?_limit=-1", "/todos?_page=99999999999999999999", "/todos?_start=0&_end=99999999999999999999",
     ]
 
     private static let pageRequestsV1 = [
         "/todos?_page=1&_per_page=500", "/todos?_page=5&_per_page=500", "/todos?_page=99&_per_page=500",
         "/todos?_page=0", "/todos?_page=2&_per_page=0", "/todos?_start=10&_end=20", "/todos?_start=5&_limit=3",
         "/todos?_limit=0", "/todos?_page=1&_limit=5", "/todos?_start=2340&_end=99999", "/users?_page=2&_per_page=5",
-        "/empty?_page=1", "/numbers?_page=1&_per_page=2",
+        "/empty?_page=1", "/numbers?_page=1&_per_page=2", "/todos?_per_page=7", "/todos?_per_page=-1",
+        "/todos?_page=99999999999999999999", "/todos?_page=abc&_per_page=3", "/todos?_end=99999999999999999999",
     ]
 
     private static func expectSame(

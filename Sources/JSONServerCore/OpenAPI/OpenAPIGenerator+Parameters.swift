@@ -10,9 +10,13 @@ extension OpenAPIGenerator {
     func listParametersV0(_ resource: DescribedResource) -> [JSONValue] {
         var parameters: [JSONValue] = [
             Self.query("_page", integer: true, "The page to answer (1-based); adds X-Total-Count and Link"),
-            Self.query("_limit", integer: true, "Records per page with _page (default 10), or from _start"),
+            Self.query(
+                "_limit", integer: true,
+                "Records per page with _page (default 10), or from _start; at most \(PageBound.maximumItems)"),
             Self.query("_start", integer: true, "The first record to answer (0-based; negative counts from the end)"),
-            Self.query("_end", integer: true, "The record to stop before (with _start)"),
+            Self.query(
+                "_end", integer: true,
+                "The record to stop before (with _start); at most \(PageBound.maximumItems) records are answered"),
             Self.query("_sort", integer: false, "Member paths to sort by, comma-separated (address.city,name)"),
             Self.query("_order", integer: false, "asc or desc, comma-separated, one per _sort member"),
             Self.query("q", integer: false, "Full-text search: records with any value containing this text"),
@@ -49,16 +53,23 @@ extension OpenAPIGenerator {
     func listParametersV1(_ resource: DescribedResource) -> [JSONValue] {
         var parameters: [JSONValue] = [
             Self.query("_page", integer: true, "The page to answer (1-based): the answer is a page envelope"),
-            Self.query("_per_page", integer: true, "Records per page with _page (default 10)"),
+            Self.query(
+                "_per_page", integer: true,
+                "Records per page (default 10, at most \(PageBound.maximumItems)); without _page, page 1"),
             Self.query("_start", integer: true, "The first record to answer (0-based), without _page"),
-            Self.query("_end", integer: true, "The record to stop before, without _page"),
-            Self.query("_limit", integer: true, "How many records to answer from _start, without _page"),
+            Self.query(
+                "_end", integer: true,
+                "The record to stop before, without _page; at most \(PageBound.maximumItems) records are answered"),
+            Self.query(
+                "_limit", integer: true,
+                "How many records to answer from _start, without _page (at most \(PageBound.maximumItems))"),
             Self.query("_sort", integer: false, "Member paths to sort by, comma-separated; -name sorts descending"),
             Self.query("q", integer: false, "Full-text search: records with any value containing this text"),
             [
                 "name": "_where", "in": "query", "required": false,
-                "description":
-                    "A JSON condition tree, like {\"or\":[{\"views\":{\"gt\":100}},{\"title\":{\"eq\":\"a\"}}]}",
+                "description": .string(
+                    "A JSON condition tree, like {\"or\":[{\"views\":{\"gt\":100}},{\"title\":{\"eq\":\"a\"}}]}, "
+                        + "nested at most \(WhereClause.maximumDepth) levels deep"),
                 "content": ["application/json": ["schema": ["type": "object"]]],
             ],
         ]
