@@ -19,6 +19,9 @@ struct DataFile: Sendable {
     /// Why the file could not be written.
     struct WriteError: Error, Sendable, CustomStringConvertible {
         var description: String
+        /// The file was changed outside while the new version was being
+        /// written, so it was left as it is (the new version was not saved).
+        var changedOutside = false
     }
 
     let url: URL
@@ -38,7 +41,11 @@ struct DataFile: Sendable {
     /// temporary file is renamed over the old one; then the folder is
     /// flushed so the rename itself is durable. The old file's permissions
     /// are kept. Returns the new file's identity.
-    func replace(with bytes: Data) throws(WriteError) -> Identity? {
+    ///
+    /// Just before the rename the file must still be `expected` (as Trestle
+    /// last wrote or read it): a file changed, broken or deleted by hand
+    /// meanwhile is never replaced (``WriteError/changedOutside``).
+    func replace(with bytes: Data, expected: Identity?) throws(WriteError) -> Identity? {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(
             ".\(url.lastPathComponent).trestle-\(UUID().uuidString.prefix(8))")
@@ -67,6 +74,12 @@ struct DataFile: Sendable {
         guard ok, synced else {
             unlink(temporary.path)
             throw failure("cannot write \(url.path)", code: ok ? syncError : error)
+        }
+        guard identity() == expected else {
+            unlink(temporary.path)
+            throw WriteError(
+                description: "\(url.path) changed on disk while this write was being saved, so it was left as it is",
+                changedOutside: true)
         }
         guard rename(temporary.path, url.path) == 0 else {
             let renameError = errno

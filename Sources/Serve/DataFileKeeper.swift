@@ -2,7 +2,8 @@ import Foundation
 import JSON
 import JSONServerCore
 
-/// Keeps `trestle serve --data FILE` and FILE in step, both ways.
+/// Keeps `trestle serve --data FILE` and FILE in step, both ways, and never
+/// writes over what the user put in FILE.
 ///
 /// - Every acknowledged write is in FILE before its answer goes out:
 ///   ``save(through:)`` returns once a version at least as new as the
@@ -11,8 +12,12 @@ import JSONServerCore
 ///   batch, however many writers).
 /// - An outside change to FILE (an editor, `git checkout`) is picked up by
 ///   ``checkForOutsideChange()``, which the watch loop calls a few times a
-///   second: valid JSON replaces what is served; anything else is refused
-///   with one line naming the position, and the last good data stays.
+///   second and every write calls first (``admitWrite()``): valid JSON
+///   replaces what is served; anything else (bad JSON, an unreadable or
+///   deleted file) is refused with one line naming the position, the last
+///   good data stays for reads, and writes are refused until FILE is usable
+///   again. A save never replaces a file that changed since Trestle last
+///   wrote or read it (``DataFile/replace(with:expected:)``).
 actor DataFileKeeper {
     /// What one look at the file found.
     enum Change: Equatable, Sendable {
@@ -23,14 +28,22 @@ actor DataFileKeeper {
         case refused(String)
     }
 
+    /// Why FILE cannot be served as it is on disk, and the look that said so.
+    private struct Problem {
+        /// The file's identity then (`nil`: it was gone).
+        var seen: DataFile.Identity?
+        /// One line naming the file (and the position, for bad JSON).
+        var reason: String
+    }
+
     private let file: DataFile
     private let engine: LockedJSONServer
     /// The newest version known to be in the file.
     private var durable: UInt64
     /// The file as Trestle last wrote or read it.
     private var known: DataFile.Identity?
-    /// The outside change last refused, so it is said once.
-    private var refused: DataFile.Identity?
+    /// Set while FILE as it is on disk cannot be served: writes are refused.
+    private var problem: Problem?
     private var saving: Task<Result<Void, DataFile.WriteError>, Never>?
     /// How many times the file was replaced (batches, not writes).
     private(set) var saves = 0
@@ -52,17 +65,25 @@ actor DataFileKeeper {
         }
     }
 
+    /// Looks at the file before a write: what changed (to report), and why
+    /// the write must be refused, if FILE as it is on disk is not usable.
+    func admitWrite() -> (change: Change, refusal: String?) {
+        let change = checkForOutsideChange()
+        return (change, problem?.reason)
+    }
+
     /// Writes the data as it is now; the task settles the keeper's state
     /// (on the actor) before it completes, so waiters see the outcome.
     private func startSaving() -> Task<Result<Void, DataFile.WriteError>, Never> {
         let (snapshotVersion, database) = engine.snapshot()
         let file = self.file
+        let expected = known
         let task = Task { () -> Result<Void, DataFile.WriteError> in
             let written = await Task.detached { () -> Result<DataFile.Identity?, DataFile.WriteError> in
                 var bytes = database.data(pretty: true)
                 bytes.append(0x0A)
                 do throws(DataFile.WriteError) {
-                    return .success(try file.replace(with: bytes))
+                    return .success(try file.replace(with: bytes, expected: expected))
                 } catch {
                     return .failure(error)
                 }
@@ -87,14 +108,33 @@ actor DataFileKeeper {
         // While a save runs the file is Trestle's own; its identity is known when the save ends.
         guard saving == nil else { return .none }
         let now = file.identity()
-        guard let now, now != known, now != refused else { return .none }
+        let path = file.url.path
+        if now == known {
+            // Put back as Trestle last saw it (moved away and back).
+            guard problem != nil else { return .none }
+            problem = nil
+            return .reloaded("\(path) is back as last saved; writes are accepted again")
+        }
+        if let problem, problem.seen == now { return .none }
+        guard let now else {
+            problem = Problem(seen: nil, reason: "\(path) was deleted or moved")
+            return .refused(
+                "\(path) was deleted or moved; still serving the last good data; writes are refused until it is back")
+        }
+        return load(now)
+    }
+
+    /// Reads FILE (whose identity is `now`) and serves it, or refuses it.
+    private func load(_ now: DataFile.Identity) -> Change {
         let path = file.url.path
         let data: Data
         do {
             data = try Data(contentsOf: file.url)
         } catch {
-            refused = now
-            return .refused("\(path) changed but cannot be read; still serving the last good data")
+            problem = Problem(seen: now, reason: "\(path) cannot be read")
+            return .refused(
+                "\(path) changed but cannot be read; still serving the last good data; "
+                    + "writes are refused until it is fixed")
         }
         // Caught in the middle of an editor's write: look again next time.
         guard file.identity() == now else { return .none }
@@ -103,12 +143,14 @@ actor DataFileKeeper {
             engine.replace(with: database)
             durable = engine.snapshot().version
             known = now
-            refused = nil
+            problem = nil
             let summary = database.summary.map { "\($0.name) (\($0.count))" }.joined(separator: ", ")
             return .reloaded("\(path) changed: now serving \(summary)")
         } catch {
-            refused = now
-            return .refused("\(path) changed but is not usable (\(error)); still serving the last good data")
+            problem = Problem(seen: now, reason: "\(path) is not usable (\(error))")
+            return .refused(
+                "\(path) changed but is not usable (\(error)); still serving the last good data; "
+                    + "writes are refused until it is fixed")
         }
     }
 }

@@ -10,6 +10,12 @@ import JSONServerCore
 /// query's length and parameter count, the body's size (announced by
 /// `Content-Length` or streamed) and its encoding (UTF-8). What breaks one
 /// is answered with a 4xx and a JSON `{"error": …}` saying which limit.
+///
+/// With `--data FILE`, a write first has the keeper look at FILE: a change
+/// made by hand is served first, and while FILE is not usable (bad JSON,
+/// unreadable, deleted) writes are answered `503` with one line naming the
+/// file (and the position) and a `Retry-After`, so FILE is never written
+/// over; reads go on answering the last good data.
 struct EngineResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -20,6 +26,10 @@ struct EngineResponder: HTTPResponder {
     let keeper: DataFileKeeper?
     /// Used for `Link`/`Location` when a request carries no Host header.
     let fallbackBaseURL: @Sendable () -> String
+    /// Gets one line for each outside change to FILE a write found.
+    var onFileChange: @Sendable (String) -> Void = { _ in }
+    /// The `Retry-After` of a write refused while FILE is not usable.
+    var retryAfterSeconds = 1
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let target = request.head.path ?? "/"
@@ -47,6 +57,11 @@ struct EngineResponder: HTTPResponder {
         let baseURL = authority.map { "http://" + $0 } ?? fallbackBaseURL()
 
         if delay > .zero { try await Task.sleep(for: delay) }
+        if let keeper, Self.isWrite(request.method) {
+            let (change, refusal) = await keeper.admitWrite()
+            report(change)
+            if let refusal { return notSaved(refusal + "; writes are refused until it is fixed") }
+        }
         let (answer, version, changed) = engine.handleCountingWrites(
             EngineRequest(
                 method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query, headers: headers,
@@ -55,12 +70,35 @@ struct EngineResponder: HTTPResponder {
             // The answer goes out only once the write is on disk.
             do throws(DataFile.WriteError) {
                 try await keeper.save(through: version)
+            } catch let error where error.changedOutside {
+                // FILE is the user's now: serve it if it is usable, and say this write is not in it.
+                report(await keeper.checkForOutsideChange())
+                return notSaved(error.description)
             } catch {
                 return Self.response(
                     from: .error(status: 500, "applied in memory but not saved to the data file: \(error)"))
             }
         }
         return Self.response(from: answer)
+    }
+
+    private func report(_ change: DataFileKeeper.Change) {
+        switch change {
+        case .none: break
+        case .reloaded(let line), .refused(let line): onFileChange(line)
+        }
+    }
+
+    /// `503` with `{"error": "Not saved: …"}` and a `Retry-After`: FILE is not
+    /// written while it holds a change made by hand that cannot be served.
+    private func notSaved(_ reason: String) -> Response {
+        var answer = EngineResponse.error(status: 503, "Not saved: " + reason)
+        answer.headers.append(HeaderField(name: "Retry-After", value: String(retryAfterSeconds)))
+        return Self.response(from: answer)
+    }
+
+    private static func isWrite(_ method: HTTPRequest.Method) -> Bool {
+        method == .post || method == .put || method == .patch || method == .delete
     }
 
     /// The response with `Connection: close`: a client told its body is too

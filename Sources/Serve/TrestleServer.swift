@@ -66,7 +66,8 @@ public struct TrestleServer: Sendable {
     /// Runs until shut down; `onReady` gets the bound URL (with the real port
     /// when `options.port` is 0) once the server accepts connections;
     /// `onFileChange` gets one line for each outside change to the data file
-    /// (served, or refused with its position).
+    /// (served, or refused with its position; while the file is not usable,
+    /// writes are answered 503 and the file is left as it is).
     public func run(
         handlingSignals: Bool = true, onReady: @escaping @Sendable (URL) async -> Void = { _ in },
         onFileChange: @escaping @Sendable (String) -> Void = { _ in }
@@ -77,9 +78,11 @@ public struct TrestleServer: Sendable {
         let limits = RequestLimits(
             maximumBodySize: options.maximumBodySize, maximumQueryParameters: options.maximumQueryParameters,
             maximumQueryLength: options.maximumQueryLength)
+        let watchSeconds = options.watchInterval.components.seconds
         let responder = EngineResponder(
             engine: engine, delay: options.delay, limits: limits, keeper: keeper,
-            fallbackBaseURL: { boundBase.value })
+            fallbackBaseURL: { boundBase.value }, onFileChange: onFileChange,
+            retryAfterSeconds: Int(max(1, watchSeconds + 1)))
         // Hummingbird's idle timer counts only complete HTTP parts (a head, a
         // body chunk, an end) as activity, and is started when the connection
         // opens: a client that sends half a head, trickles it a byte at a

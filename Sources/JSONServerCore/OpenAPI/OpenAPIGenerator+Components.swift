@@ -126,6 +126,10 @@ extension OpenAPIGenerator {
                 "description": "The URL of the created record",
                 "schema": ["type": "string"],
             ],
+            "RetryAfter": [
+                "description": "Seconds to wait before trying the write again",
+                "schema": ["type": "string", "pattern": "^[0-9]+$"],
+            ],
         ]
     }
 
@@ -145,6 +149,13 @@ extension OpenAPIGenerator {
             "Conflict": ["description": "A record with this id exists", "content": error],
             "PayloadTooLarge": ["description": "The body is over the server's --max-body", "content": error],
             "URITooLong": ["description": "The query is over 64 KiB", "content": error],
+            "DataFileNotUsable": [
+                "description": .string(
+                    "trestle serve --data FILE: FILE was changed by hand and is not usable (or is gone), so writes "
+                        + "are refused until it is fixed; reads go on with the last good data"),
+                "headers": ["Retry-After": Self.ref(header: "RetryAfter")],
+                "content": error,
+            ],
         ]
     }
 }

@@ -192,6 +192,7 @@ public struct OpenAPIGenerator: Sendable {
             "400": Self.ref(response: "BadRequest"),
             "413": Self.ref(response: "PayloadTooLarge"),
             "414": Self.ref(response: "URITooLong"),
+            "503": Self.ref(response: "DataFileNotUsable"),
         ]
         if notFound { responses["404"] = Self.ref(response: "NotFound") }
         return responses
