@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import JSONServerCore
+import Synchronization
 
 /// A json-server on 127.0.0.1 that misbehaves on request: the engine
 /// (`JSONServerEngine`, as in ``EngineTestServer``) behind a hand-written
@@ -249,18 +250,26 @@ public final class FaultHTTPServer: @unchecked Sendable {
             headers: request.headers.filter { !conditional.contains($0.name.lowercased()) }, body: request.body)
     }
 
-    /// The engine's answer, waited for on this (non-pool) thread.
+    /// The engine's answer, waited for on this (non-pool) thread; a `503`
+    /// once the server stops first. The engine answers on the cooperative
+    /// pool, so ``stop()`` must not wait for a connection that waits for
+    /// the engine: on a busy machine every pool thread may be the one
+    /// stopping a server.
     private func handle(_ request: TestHTTPRequest) -> EngineResponse {
         let box = AnswerBox()
-        let done = DispatchSemaphore(value: 0)
         let engine = engine
         let engineRequest = EngineTestServer.engineRequest(from: request, baseURL: baseURLString)
-        Task {
-            box.set(await engine.handle(engineRequest))
-            done.signal()
+        Task { [state] in
+            let answer = await engine.handle(engineRequest)
+            state.withLock {
+                box.set(answer)
+                state.broadcast()
+            }
         }
-        done.wait()
-        return box.get()
+        return state.withLock {
+            while box.get() == nil, !stopped { state.wait() }
+            return box.get() ?? EngineResponse(status: 503)
+        }
     }
 
     private func send(_ status: Int, _ headers: [(String, String)], _ body: Data, on client: FaultSocket) -> Ending? {
@@ -276,12 +285,11 @@ public final class FaultHTTPServer: @unchecked Sendable {
 }
 
 /// The engine's answer, handed from its task to the waiting connection thread.
-private final class AnswerBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var answer = EngineResponse(status: 500)
+private final class AnswerBox: Sendable {
+    private let answer = Mutex<EngineResponse?>(nil)
 
-    func set(_ value: EngineResponse) { lock.withLock { answer = value } }
-    func get() -> EngineResponse { lock.withLock { answer } }
+    func set(_ value: EngineResponse) { answer.withLock { $0 = value } }
+    func get() -> EngineResponse? { answer.withLock { $0 } }
 }
 
 /// Reason phrases for the status line.
