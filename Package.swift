@@ -122,7 +122,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
-            name: "ModulesTests", dependencies: ["Modules", "Services", "JSON", "TerminalUI", "TestSupport"]),
+            name: "ModulesTests",
+            dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [

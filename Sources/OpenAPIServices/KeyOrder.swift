@@ -5,38 +5,48 @@ import Yams
 /// The order of the keys in the document as written. OpenAPIKit's model
 /// keeps it, but Foundation's decoder on Linux does not hand keys over in
 /// order; paths and properties are listed in the author's order, so it is
-/// read once more from the text (JSON through `JSONParser`, YAML through
-/// Yams' node tree) and applied where order shows.
+/// read from the parsed text (JSON's `JSONValue`, YAML's node tree) and
+/// applied where order shows.
+///
+/// Only objects are kept, each with its keys in order and its inner
+/// objects by key, so a look-up costs one hash per step whatever the
+/// document's size (thousands of paths and schemas).
 struct KeyOrder: Sendable {
-    let root: JSONValue
-
-    init(_ data: Data, isJSON: Bool) {
-        if isJSON {
-            root = (try? JSONParser.parse(data)) ?? .null
-        } else {
-            let node = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self))
-            root = node.map(Self.value(of:)) ?? .null
-        }
+    /// An object's keys in order and the objects (or arrays) inside it.
+    indirect enum Tree: Sendable {
+        case object(keys: [String], children: [String: Tree])
+        case array([Tree])
+        case leaf
     }
 
-    init(root: JSONValue) { self.root = root }
+    let root: Tree
+
+    init(json: JSONValue) { root = Self.tree(json) }
+
+    init(yaml: Node) { root = Self.tree(yaml) }
+
+    init(root: Tree) { self.root = root }
+
+    /// No order known: everything keeps the order it comes in.
+    static let none = KeyOrder(root: .leaf)
 
     /// The keys of the object at `pointer`, in order; `nil` where there is none.
     func keys(at pointer: [String]) -> [String]? {
         var current = root
         for part in pointer {
             switch current {
-            case .object(let object):
-                guard let next = object[part] else { return nil }
+            case .object(_, let children):
+                guard let next = children[part] else { return nil }
                 current = next
             case .array(let array):
                 guard let index = Int(part), array.indices.contains(index) else { return nil }
                 current = array[index]
-            default:
+            case .leaf:
                 return nil
             }
         }
-        return current.objectValue?.keys
+        if case .object(let keys, _) = current { return keys }
+        return nil
     }
 
     /// `items` in the order of the keys at `pointer` (those not found keep
@@ -50,15 +60,41 @@ struct KeyOrder: Sendable {
         }.map(\.element)
     }
 
-    /// A YAML node as JSON, enough to read its keys' order.
-    private static func value(of node: Node) -> JSONValue {
+    private static func tree(_ value: JSONValue) -> Tree {
+        switch value {
+        case .object(let object):
+            var children: [String: Tree] = [:]
+            for (key, inner) in object {
+                let child = tree(inner)
+                if case .leaf = child { continue }
+                children[key] = children[key] ?? child
+            }
+            return .object(keys: object.keys, children: children)
+        case .array(let array):
+            return .array(array.map(tree))
+        default:
+            return .leaf
+        }
+    }
+
+    /// A YAML node's objects, enough to read its keys' order.
+    private static func tree(_ node: Node) -> Tree {
         switch node {
         case .mapping(let mapping):
-            return .object(JSONObject(mapping.map { ($0.key.string ?? "", value(of: $0.value)) }))
+            var keys: [String] = []
+            var children: [String: Tree] = [:]
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                keys.append(name)
+                let child = tree(value)
+                if case .leaf = child { continue }
+                children[name] = children[name] ?? child
+            }
+            return .object(keys: keys, children: children)
         case .sequence(let sequence):
-            return .array(sequence.map(value(of:)))
+            return .array(sequence.map(tree))
         default:
-            return .string(node.string ?? "")
+            return .leaf
         }
     }
 }

@@ -10,35 +10,34 @@ extension OpenAPICatalogBuilder {
     func addRelations(_ descriptors: inout [ResourceDescriptor], collections: [Collection], nested: [Nested])
         throws(OpenAPIProblem)
     {
+        let index = CollectionIndex(collections)
         func add(_ relation: ResourceDescriptor.Relation, to name: String) {
-            guard let index = descriptors.firstIndex(where: { $0.name == name }) else { return }
-            if descriptors[index].relations.contains(where: { $0.name == relation.name }) { return }
-            descriptors[index].relations.append(relation)
+            guard let at = index.position[name] else { return }
+            if descriptors[at].relations.contains(where: { $0.name == relation.name }) { return }
+            descriptors[at].relations.append(relation)
         }
         for found in nested {
-            guard let parent = collections.first(where: { $0.entry.text == found.parentPath }),
-                descriptors.contains(where: { $0.name == found.name })
-            else { continue }
+            guard let parent = index.byPath[found.parentPath], index.position[found.name] != nil else { continue }
             add(.init(found.name, target: found.name, .children(foreignKey: found.foreignKey)), to: parent.name)
         }
-        for (index, collection) in collections.enumerated() {
+        for (position, collection) in collections.enumerated() {
             let properties = try properties(of: collection.shape.item, at: itemPointer(collection))
-            let descriptor = descriptors[index]
+            let descriptor = descriptors[position]
+            let parameters = Set(collection.parameters.all.map(\.name))
             for property in properties where property.name != descriptor.idField {
-                if property.kind.isScalar, let (base, target) = foreignKey(property, among: collections) {
+                if property.kind.isScalar, let (base, target) = foreignKey(property, in: index) {
                     add(.init(base, target: target.name, .parent(foreignKey: property.name)), to: collection.name)
                     let filterable =
                         descriptor.route?.nestedRoutes[property.name] != nil
-                        || descriptor.route?.paging == .jsonServer
-                        || collection.parameters.all.contains { $0.name == property.name }
+                        || descriptor.route?.paging == .jsonServer || parameters.contains(property.name)
                     if filterable {
                         add(
                             .init(collection.name, target: collection.name, .children(foreignKey: property.name)),
                             to: target.name)
                     }
                 } else if property.kind == .object, let component = property.resolved.component,
-                    let target = collections.first(where: { $0.shape.item.component == component }),
-                    let targetID = descriptors.first(where: { $0.name == target.name })?.idField
+                    let target = index.byComponent[component],
+                    let targetID = index.position[target.name].map({ descriptors[$0].idField })
                 {
                     add(
                         .init(property.name, target: target.name, .parent(foreignKey: "\(property.name).\(targetID)")),
@@ -48,16 +47,45 @@ extension OpenAPICatalogBuilder {
         }
     }
 
+    /// The collections found by what relations look them up by, each key
+    /// naming the first collection (in the document's order) that has it;
+    /// built once, so relations cost no scan of every collection per property.
+    struct CollectionIndex {
+        var position: [String: Int] = [:]
+        var byName: [String: Collection] = [:]
+        var byPath: [String: Collection] = [:]
+        var byComponent: [String: Collection] = [:]
+        /// By the base a foreign key names (`author`): the name, its
+        /// singular, the name less its `s`, the schema's name, lower case.
+        var byBase: [String: Collection] = [:]
+
+        init(_ collections: [Collection]) {
+            for (index, collection) in collections.enumerated() {
+                if position[collection.name] == nil {
+                    position[collection.name] = index
+                    byName[collection.name] = collection
+                }
+                if byPath[collection.entry.text] == nil { byPath[collection.entry.text] = collection }
+                if let component = collection.shape.item.component, byComponent[component] == nil {
+                    byComponent[component] = collection
+                }
+                let name = collection.name.lowercased()
+                var bases = [name, ResourceDescriptor.singular(of: name)]
+                if name.hasSuffix("s") { bases.append(String(name.dropLast())) }
+                if let component = collection.shape.item.component { bases.append(component.lowercased()) }
+                for base in bases where byBase[base] == nil { byBase[base] = collection }
+            }
+        }
+    }
+
     /// The relation's name and the collection a scalar property points at:
     /// the one its `x-trestle-relation` names (`trestle serve` writes it),
     /// else the one its name's base names (`author_id` → `authors`).
-    private func foreignKey(_ property: Property, among collections: [Collection]) -> (String, Collection)? {
-        if let resource = Self.declaredRelation(property),
-            let target = collections.first(where: { $0.name == resource })
-        {
+    private func foreignKey(_ property: Property, in index: CollectionIndex) -> (String, Collection)? {
+        if let resource = Self.declaredRelation(property), let target = index.byName[resource] {
             return (Self.foreignKeyBase(property.name) ?? property.name, target)
         }
-        guard let base = Self.foreignKeyBase(property.name), let target = target(named: base, among: collections) else {
+        guard let base = Self.foreignKeyBase(property.name), let target = index.byBase[base.lowercased()] else {
             return nil
         }
         return (base, target)
@@ -68,16 +96,5 @@ extension OpenAPICatalogBuilder {
         let own = property.schema.vendorExtensions["x-trestle-relation"]
         let found = own ?? property.resolved.schema.vendorExtensions["x-trestle-relation"]
         return (found?.value as? [String: Any])?["resource"] as? String
-    }
-
-    /// The collection a foreign key's base names: `author` → `authors`
-    /// (or the one whose schema is `Author`).
-    private func target(named base: String, among collections: [Collection]) -> Collection? {
-        let lower = base.lowercased()
-        return collections.first { collection in
-            let name = collection.name.lowercased()
-            return name == lower || ResourceDescriptor.singular(of: name) == lower || name == lower + "s"
-                || collection.shape.item.component?.lowercased() == lower
-        }
     }
 }

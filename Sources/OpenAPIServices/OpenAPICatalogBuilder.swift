@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 import Services
 
@@ -19,7 +20,7 @@ public struct OpenAPICatalogBuilder {
 
     /// - Parameter source: names the document in problems (`http://…/openapi.json`).
     public init(document: OpenAPI.Document, source: String) {
-        self.init(document: document, source: source, order: KeyOrder(root: .null))
+        self.init(document: document, source: source, order: .none)
     }
 
     /// One documented path: its text, segments and operations.
@@ -52,8 +53,22 @@ public struct OpenAPICatalogBuilder {
 
     /// The descriptors, in the document's path order.
     public func resources() throws(OpenAPIProblem) -> [ResourceDescriptor] {
-        let entries = try pathEntries()
+        try catalog().resources
+    }
+
+    /// The descriptors, in the document's path order, and a line for each
+    /// path left out (one that steps out of the base URL with `..`).
+    func catalog() throws(OpenAPIProblem) -> (resources: [ResourceDescriptor], skipped: [String]) {
+        let (entries, skipped) = try pathEntries()
+        // A collection's record route: the first `GET /x/{id}` under it.
+        var records: [[String]: PathEntry] = [:]
+        for entry in entries {
+            guard entry.item.get != nil, let last = entry.segments.last, PathEntry.isTemplate(last) else { continue }
+            let parent = Array(entry.segments.dropLast())
+            if records[parent] == nil { records[parent] = entry }
+        }
         var collections: [Collection] = []
+        var names: Set<String> = []
         var nested: [Nested] = []
         for entry in entries {
             guard let get = entry.item.get, let last = entry.segments.last, !PathEntry.isTemplate(last),
@@ -61,15 +76,12 @@ public struct OpenAPICatalogBuilder {
             else { continue }
             let templates = entry.templates
             if templates.isEmpty {
-                guard !collections.contains(where: { $0.name == last }) else { continue }
+                guard names.insert(last).inserted else { continue }
                 let parameters = try QueryParameters(entry.item, get, reader: reader, at: entry.pointer + ["get"])
-                let record = entries.first { candidate in
-                    candidate.segments.count == entry.segments.count + 1
-                        && Array(candidate.segments.dropLast()) == entry.segments
-                        && candidate.segments.last.map(PathEntry.isTemplate) == true && candidate.item.get != nil
-                }
                 collections.append(
-                    Collection(name: last, entry: entry, shape: shape, parameters: parameters, record: record))
+                    Collection(
+                        name: last, entry: entry, shape: shape, parameters: parameters, record: records[entry.segments])
+                )
             } else if templates.count == 1, entry.segments.count >= 3,
                 let position = entry.segments.firstIndex(where: PathEntry.isTemplate),
                 position == entry.segments.count - 2
@@ -79,23 +91,42 @@ public struct OpenAPICatalogBuilder {
                 nested.append(Nested(name: last, parentPath: parentPath, foreignKey: templates[0], template: template))
             }
         }
+        let nestedByName = Dictionary(grouping: nested, by: \.name)
         var descriptors = try collections.map { collection throws(OpenAPIProblem) in
-            try descriptor(collection, nested: nested)
+            try descriptor(collection, nested: nestedByName[collection.name] ?? [])
         }
         try addRelations(&descriptors, collections: collections, nested: nested)
-        return descriptors
+        return (descriptors, skipped)
     }
 
-    private func pathEntries() throws(OpenAPIProblem) -> [PathEntry] {
+    /// The document's paths in order, but those with a `.` or `..` segment
+    /// (percent-encoded too): asked under a base URL with a path
+    /// (`/api/v1`), `/api/v1/../../etc/passwd` would leave it. They are
+    /// never asked; each is said in a line.
+    private func pathEntries() throws(OpenAPIProblem) -> (entries: [PathEntry], skipped: [String]) {
         var entries: [PathEntry] = []
+        var skipped: [String] = []
         for (path, either) in document.paths {
             guard let item = reader.components[either] else {
                 throw OpenAPIProblem(
                     source: reader.source, pointer: OpenAPIProblem.pointer(["paths", path.rawValue]),
                     reason: "the path item's reference cannot be resolved")
             }
+            if path.components.contains(where: Self.isDotSegment) {
+                let problem = OpenAPIProblem(
+                    source: reader.source, pointer: OpenAPIProblem.pointer(["paths", path.rawValue]),
+                    reason: "a `.` or `..` segment would leave the base URL's path; this path is not used")
+                skipped.append(problem.description)
+                continue
+            }
             entries.append(PathEntry(text: path.rawValue, segments: path.components, item: item))
         }
-        return reader.order.ordered(entries, at: ["paths"]) { $0.text }
+        return (reader.order.ordered(entries, at: ["paths"]) { $0.text }, skipped)
+    }
+
+    /// `.`, `..`, `%2e%2E` and the like: a segment that moves in the path.
+    static func isDotSegment(_ segment: String) -> Bool {
+        let decoded = segment.removingPercentEncoding ?? segment
+        return decoded == "." || decoded == ".."
     }
 }

@@ -14,20 +14,28 @@ public struct OpenAPIDescription: Sendable {
     /// Where the first scheme Trestle can serve wants the secret (bearer,
     /// an API key in a header or the query); `nil` when none is documented.
     public var credential: CredentialPlacement?
+    /// What was left out of the document, a line each (a path with a `..`
+    /// segment, never asked): for the log, the first for the status line.
+    public var warnings: [String]
 
-    public init(catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil) {
+    public init(
+        catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil,
+        warnings: [String] = []
+    ) {
         self.catalog = catalog
         self.authSchemes = authSchemes
         self.credential = credential
+        self.warnings = warnings
     }
 
     /// Reads `data` (a document from `location`) into a description.
     public static func read(_ data: Data, location: String) throws(OpenAPIProblem) -> OpenAPIDescription {
         let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location)
-        let resources = try OpenAPICatalogBuilder(document: document, source: location, order: order).resources()
+        let (resources, skipped) = try OpenAPICatalogBuilder(document: document, source: location, order: order)
+            .catalog()
         return OpenAPIDescription(
             catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),
-            credential: credential(document))
+            credential: credential(document), warnings: skipped)
     }
 
     static func credential(_ document: OpenAPI.Document) -> CredentialPlacement? {

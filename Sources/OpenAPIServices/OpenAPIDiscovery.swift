@@ -47,7 +47,9 @@ public struct OpenAPIDiscovery: Sendable {
 
     /// Asks the conventional paths at once; the first (in their order) that
     /// holds an OpenAPI document wins. A path answering something that is
-    /// not one (an HTML page, JSON of another kind) is passed over silently.
+    /// not one (an HTML page, JSON of another kind) is passed over silently,
+    /// but for a JSON array: where a document should be, that is said in a
+    /// line when no other path holds one.
     public func discover() async -> Outcome {
         guard let fetcher else { return .none }
         let paths = Self.conventionalPaths
@@ -59,15 +61,37 @@ public struct OpenAPIDiscovery: Sendable {
             for await (index, body) in group { found[index] = body }
             return found
         }
+        var notADocument: String?
         for (path, body) in zip(paths, bodies) {
-            guard let body, Self.looksLikeOpenAPI(body) else { continue }
+            guard let body else { continue }
+            guard Self.looksLikeOpenAPI(body) else {
+                if notADocument == nil, Self.isJSONArray(body) {
+                    notADocument = Self.problem(reading: body, location: absolute(path))
+                }
+                continue
+            }
             do {
                 return .found(try OpenAPIDescription.read(body, location: absolute(path)))
             } catch {
                 return .problem(error.description)
             }
         }
-        return .none
+        return notADocument.map(Outcome.problem) ?? .none
+    }
+
+    /// Whether `body` is a JSON array (its first byte but blanks is `[`).
+    static func isJSONArray(_ body: Data) -> Bool {
+        body.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "[")
+    }
+
+    /// The line reading `body` gives, if it fails.
+    private static func problem(reading body: Data, location: String) -> String? {
+        do {
+            _ = try OpenAPIDocumentReader.read(body, source: location)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     private func absolute(_ location: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
@@ -6,6 +7,11 @@ import Yams
 
 /// Reads an OpenAPI document, 3.0 or 3.1, JSON or YAML, into OpenAPIKit's
 /// 3.1 model (3.0 documents are converted).
+///
+/// The text is parsed once: JSON by `JSONParser` (nesting past 512 is
+/// refused), YAML by Yams into a node tree whose alias expansion and
+/// nesting are checked (`YAMLLimits`) before anything walks it whole. The
+/// decoder, the version probe and the key order all read that one tree.
 public enum OpenAPIDocumentReader {
     /// The document in `data`; `source` names it in problems.
     public static func read(_ data: Data, source: String) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
@@ -16,34 +22,76 @@ public enum OpenAPIDocumentReader {
     static func readOrdered(_ data: Data, source: String) throws(OpenAPIProblem) -> (
         document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
     ) {
-        let isJSON = data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "{")
-        return (try decodeDocument(data, source: source, isJSON: isJSON), KeyOrder(data, isJSON: isJSON))
+        let first = data.first { !" \t\r\n".utf8.contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return try readJSON(data, source: source)
+        }
+        return try readYAML(data, source: source)
     }
 
-    private static func decodeDocument(_ data: Data, source: String, isJSON: Bool) throws(OpenAPIProblem)
-        -> OpenAPIKit.OpenAPI.Document
-    {
-        let version: VersionProbe
+    private static func readJSON(_ data: Data, source: String) throws(OpenAPIProblem) -> (
+        document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
+    ) {
+        let root: JSONValue
         do {
-            version = try decode(VersionProbe.self, data, isJSON: isJSON)
+            root = try JSONParser.parse(data)
         } catch {
-            throw OpenAPIProblem(
-                source: source, pointer: "#", reason: "not \(isJSON ? "JSON" : "YAML") (\(oneLine(error)))")
+            throw OpenAPIProblem(source: source, pointer: "#", reason: "not JSON (\(oneLine(error)))")
         }
-        guard let text = version.openapi else {
+        guard let object = root.objectValue else {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument("a JSON " + kind(of: root)))
+        }
+        let version = object["openapi"].map(versionText)
+        let swagger = object["swagger"].map(versionText)
+        let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
+            try JSONDecoder().decode(type, from: data)
+        }
+        return (document, KeyOrder(json: root))
+    }
+
+    private static func readYAML(_ data: Data, source: String) throws(OpenAPIProblem) -> (
+        document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
+    ) {
+        let checked: Node
+        do {
+            checked = try YAMLLimits.compose(data)
+        } catch let limit as YAMLLimits.Exceeded {
+            throw OpenAPIProblem(source: source, pointer: OpenAPIProblem.pointer(limit.path), reason: limit.reason)
+        } catch {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: "not YAML (\(oneLine(error)))")
+        }
+        guard case .mapping(let mapping) = checked else {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument(kind(of: checked)))
+        }
+        let version = mapping["openapi"]?.string
+        let swagger = mapping["swagger"]?.string
+        let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
+            try YAMLDecoder().decode(type, from: checked)
+        }
+        return (document, KeyOrder(yaml: checked))
+    }
+
+    /// Decodes the document of the version the text names, with `decode`.
+    private static func decodeDocument(
+        source: String, version: String?, swagger: String?, decode: (any Decodable.Type) throws -> any Decodable
+    ) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
+        guard let text = version else {
             let reason =
-                version.swagger != nil
-                ? "Swagger \(version.swagger ?? "2.0") is not supported; OpenAPI 3.0 or 3.1 is"
+                swagger != nil
+                ? "Swagger \(swagger ?? "2.0") is not supported; OpenAPI 3.0 or 3.1 is"
                 : "no `openapi` version: not an OpenAPI document"
             throw OpenAPIProblem(source: source, pointer: "#", reason: reason)
         }
         do {
-            if text.hasPrefix("3.0") {
-                let old = try decode(OpenAPIKit30.OpenAPI.Document.self, data, isJSON: isJSON)
+            if text.hasPrefix("3.0"),
+                let old = try decode(OpenAPIKit30.OpenAPI.Document.self) as? OpenAPIKit30.OpenAPI.Document
+            {
                 return old.convert(to: .v3_1_1)
             }
-            if text.hasPrefix("3.") {
-                return try decode(OpenAPIKit.OpenAPI.Document.self, data, isJSON: isJSON)
+            if text.hasPrefix("3."),
+                let new = try decode(OpenAPIKit.OpenAPI.Document.self) as? OpenAPIKit.OpenAPI.Document
+            {
+                return new
             }
         } catch {
             let problem = OpenAPIKit.OpenAPI.Error(from: error)
@@ -54,14 +102,39 @@ public enum OpenAPIDocumentReader {
         throw OpenAPIProblem(source: source, pointer: "#/openapi", reason: "version \(text) is not 3.0 or 3.1")
     }
 
-    private struct VersionProbe: Decodable {
-        var openapi: String?
-        var swagger: String?
+    /// `3.1.0` as written, whether a string or (unquoted in JSON) a number.
+    private static func versionText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        default: "\(value)"
+        }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data, isJSON: Bool) throws -> T {
-        if isJSON { return try JSONDecoder().decode(type, from: data) }
-        return try YAMLDecoder().decode(type, from: data)
+    /// What a top-level value that is no object is, in words.
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .array: "array"
+        case .string: "string"
+        case .int, .double: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        case .object: "object"
+        }
+    }
+
+    private static func kind(of node: Node) -> String {
+        switch node {
+        case .sequence: "a YAML list"
+        case .scalar(let scalar) where scalar.string.isEmpty: "empty"
+        default: "plain text (a YAML scalar)"
+        }
+    }
+
+    /// `a JSON array` → the reason that says what was expected instead.
+    private static func notADocument(_ what: String) -> String {
+        "\(what), not an OpenAPI document (an object with `openapi`)"
     }
 
     private static func oneLine(_ error: any Error) -> String { oneLine("\(error)") }

@@ -1,8 +1,9 @@
 import OpenAPIKit
 
 /// Reads schemas of one document: follows `$ref`s into its components
-/// (one step at a time, so cyclic schemas are fine), sees through
-/// `anyOf [X, null]`, and says what kind of value a schema describes.
+/// (one step at a time, so cyclic schemas are fine: a cycle of references,
+/// through `allOf` too, is followed once round and no further), sees
+/// through `anyOf [X, null]`, and says what kind of value a schema describes.
 struct SchemaReader {
     let components: OpenAPI.Components
     let source: String
@@ -24,13 +25,19 @@ struct SchemaReader {
 
     /// `schema` with references followed and nullable unions seen through;
     /// a reference the document does not hold is a problem at `pointer`.
+    /// References that come back round (`A: allOf [B]`, `B: allOf [A]`)
+    /// describe nothing more: an object of no known properties.
     func resolve(_ schema: JSONSchema, at pointer: [String]) throws(OpenAPIProblem) -> Resolved {
         var current = schema
         var component: String?
         var nullable = schema.nullable
+        var followed: Set<String> = []
         for _ in 0..<16 {
             switch current.value {
             case .reference(let reference, _):
+                guard followed.insert(reference.absoluteString).inserted else {
+                    return Resolved(.object, component, nullable)
+                }
                 guard let found = components[current] else {
                     throw OpenAPIProblem(
                         source: source, pointer: OpenAPIProblem.pointer(pointer),
@@ -65,16 +72,22 @@ struct SchemaReader {
     }
 
     /// The properties of an object schema (`allOf` parts merged), in order,
-    /// and the names it requires.
-    func properties(of schema: JSONSchema, at pointer: [String]) throws(OpenAPIProblem) -> (
-        properties: [(name: String, schema: JSONSchema)], required: Set<String>
-    ) {
+    /// and the names it requires. A part that is a component already being
+    /// merged (`A: allOf [B, …]`, `B: allOf [A, …]`) is merged once.
+    func properties(of schema: JSONSchema, at pointer: [String], merging: Set<String> = []) throws(OpenAPIProblem)
+        -> (properties: [(name: String, schema: JSONSchema)], required: Set<String>)
+    {
         if case .all(let parts, _) = schema.value {
             var merged: [(name: String, schema: JSONSchema)] = []
             var required: Set<String> = []
             for (index, part) in parts.enumerated() {
                 let resolved = try resolve(part, at: pointer + ["allOf", String(index)])
-                let found = try properties(of: resolved.schema, at: pointer + ["allOf", String(index)])
+                var inner = merging
+                if let component = resolved.component {
+                    guard inner.insert(component).inserted else { continue }
+                }
+                let found = try properties(
+                    of: resolved.schema, at: pointer + ["allOf", String(index)], merging: inner)
                 for property in found.properties where !merged.contains(where: { $0.name == property.name }) {
                     merged.append(property)
                 }

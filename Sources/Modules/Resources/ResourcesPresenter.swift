@@ -3,8 +3,16 @@ import TerminalUI
 import Translations
 
 /// Lists the resources and their counts as they arrive.
+///
+/// Counts are asked for the rows on screen and a margin around them, at
+/// most ``maxInFlight`` at a time, as the list scrolls: a document of
+/// thousands of collections costs a screenful of requests, not thousands at once.
 @MainActor
 final class ResourcesPresenter: Screen {
+    /// The most count requests under way at once.
+    static let maxInFlight = 6
+    /// Rows counted beyond those on screen, above and below.
+    static let margin = 20
     private let interactor: ResourcesInteractor
     private let navigator: ResourceNavigator
     private let context: ScreenContext
@@ -13,8 +21,13 @@ final class ResourcesPresenter: Screen {
     private var scrollOffset = 0
     /// The screen row of the first resource, as last drawn (for clicks).
     private var firstRowOnScreen = 0
-    /// The round of counts under way; a new round replaces it.
-    private var counting: Task<Void, Never>?
+    /// The counts under way in this round, by resource name.
+    private var counting: [String: Task<Void, Never>] = [:]
+    /// The resources asked (or answered) in this round; a new round
+    /// (showing again, `r`) asks every row in view again.
+    private var asked: Set<String> = []
+    /// The rows drawn last (before the first frame: a screenful).
+    private var rowsInView = 0..<40
     /// The look at what else the service holds (`/db`), while it waits.
     private var discovery: Task<Void, Never>?
     /// Resources the service named that the catalog does not describe.
@@ -50,7 +63,7 @@ final class ResourcesPresenter: Screen {
     var status: ScreenStatus {
         ScreenStatus(
             resource: Texts.Start.status, count: Language.current.number(resources.count),
-            isLoading: counting != nil || discovery != nil)
+            isLoading: !counting.isEmpty || discovery != nil)
     }
 
     /// Counts whenever the screen shows (again): a write elsewhere may have
@@ -64,8 +77,8 @@ final class ResourcesPresenter: Screen {
     }
 
     func stop() {
-        counting?.cancel()
-        counting = nil
+        for task in counting.values { task.cancel() }
+        counting = [:]
         discovery?.cancel()
         discovery = nil
     }
@@ -102,30 +115,45 @@ final class ResourcesPresenter: Screen {
         scrollOffset = TableView.scrollOffset(
             cursor: cursor, previous: scrollOffset, visibleRows: max(1, body.height - 1), count: resources.count)
         firstRowOnScreen = body.row + 1  // below the column titles
+        let inView = scrollOffset..<(scrollOffset + max(1, body.height - 1))
+        if inView != rowsInView {
+            rowsInView = inView
+            countInView()
+        }
         ResourcesView.draw(
             resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset,
             source: interactor.catalog.source, on: terminal, in: rect,
             theme: theme, tick: tick)
     }
 
-    /// Counts every collection, in place of a round still under way.
+    /// Starts a round of counts in place of one still under way: the rows
+    /// in view are asked again.
     private func countAll() {
-        counting?.cancel()
-        let resources = resources.filter { !$0.isObject }
-        counting = Task { [weak self, interactor] in
-            await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
-                for resource in resources {
-                    group.addTask { (resource.name, await interactor.count(resource)) }
-                }
-                for await (name, result) in group {
-                    guard !Task.isCancelled else { return }
-                    self?.counts[name] = result
-                    self?.context.setNeedsDisplay()
-                }
+        for task in counting.values { task.cancel() }
+        counting = [:]
+        asked = []
+        countInView()
+    }
+
+    /// Asks the counts of the rows in view and the margin around them that
+    /// this round has not asked yet, while fewer than ``maxInFlight`` are
+    /// under way; each answer makes room for the next.
+    private func countInView() {
+        let all = resources
+        let lower = max(0, rowsInView.lowerBound - Self.margin)
+        let upper = min(all.count, rowsInView.upperBound + Self.margin)
+        guard lower < upper else { return }
+        for resource in all[lower..<upper] where counting.count < Self.maxInFlight {
+            guard !resource.isObject, asked.insert(resource.name).inserted else { continue }
+            let name = resource.name
+            counting[name] = Task { [weak self, interactor] in
+                let result = await interactor.count(resource)
+                guard !Task.isCancelled, let self else { return }
+                counts[name] = result
+                counting[name] = nil
+                countInView()
+                context.setNeedsDisplay()
             }
-            guard !Task.isCancelled else { return }
-            self?.counting = nil
-            self?.context.setNeedsDisplay()  // the status line stops loading
         }
     }
 
@@ -136,26 +164,18 @@ final class ResourcesPresenter: Screen {
             let extras = await interactor.discoverExtras()
             guard !Task.isCancelled else { return }
             self?.hasDiscovered = true
-            await self?.add(extras)
+            self?.add(extras)
             guard !Task.isCancelled else { return }
             self?.discovery = nil
             self?.context.setNeedsDisplay()
         }
     }
 
-    /// Shows the discovered resources and counts their collections.
-    private func add(_ extras: [ResourceDescriptor]) async {
+    /// Shows the discovered resources and counts those in view.
+    private func add(_ extras: [ResourceDescriptor]) {
         guard !extras.isEmpty else { return }
         discovered = extras
+        countInView()
         context.setNeedsDisplay()
-        await withTaskGroup(of: (String, Result<Int, ServiceError>).self) { group in
-            for resource in extras where !resource.isObject {
-                group.addTask { [interactor] in (resource.name, await interactor.count(resource)) }
-            }
-            for await (name, result) in group {
-                counts[name] = result
-                context.setNeedsDisplay()
-            }
-        }
     }
 }
