@@ -1,6 +1,7 @@
 import Synchronization
 
-/// A thread-safe count of requests in flight, for a busy indicator.
+/// A thread-safe count of requests in flight, for a busy indicator, and of
+/// the bytes their answers have brought so far (a long load shows progress).
 ///
 /// Observe it with ``updates()`` (an `AsyncStream` that starts with the
 /// current count) or with an `onChange` callback given at init, which is
@@ -8,6 +9,8 @@ import Synchronization
 public final class ActivityTracker: Sendable {
     private struct State {
         var count = 0
+        /// Bytes received since the tracker was last idle.
+        var received = 0
         var observers = Observers<Int>()
     }
 
@@ -35,6 +38,19 @@ public final class ActivityTracker: Sendable {
         return stream
     }
 
+    /// Bytes of answers received since the tracker was last idle (no
+    /// request in flight): what the current loads have brought so far.
+    public var receivedBytes: Int {
+        state.withLock { $0.received }
+    }
+
+    /// Counts `bytes` more of an answer received (the transport, per chunk).
+    public func receive(bytes: Int) {
+        state.withLock { state in
+            if state.count > 0 { state.received += bytes }
+        }
+    }
+
     /// Counts one more request in flight.
     public func begin() {
         change(by: 1)
@@ -51,6 +67,7 @@ public final class ActivityTracker: Sendable {
             let count = max(0, state.count + delta)
             guard count != state.count else { return }
             state.count = count
+            if count == 0 { state.received = 0 }
             state.observers.yield(count)
             onChange?(count)
         }

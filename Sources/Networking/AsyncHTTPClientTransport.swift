@@ -26,6 +26,8 @@ public struct AsyncHTTPClientTransport: HTTPClient {
 
     private let owner: ClientOwner
     private let largestBody: Int
+    /// Told the size of every chunk of an answer's body as it arrives.
+    private let received: (@Sendable (Int) -> Void)?
 
     /// Creates a transport; no client exists until the first request.
     /// - Parameters:
@@ -34,8 +36,14 @@ public struct AsyncHTTPClientTransport: HTTPClient {
     ///     client for HTTP/1.1 only — what it speaks there anyway (HTTP/2 is
     ///     chosen through TLS) — which spares the first connection the
     ///     HTTP/2-capable set-up (about 0.6–1 ms of a local first screen).
-    public init(largestBody: Int = AsyncHTTPClientTransport.largestBody, server: URL? = nil) {
+    ///   - received: told the size of each chunk of a body as it arrives
+    ///     (an ``ActivityTracker``'s progress).
+    public init(
+        largestBody: Int = AsyncHTTPClientTransport.largestBody, server: URL? = nil,
+        received: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.largestBody = largestBody
+        self.received = received
         owner = ClientOwner(configuration: Self.configuration(largestBody: largestBody, server: server))
     }
 
@@ -60,7 +68,8 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         let outgoing = try Self.makeRequest(request)
         guard let client = owner.client else { throw .cancelled }
         let outcome = await TransferDeadline.run(seconds: request.timeout) {
-            try await Self.transfer(outgoing, on: client, timeout: request.timeout, largestBody: largestBody)
+            try await Self.transfer(
+                outgoing, on: client, timeout: request.timeout, largestBody: largestBody, received: received)
         }
         if Task.isCancelled { throw .cancelled }
         switch outcome {
@@ -84,7 +93,8 @@ public struct AsyncHTTPClientTransport: HTTPClient {
     // MARK: - Transfer
 
     private static func transfer(
-        _ request: HTTPClientRequest, on client: AsyncHTTPClient.HTTPClient, timeout: Double, largestBody: Int
+        _ request: HTTPClientRequest, on client: AsyncHTTPClient.HTTPClient, timeout: Double, largestBody: Int,
+        received: (@Sendable (Int) -> Void)?
     ) async throws -> (HTTPClientResponse, Data) {
         // The deadline is the backstop; TransferDeadline ends the transfer first.
         let deadline = NIODeadline.now() + .milliseconds(Int64(max(0, timeout) * 1000) + 1000)
@@ -97,6 +107,7 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         for try await chunk in response.body {
             guard chunk.readableBytes <= largestBody - body.count else { throw BodyTooLarge() }
             body.append(contentsOf: chunk.readableBytesView)
+            received?(chunk.readableBytes)
         }
         return (response, body)
     }

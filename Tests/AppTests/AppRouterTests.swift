@@ -396,3 +396,21 @@ struct AppRouterTests {
         #expect(router.message?.text.hasPrefix(":curl repeats") == true)
     }
 }
+
+/// The status bar's activity: the spinner, the requests in flight and, for
+/// answers large enough to take a while, how much has arrived.
+@MainActor @Suite struct ChromeActivityTests {
+    static func text(_ activity: (inFlight: Int, received: Int)) -> String {
+        ChromeView.rightSegments(ScreenStatus(resource: "todos"), activity: activity, tick: 0).map(\.text).joined()
+    }
+
+    @Test func aLargeAnswerInFlightShowsHowMuchHasArrived() {
+        #expect(Self.text((1, 5_800_000)).contains("1 req · 5.8 MB"))
+        #expect(Self.text((2, 12_345_678)).contains("2 req · 12.3 MB"))
+    }
+
+    @Test func smallAnswersAndIdleShowNoFigure() {
+        #expect(!Self.text((1, 50_000)).contains("MB"))
+        #expect(Self.text((0, 0)).isEmpty)
+    }
+}

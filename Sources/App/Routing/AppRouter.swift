@@ -16,6 +16,8 @@ public final class AppRouter {
     private let terminal: any Terminal
     private let chrome: Chrome
     private let activity: @MainActor () -> Int
+    /// Bytes the loads in flight have received so far.
+    private let received: @MainActor () -> Int
     private let bindings: KeyBindings
     private let navigator: ResourceNavigator
     var theme: Theme
@@ -29,7 +31,8 @@ public final class AppRouter {
     public init(
         stack: [any Screen], terminal: any Terminal, theme: Theme, chrome: Chrome, navigator: ResourceNavigator,
         writer: any FileWriting, bindings: KeyBindings = .defaults,
-        activity: @escaping @MainActor () -> Int, startupMessage: StatusMessage? = nil
+        activity: @escaping @MainActor () -> Int, received: @escaping @MainActor () -> Int = { 0 },
+        startupMessage: StatusMessage? = nil
     ) {
         guard let navigation = NavigationStack(stack) else { preconditionFailure("the router needs a first screen") }
         self.navigation = navigation
@@ -40,6 +43,7 @@ public final class AppRouter {
         self.chrome = chrome
         self.bindings = bindings
         self.activity = activity
+        self.received = received
         self.message = startupMessage
     }
 
@@ -233,7 +237,8 @@ public final class AppRouter {
     private var isBusy: Bool { top.status.isLoading || activity() > 0 }
 
     private func drawFrame(tick: Int) {
-        let line = Chrome.StatusLine(prompt: commandLine.prompt, message: message, inFlight: activity(), tick: tick)
+        let line = Chrome.StatusLine(
+            prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick)
         chrome.draw(stack, line, on: terminal, theme: theme)
     }
 

@@ -33,6 +33,8 @@ extension AppRouter.Chrome {
         var message: StatusMessage?
         /// Requests in flight.
         var inFlight: Int
+        /// Bytes those requests have received so far.
+        var received = 0
         /// The spinner's phase.
         var tick: Int
     }
@@ -56,7 +58,8 @@ extension AppRouter.Chrome {
                 ChromeView.drawPrompt(prompt, on: terminal, body: body, line: status, theme: theme)
             } else {
                 ChromeView.drawStatus(
-                    top.status, appMessage: line.message, inFlight: line.inFlight, tick: line.tick, chrome: self,
+                    top.status, appMessage: line.message, activity: (line.inFlight, line.received), tick: line.tick,
+                    chrome: self,
                     on: terminal, in: status, theme: theme)
             }
         } else {

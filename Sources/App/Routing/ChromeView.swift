@@ -18,12 +18,13 @@ enum ChromeView {
     }
 
     static func drawStatus(
-        _ status: ScreenStatus, appMessage: StatusMessage?, inFlight: Int, tick: Int, chrome: AppRouter.Chrome,
+        _ status: ScreenStatus, appMessage: StatusMessage?, activity: (inFlight: Int, received: Int), tick: Int,
+        chrome: AppRouter.Chrome,
         on terminal: any Terminal, in rect: Rect, theme: Theme
     ) {
         StatusBar(
             left: leftSegments(status, appMessage: appMessage, chrome: chrome),
-            right: rightSegments(status, inFlight: inFlight, tick: tick)
+            right: rightSegments(status, activity: activity, tick: tick)
         ).draw(on: terminal, in: rect, theme: theme)
     }
 
@@ -65,11 +66,24 @@ enum ChromeView {
         return spans
     }
 
-    static func rightSegments(_ status: ScreenStatus, inFlight: Int, tick: Int) -> [StyledSpan] {
-        guard status.isLoading || inFlight > 0 else { return [] }
-        let requests = inFlight > 0 ? " " + Texts.App.requests(count: inFlight) : ""
-        return [StyledSpan(" \(Spinner.frame(tick: tick))\(requests) ", .spinner)]
+    /// The spinner while anything loads, the requests in flight, and once
+    /// their answers are large enough to take a while (``progressFrom``
+    /// bytes), how much has arrived: a long load is seen to move.
+    static func rightSegments(_ status: ScreenStatus, activity: (inFlight: Int, received: Int), tick: Int)
+        -> [StyledSpan]
+    {
+        guard status.isLoading || activity.inFlight > 0 else { return [] }
+        var text = " \(Spinner.frame(tick: tick))"
+        if activity.inFlight > 0 { text += " " + Texts.App.requests(count: activity.inFlight) }
+        if activity.inFlight > 0, activity.received >= progressFrom {
+            let megabytes = Language.current.tenths(Double(activity.received) / 1_000_000)
+            text += " · " + Texts.App.receivedMegabytes(size: megabytes)
+        }
+        return [StyledSpan(text + " ", .spinner)]
     }
+
+    /// Answers smaller than this (100 kB) arrive too fast for a figure to be read.
+    static let progressFrom = 100_000
 
     static func badgeRole(_ environment: AppEnvironment) -> Role {
         switch environment {

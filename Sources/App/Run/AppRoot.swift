@@ -229,7 +229,7 @@ public enum AppRoot {
                 environment: prepared.configuration.environment, origin: prepared.services.api.origin,
                 themeName: prepared.theme.name, readOnly: prepared.configuration.readOnlySource != nil),
             navigator: navigator, writer: writer, bindings: bindings,
-            activity: { activity.inFlight },
+            activity: { activity.inFlight }, received: { activity.receivedBytes },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
         redraw.target = router
         return router

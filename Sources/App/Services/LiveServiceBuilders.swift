@@ -19,7 +19,8 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         -> ServiceContainer
     {
         let activity = ActivityTracker()
-        let transport = AsyncHTTPClientTransport(server: configuration.baseURL)
+        let transport = AsyncHTTPClientTransport(
+            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
         let network = NetworkClient(
             client: transport,
             middleware: standardMiddleware(
@@ -58,7 +59,8 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         if let token = try token() {
             middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
         }
-        let transport = AsyncHTTPClientTransport(server: configuration.baseURL)
+        let transport = AsyncHTTPClientTransport(
+            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
         let network = NetworkClient(client: transport, middleware: middleware, retry: .default)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: .none)
