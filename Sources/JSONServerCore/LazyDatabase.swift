@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Synchronization
 
 /// A large data file served before it is parsed: the file stays mapped,
 /// its top level is outlined in one pass (``JSONOutline``), and a record is
@@ -144,19 +145,19 @@ public final class LazyDatabase: Sendable {
 }
 
 /// The result of work on another thread, waited for once.
-private final class ParallelPart<Part: Sendable>: @unchecked Sendable {
-    // @unchecked: `result` is written once before `done` is signalled and read after it.
-    private var result: Result<Part, JSONParseError>?
+private final class ParallelPart<Part: Sendable>: Sendable {
+    /// Written once, before `done` is signalled.
+    private let result = Mutex<Result<Part, JSONParseError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     func finish(_ result: Result<Part, JSONParseError>) {
-        self.result = result
+        self.result.withLock { $0 = result }
         done.signal()
     }
 
     func wait() throws(JSONParseError) -> Part {
         done.wait()
-        guard let result else { preconditionFailure("signalled without a result") }
+        guard let result = result.withLock({ $0 }) else { preconditionFailure("signalled without a result") }
         return try result.get()
     }
 }

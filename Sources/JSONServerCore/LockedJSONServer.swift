@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Synchronization
 
 /// A json-server engine behind a lock: the same router as
 /// ``JSONServerEngine``, answered synchronously on the caller's thread.
@@ -7,15 +8,18 @@ import JSON
 /// For HTTP servers, where the request already runs in a task and an actor
 /// hop per request would cost two executor switches; requests are short
 /// (microseconds), so a lock is cheaper than queueing on an actor.
-public final class LockedJSONServer: @unchecked Sendable {
-    // @unchecked: `router` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var router: JSONServerRouter
-    private var version: UInt64 = 0
+public final class LockedJSONServer: Sendable {
+    /// The router and the version of the data it holds.
+    private struct State {
+        var router: JSONServerRouter
+        var version: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
-        router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
+        state = Mutex(State(router: JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)))
     }
 
     /// Answers one request.
@@ -31,12 +35,12 @@ public final class LockedJSONServer: @unchecked Sendable {
     public func handleCountingWrites(_ request: EngineRequest) -> (
         response: EngineResponse, version: UInt64, changed: Bool
     ) {
-        lock.lock()
-        defer { lock.unlock() }
-        let response = router.handle(request)
-        let changed = Self.isWrite(request.method) && (200..<300).contains(response.status)
-        if changed { version &+= 1 }
-        return (response, version, changed)
+        state.withLock { state in
+            let response = state.router.handle(request)
+            let changed = Self.isWrite(request.method) && (200..<300).contains(response.status)
+            if changed { state.version &+= 1 }
+            return (response, state.version, changed)
+        }
     }
 
     /// The current data, including the effect of writes.
@@ -46,18 +50,17 @@ public final class LockedJSONServer: @unchecked Sendable {
 
     /// The current data and its version, read together.
     public func snapshot() -> (version: UInt64, database: JSONDatabase) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (version, router.database)
+        state.withLock { ($0.version, $0.router.database) }
     }
 
     /// Serves `database` from now on (the data file changed outside);
     /// cached answers of the old data are dropped.
     public func replace(with database: JSONDatabase) {
-        lock.lock()
-        defer { lock.unlock() }
-        router = JSONServerRouter(database: database, readOnly: router.readOnly, dialect: router.dialect)
-        version &+= 1
+        state.withLock { state in
+            let old = state.router
+            state.router = JSONServerRouter(database: database, readOnly: old.readOnly, dialect: old.dialect)
+            state.version &+= 1
+        }
     }
 
     private static func isWrite(_ method: String) -> Bool {

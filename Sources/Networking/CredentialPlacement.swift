@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a service wants its secret: `Authorization: Bearer …` (the
 /// default), a named header (`X-API-Key: …`) or a named query parameter
@@ -11,15 +12,14 @@ public enum CredentialPlacement: Sendable, Equatable {
 
 /// The placement in force, set once the service's document has been read
 /// (after the network client was built).
-public final class CredentialPlacementBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var placement: CredentialPlacement
+public final class CredentialPlacementBox: Sendable {
+    private let placement: Mutex<CredentialPlacement>
 
-    public init(_ placement: CredentialPlacement = .bearer) { self.placement = placement }
+    public init(_ placement: CredentialPlacement = .bearer) { self.placement = Mutex(placement) }
 
     public var value: CredentialPlacement {
-        get { lock.withLock { placement } }
-        set { lock.withLock { placement = newValue } }
+        get { placement.withLock { $0 } }
+        set { placement.withLock { $0 = newValue } }
     }
 }
 

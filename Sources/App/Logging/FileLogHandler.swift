@@ -1,14 +1,15 @@
 import Foundation
 import Logging
 import Networking
+import Synchronization
 
 /// A swift-log handler that appends one line per message to a file — never
 /// to the screen, which belongs to ncurses.
 public struct FileLogHandler: LogHandler {
     /// The open log file, shared by every logger of the process.
-    public final class Sink: @unchecked Sendable {
-        private let handle: FileHandle?
-        private let lock = NSLock()
+    public final class Sink: Sendable {
+        /// The file, `nil` when it could not be opened; the lock keeps lines whole.
+        private let handle: Mutex<FileHandle?>
 
         /// Opens `url` for appending, creating folders; a failure leaves a sink that drops lines.
         public init(url: URL) {
@@ -24,17 +25,16 @@ public struct FileLogHandler: LogHandler {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 descriptor = openLog()
             }
-            handle = descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil
+            handle = Mutex(descriptor >= 0 ? FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) : nil)
         }
 
         /// A sink that drops everything (tests, `--log-level` off).
-        public init() { handle = nil }
+        public init() { handle = Mutex(nil) }
 
         func write(_ line: String) {
-            guard let handle else { return }
-            lock.lock()
-            defer { lock.unlock() }
-            try? handle.write(contentsOf: Data(line.utf8))
+            handle.withLock { handle in
+                try? handle?.write(contentsOf: Data(line.utf8))
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What every module gets from the app besides its services: a way to ask
 /// for a redraw when async work finishes, the time, the key map and
@@ -35,16 +36,13 @@ public struct ScreenContext: Sendable {
 
 /// Remembers which one-time notices were given (that a server forgets
 /// writes is said once per run, not once per screen).
-public final class Notices: @unchecked Sendable {
-    private let lock = NSLock()
-    private var given: Set<String> = []
+public final class Notices: Sendable {
+    private let given = Mutex<Set<String>>([])
 
     public init() {}
 
     /// `true` the first time `notice` is asked for, `false` after.
     public func first(_ notice: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return given.insert(notice).inserted
+        given.withLock { $0.insert(notice).inserted }
     }
 }

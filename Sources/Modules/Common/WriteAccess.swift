@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Translations
 
 /// Whether a screen may send a write now: freely, never (`--read-only`), or
@@ -21,25 +22,22 @@ public enum WriteAccess: Equatable, Sendable {
 
 /// The run's write access, shared by every screen: once a production write
 /// is confirmed on one screen, no screen asks again in this run.
-public final class WriteGuard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: WriteAccess
+public final class WriteGuard: Sendable {
+    private let current: Mutex<WriteAccess>
 
     public init(_ access: WriteAccess = .open) {
-        current = access
+        current = Mutex(access)
     }
 
     /// The access a screen starts (or shows again) with.
     public var access: WriteAccess {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        current.withLock { $0 }
     }
 
     /// The user typed `yes`: later writes of the run go without asking.
     public func confirm() {
-        lock.lock()
-        defer { lock.unlock() }
-        if current == .confirmFirst { current = .open }
+        current.withLock { current in
+            if current == .confirmFirst { current = .open }
+        }
     }
 }
