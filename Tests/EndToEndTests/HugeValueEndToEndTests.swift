@@ -37,7 +37,7 @@ extension EndToEnd {
             try await app.session.eventually("the todos") { $0.contains("the huge one") && $0.contains("todo 2") }
 
             try app.session.press("Enter")
-            let detail = try await app.session.eventually("the detail's first lines", timeout: 60) { screen in
+            let detail = try await app.session.eventually("the detail's first lines", timeout: 20) { screen in
                 screen.contains(#""huge": "lorem ipsum dolor sit amet é 日本語 lorem"#)
             }
             #expect(Self.bodyLines(detail).first == "{", "\(detail)")

@@ -68,7 +68,7 @@ enum ResourceListView {
         }
         let marker = changed == nil ? [] : [TableColumn("", width: .fixed(1), priority: 100)]
         return TableView(
-            columns: marker + columns(resource), rowCount: model.rowCount, cursor: model.cursor,
+            columns: marker + columns(resource, fittedTo: model), rowCount: model.rowCount, cursor: model.cursor,
             scrollOffset: model.scrollOffset,
             sort: model.sortColumn.map { TableView.Sort(column: $0 + shift, ascending: !model.sortDescending) },
             cellRole: { row, column in
@@ -78,7 +78,7 @@ enum ResourceListView {
             },
             row: { index in
                 let record = model.row(index)
-                let cells = resource.columns.map { record.cell($0) }
+                let cells = resource.columns.map { cellText(record.cell($0)) }
                 guard let changed else { return cells }
                 return [changed.contains(record.id) ? "•" : " "] + cells
             })
