@@ -12,7 +12,8 @@ struct ServiceDefinition: Sendable, Equatable {
     /// Its resources; relation targets not among them are inferred from their data.
     var catalog: ResourceCatalog
     /// `openapi:` the service's OpenAPI document (a file or a URL, relative
-    /// to the base URL), whose resources come before `resources:`.
+    /// to the base URL); `resources:` come first, then the document's other
+    /// collections (`OpenAPIStage.merged`).
     var openapi: String? = nil
 }
 
