@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// An ``HTTPClient`` that answers from a closure instead of the network, for
 /// tests and demos (in the spirit of Moya's stubs).
