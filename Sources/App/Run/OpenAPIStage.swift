@@ -59,7 +59,10 @@ enum OpenAPIStage {
                     configuration: configuration,
                     warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
             }
-            return Applied(configuration: result, description: description)
+            // Paths left out of the document (a `..` segment): each in the
+            // log, the first on the status line.
+            for line in description.warnings { logger.warning("openapi", metadata: ["skipped": "\(line)"]) }
+            return Applied(configuration: result, warning: description.warnings.first, description: description)
         }
     }
 
