@@ -16,6 +16,9 @@ extension OpenAPICatalogBuilder {
         var resolved: SchemaReader.Resolved
         var kind: SchemaReader.Kind
         var isRequired: Bool
+        /// The collection its `x-trestle-relation` names (`trestle serve`
+        /// writes it), on the property itself or on the schema it refers to.
+        var declaredRelation: String? = nil
     }
 
     func properties(of resolved: SchemaReader.Resolved, at pointer: [String]) throws(OpenAPIProblem) -> [Property] {
@@ -24,10 +27,13 @@ extension OpenAPICatalogBuilder {
         var properties: [Property] = []
         for (name, schema) in found {
             let inner = try reader.resolve(schema, at: pointer + ["properties", name])
+            let declared =
+                reader.order.relation(at: base + ["properties", name])
+                ?? inner.component.flatMap { reader.order.relation(at: ["components", "schemas", $0]) }
             properties.append(
                 Property(
                     name: name, schema: schema, resolved: inner, kind: reader.kind(of: inner.schema),
-                    isRequired: required.contains(name)))
+                    isRequired: required.contains(name), declaredRelation: declared))
         }
         return properties
     }

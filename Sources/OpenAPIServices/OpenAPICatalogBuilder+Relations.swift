@@ -93,8 +93,6 @@ extension OpenAPICatalogBuilder {
 
     /// The resource a property's `x-trestle-relation` names, if it has one.
     static func declaredRelation(_ property: Property) -> String? {
-        let own = property.schema.vendorExtensions["x-trestle-relation"]
-        let found = own ?? property.resolved.schema.vendorExtensions["x-trestle-relation"]
-        return (found?.value as? [String: Any])?["resource"] as? String
+        property.declaredRelation
     }
 }
