@@ -49,16 +49,8 @@ import Testing
     private static func send(_ method: String, _ path: String, to base: URL, body: String? = nil) async throws
         -> (status: Int, json: JSONValue?, retryAfter: String?)
     {
-        guard let target = URL(string: base.absoluteString + path) else { throw URLError(.badURL) }
-        var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as? HTTPURLResponse
-        return (http?.statusCode ?? 0, try? JSONParser.parse(data), http?.value(forHTTPHeaderField: "Retry-After"))
+        let (status, json, response) = try await JSONRequest.exchange(method, path, to: base, body: body)
+        return (status, json, response?.value(forHTTPHeaderField: "Retry-After"))
     }
 
     @Test(arguments: [JSONServerDialect.v0, .v1])

@@ -11,6 +11,14 @@ enum JSONRequest {
     static func send(_ method: String, _ path: String, to base: URL, body: String? = nil) async throws
         -> (Int, JSONValue?)
     {
+        let (status, json, _) = try await exchange(method, path, to: base, body: body)
+        return (status, json)
+    }
+
+    /// ``send(_:_:to:body:)`` with the response, for its headers.
+    static func exchange(_ method: String, _ path: String, to base: URL, body: String? = nil) async throws
+        -> (status: Int, json: JSONValue?, response: HTTPURLResponse?)
+    {
         guard let target = URL(string: base.absoluteString + path) else { throw URLError(.badURL) }
         var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData)
         request.httpMethod = method
@@ -19,6 +27,7 @@ enum JSONRequest {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONParser.parse(data))
+        let http = response as? HTTPURLResponse
+        return (http?.statusCode ?? 0, try? JSONParser.parse(data), http)
     }
 }
