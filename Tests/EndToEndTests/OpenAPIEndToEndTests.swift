@@ -99,10 +99,18 @@ extension EndToEnd {
             try await app.session.eventually("the server's todos") { screen in
                 screen.contains("e2e calibrate the flux capacitor") && screen.contains("todos 5")
             }
-            let requests = await server.requests
+            // The document's paths are asked once the first list's frame is
+            // drawn: wait until all four have come (or 30 s), then count.
+            let paths = ["/openapi.json", "/openapi.yaml", "/v3/api-docs", "/swagger.json"]
+            let deadline = ContinuousClock.now + .seconds(30)
+            var requests = await server.requests
+            while !paths.allSatisfy({ path in requests.contains { $0.path == path } }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                requests = await server.requests
+            }
             await server.stop()
             #expect(requests.filter { $0.path == "/todos" }.count == 1)
-            for path in ["/openapi.json", "/openapi.yaml", "/v3/api-docs", "/swagger.json"] {
+            for path in paths {
                 #expect(requests.filter { $0.path == path }.count == 1, "\(path)")
             }
         }
