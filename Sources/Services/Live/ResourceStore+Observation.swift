@@ -13,6 +13,7 @@ extension ResourceStore {
             of: ResourceState.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         observers[key, default: [:]][id] = continuation
+        interest.observed(key)
         continuation.onTermination = { _ in
             Task { await self.removeObserver(id, key: key) }
         }
@@ -63,7 +64,7 @@ extension ResourceStore {
         update(key) { $0.isLoading = true }
         let outcome: Result<LoadedResource, NetworkError>
         do {
-            outcome = .success(try await load(request, sharing: sharing))
+            outcome = .success(try await load(request, sharing: sharing, forObservers: true))
         } catch {
             outcome = .failure(error)
         }
@@ -84,6 +85,9 @@ extension ResourceStore {
                 state.isLoading = stillLoading
                 state.isOutdated = stillOutdated
             }
+        case .failure(.cancelled):
+            // Stopped (nobody wanted it any more): not an error of the resource.
+            update(key) { $0.isLoading = stillLoading }
         case .failure(let error):
             update(key) { state in
                 state.error = error
@@ -100,6 +104,7 @@ extension ResourceStore {
     }
 
     private func removeObserver(_ id: UUID, key: String) {
-        observers[key]?[id] = nil
+        guard observers[key]?.removeValue(forKey: id) != nil else { return }
+        if observers[key]?.isEmpty == true { lastObserverLeft(key) }
     }
 }

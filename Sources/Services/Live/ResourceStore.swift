@@ -32,15 +32,19 @@ public struct LoadedResource: Sendable {
 /// - A stored ETag / Last-Modified is sent back (`If-None-Match`,
 ///   `If-Modified-Since`); a 304 reuses the stored body, across restarts.
 /// - Each good answer is written to storage for offline use.
+/// - A request nobody waits for any more (its loads cancelled, its
+///   resource's last observer gone) is cancelled, the transfer with it.
 public actor ResourceStore {
     private let network: NetworkClient
     private let storage: any StorageService
     private let namespace: String
     private let now: @Sendable () -> Date
-    private let logger: Logger
+    let logger: Logger
     /// The request in flight per key, and the one reload queued behind it.
-    private var inFlight: [String: Flight] = [:]
-    private var queued: [String: Flight] = [:]
+    var inFlight: [String: Flight] = [:]
+    var queued: [String: Flight] = [:]
+    /// Who still wants each request's answer (see ``ResourceStore+Interest``).
+    var interest = FlightInterest()
     var states: [String: ResourceState] = [:]
     /// Loads started by ``reload(_:)`` / ``loadIfNeeded(_:maxAge:)`` not yet answered, per key.
     var publishing: [String: Int] = [:]
@@ -124,14 +128,25 @@ public actor ResourceStore {
     }
 
     /// One request to the server, shared by every load that joined it.
-    private struct Flight {
+    struct Flight {
         let id: UUID
+        let key: String
         let task: Task<LoadedResource, any Error>
     }
 
     /// Fetches `request` from the server, conditionally when a validator is
     /// stored; concurrent calls for one URL share one request (see ``Sharing``).
+    /// Cancelling the calling task gives up its interest: the request is
+    /// cancelled when no other load waits for it and nobody observes its URL.
     public func load(_ request: Request, sharing: Sharing = .anyInFlight) async throws(NetworkError)
+        -> LoadedResource
+    {
+        try await load(request, sharing: sharing, forObservers: false)
+    }
+
+    /// A load; `forObservers`: made on behalf of the resource's observers
+    /// (``publish``), which then stand for its interest once there are any.
+    func load(_ request: Request, sharing: Sharing, forObservers: Bool) async throws(NetworkError)
         -> LoadedResource
     {
         let key = key(for: request)
@@ -141,7 +156,13 @@ public actor ResourceStore {
         } else {
             flight = start(request, key: key)
         }
-        return try await Self.value(of: flight.task)
+        let waiter = join(flight, forObservers: forObservers)
+        let outcome = await withTaskCancellationHandler {
+            await flight.task.result
+        } onCancel: {
+            Task { await self.leave(flight, waiter: waiter) }
+        }
+        return try Self.value(of: outcome)
     }
 
     /// Whether a request of `request`'s URL waits behind the one in flight.
@@ -171,10 +192,13 @@ public actor ResourceStore {
                 // The queued request is the one in flight from now on.
                 if self.queued[key]?.id == id { self.inFlight[key] = self.queued.removeValue(forKey: key) }
             }
-            defer { if self.inFlight[key]?.id == id { self.inFlight[key] = nil } }
+            defer {
+                if self.inFlight[key]?.id == id { self.inFlight[key] = nil }
+                self.interest.landed(id)
+            }
             return try await self.fetch(request, key: key)
         }
-        return Flight(id: id, task: task)
+        return Flight(id: id, key: key, task: task)
     }
 
     /// Forgets the validators of every stored answer under `url` (after a write).
@@ -246,15 +270,12 @@ public actor ResourceStore {
         return loaded
     }
 
-    private static func value(of task: Task<LoadedResource, any Error>) async throws(NetworkError)
-        -> LoadedResource
-    {
-        do {
-            return try await task.value
-        } catch let error as NetworkError {
-            throw error
-        } catch {
-            throw NetworkError.transport("\(error)")
+    private static func value(of outcome: Result<LoadedResource, any Error>) throws(NetworkError) -> LoadedResource {
+        switch outcome {
+        case .success(let loaded): return loaded
+        case .failure(let error as NetworkError): throw error
+        case .failure(is CancellationError): throw NetworkError.cancelled
+        case .failure(let error): throw NetworkError.transport("\(error)")
         }
     }
 }
