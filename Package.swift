@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
-                "Translations", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -114,7 +114,9 @@ let package = Package(
         .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "JSON", "TestSupport"]),
         .testTarget(
             name: "ServicesTests",
-            dependencies: ["Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport"]),
+            dependencies: [
+                "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport", "Translations",
+            ]),
         .testTarget(
             name: "OpenAPIServicesTests",
             dependencies: [

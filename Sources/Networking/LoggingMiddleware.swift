@@ -7,7 +7,8 @@ import Logging
 /// duration at ``responseLevel`` (info), statuses of 400 and above, retries
 /// and failures at warning. `Authorization` values are written as
 /// `Bearer ***` / `Basic ***`, other credential headers and token-like query
-/// items as `***`.
+/// items as `***`. A failure is written in the words ``describe`` gives it
+/// (the app passes its user messages: Networking knows no words).
 public struct LoggingMiddleware: Middleware {
     /// Where lines go.
     public let logger: Logger
@@ -15,12 +16,18 @@ public struct LoggingMiddleware: Middleware {
     public let requestLevel: Logger.Level
     /// The level of a successful response line.
     public let responseLevel: Logger.Level
+    /// Words a failure for the log line ("Cannot connect to h:1 — …").
+    public let describe: @Sendable (NetworkError) -> String
 
-    /// Logs to `logger`.
-    public init(logger: Logger, requestLevel: Logger.Level = .debug, responseLevel: Logger.Level = .info) {
+    /// Logs to `logger`, failures in the words of `describe`.
+    public init(
+        logger: Logger, requestLevel: Logger.Level = .debug, responseLevel: Logger.Level = .info,
+        describe: @escaping @Sendable (NetworkError) -> String
+    ) {
         self.logger = logger
         self.requestLevel = requestLevel
         self.responseLevel = responseLevel
+        self.describe = describe
     }
 
     public func willSend(_ request: Request) {
@@ -35,7 +42,7 @@ public struct LoggingMiddleware: Middleware {
         metadata["http.attempt"] = "\(attempt)"
         metadata["retry.delay_s"] = "\(delay)"
         logger.warning(
-            "↻ \(request.method.rawValue) \(Redaction.url(of: request)) failed (\(failure.userMessage)); retrying in \(NetworkError.describe(seconds: delay))",
+            "↻ \(request.method.rawValue) \(Redaction.url(of: request)) failed (\(describe(failure))); retrying in \(Self.seconds(delay))",
             metadata: metadata)
     }
 
@@ -56,11 +63,17 @@ public struct LoggingMiddleware: Middleware {
             }
         case .failure(let error):
             metadata["error"] = .string(String(reflecting: error))
-            logger.warning("✗ \(line)\(durationSuffix): \(error.userMessage)", metadata: metadata)
+            logger.warning("✗ \(line)\(durationSuffix): \(describe(error))", metadata: metadata)
         }
     }
 
     // MARK: - Helpers
+
+    /// "10 s", "0.3 s": tenths, the whole number alone when it is one.
+    static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))") + " s"
+    }
 
     private func metadata(for request: Request) -> Logger.Metadata {
         guard let trace = RequestTrace.current else { return [:] }

@@ -31,8 +31,8 @@ public final class RequestJournal: Sendable {
         public var queryItems: [URLQueryItem]
         /// The status, or `nil` when it failed without one.
         public var status: Int?
-        /// Why it failed (a transport error), if it did.
-        public var failure: String?
+        /// Why it failed (a transport error), if it did; worded when shown.
+        public var failure: NetworkError?
         /// How it was answered.
         public var answer: Answer
         /// From the start to the final outcome, retries included.
@@ -48,7 +48,7 @@ public final class RequestJournal: Sendable {
 
         public init(
             startedAt: Date, method: String, url: URL, queryItems: [URLQueryItem] = [], status: Int?,
-            failure: String? = nil, answer: Answer, duration: Duration, responseBytes: Int,
+            failure: NetworkError? = nil, answer: Answer, duration: Duration, responseBytes: Int,
             requestHeaders: [HTTPHeaders.Field] = [], responseHeaders: [HTTPHeaders.Field] = [], body: Data = Data()
         ) {
             self.startedAt = startedAt
@@ -204,7 +204,7 @@ public struct JournalMiddleware: Middleware {
             entry.responseHeaders = Self.redacted(response.headers)
             entry.body = response.body
         case .failure(let error):
-            entry.failure = error.userMessage
+            entry.failure = error
         }
         journal.append(entry)
     }

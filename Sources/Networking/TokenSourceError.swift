@@ -1,6 +1,4 @@
-import Translations
-
-/// Why a token file was refused.
+/// Why a token file was refused (worded by `Services`: `TokenSourceError.userMessage`).
 public enum TokenSourceError: Error, Sendable, Hashable {
     /// The file could not be read.
     case unreadable(path: String, reason: String)
@@ -8,16 +6,4 @@ public enum TokenSourceError: Error, Sendable, Hashable {
     case insecurePermissions(path: String, mode: Int)
     /// The file holds no token.
     case empty(path: String)
-
-    /// One line saying what to do.
-    public var userMessage: String {
-        switch self {
-        case .unreadable(let path, let reason):
-            Texts.Network.tokenUnreadable(path: path, reason: reason)
-        case .insecurePermissions(let path, let mode):
-            Texts.Network.tokenInsecure(path: path, mode: String(mode, radix: 8))
-        case .empty(let path):
-            Texts.Network.tokenEmpty(path: path)
-        }
-    }
 }

@@ -50,7 +50,6 @@ import Testing
             Issue.record("a 5,000-byte body passed a 1,000-byte limit")
         } catch {
             #expect(error == .transport("the answer from 127.0.0.1:\(server.port) is larger than 1000 bytes"))
-            #expect(error.userMessage.hasPrefix("Network error: the answer from 127.0.0.1"))
         }
         // Within the limit it arrives whole.
         let roomy = AsyncHTTPClientTransport(largestBody: 5000)
@@ -166,7 +165,6 @@ import Testing
         } catch {
             #expect(
                 error == .transport("TLS handshake with 127.0.0.1:\(server.port) failed: certificate verify failed"))
-            #expect(error.userMessage.hasPrefix("Network error: TLS handshake with 127.0.0.1"))
         }
         await transport.shutdown()
         await server.stop()

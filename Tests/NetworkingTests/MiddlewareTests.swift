@@ -12,7 +12,7 @@ import Testing
             client: AsyncHTTPClientTransport(),
             middleware: [
                 AuthMiddleware(token: "s3cret-token"),
-                LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines)),
+                LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines), describe: { "\($0)" }),
             ],
             retry: .never)
         let url = server.baseURL.appendingPathComponent("items")
@@ -30,17 +30,35 @@ import Testing
         await server.stop()
     }
 
-    @Test func failuresAreLoggedAtWarningWithTheUserMessage() async throws {
+    @Test func failuresAreLoggedAtWarningInTheWordsTheAppGives() async throws {
         let url = try await TestHTTPServer.refusingURL()
         let lines = Recorder<CapturingLogHandler.Entry>()
+        let describe: @Sendable (NetworkError) -> String = { error in
+            guard case .cannotConnect(let host) = error else { return "other" }
+            return "refused by \(host)"
+        }
         let client = NetworkClient(
             client: AsyncHTTPClientTransport(),
-            middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines))],
+            middleware: [LoggingMiddleware(logger: CapturingLogHandler.logger(into: lines), describe: describe)],
             retry: .never)
         _ = try? await client.send(request(.get, url))
         let last = try #require(lines.all.last)
         #expect(last.level == .warning)
-        #expect(last.message.contains("Cannot connect to 127.0.0.1"))
+        #expect(last.message.contains("refused by 127.0.0.1:\(url.port ?? 0)"))
+    }
+
+    @Test func aRetryIsLoggedWithTheFailureAndTheDelay() throws {
+        let lines = Recorder<CapturingLogHandler.Entry>()
+        let logging = LoggingMiddleware(
+            logger: CapturingLogHandler.logger(into: lines), describe: { _ in "too slow" })
+        let url = try #require(URL(string: "http://h/todos"))
+        logging.willRetry(request(.get, url), after: .timeout(seconds: 1), attempt: 2, delay: 0.3)
+        logging.willRetry(request(.get, url), after: .timeout(seconds: 1), attempt: 3, delay: 2)
+        #expect(
+            lines.all.map(\.message) == [
+                "↻ GET http://h/todos failed (too slow); retrying in 0.3 s",
+                "↻ GET http://h/todos failed (too slow); retrying in 2 s",
+            ])
     }
 
     @Test func authMiddlewareKeepsAnExplicitAuthorizationHeader() async throws {

@@ -51,7 +51,6 @@ import Testing
         await #expect(throws: NetworkError.timeout(seconds: 0.3)) {
             try await client.send(slow)
         }
-        #expect(NetworkError.timeout(seconds: 0.3).userMessage == "Timed out after 0.3 s")
         await server.stop()
     }
 
@@ -62,8 +61,6 @@ import Testing
         await #expect(throws: NetworkError.cannotConnect(host: host)) {
             try await client.send(request(.get, url.appendingPathComponent("todos")))
         }
-        #expect(
-            NetworkError.cannotConnect(host: host).userMessage == "Cannot connect to \(host) — is the server running?")
     }
 
     @Test func aWrongTypeGivesDecodingErrorNamingTheField() async throws {
@@ -80,7 +77,6 @@ import Testing
             }
             #expect(path == "[1].title")
             #expect(reason.hasPrefix("expected String"))
-            #expect(error.userMessage.hasPrefix("Unexpected data at [1].title: expected String"))
         }
         await server.stop()
     }
@@ -98,9 +94,6 @@ import Testing
         #expect(throws: NetworkError.decoding(path: "address.geo.lat", reason: "missing")) {
             try missing.decode(User.self)
         }
-        #expect(
-            NetworkError.decoding(path: "address.geo.lat", reason: "missing").userMessage
-                == "Unexpected data at address.geo.lat: missing")
     }
 
     @Test func notModifiedReachesTheCallerWhenValidationAcceptsIt() async throws {
@@ -138,7 +131,6 @@ import Testing
             #expect(excerpt.count <= 120)
             #expect(excerpt.hasPrefix("line one line two [31m xxx"))
             #expect(!excerpt.contains { $0.isNewline || $0 == "\u{1B}" || $0 == "\t" })
-            #expect(error.userMessage == "Server answered 503 Service Unavailable")
         }
         await server.stop()
     }

@@ -89,7 +89,7 @@ import Testing
         _ = try? await client.send(request(.delete, Self.base.appendingPathComponent("3")))
         let entry = try #require(journal.entries().first)
         #expect(entry.status == nil)
-        #expect(entry.failure != nil)
+        #expect(entry.failure == .cancelled)
         #expect(entry.method == "DELETE")
         #expect(entry.target == "/todos/3")
     }

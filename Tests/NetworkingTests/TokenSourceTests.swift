@@ -28,9 +28,6 @@ import Testing
         #expect(throws: TokenSourceError.insecurePermissions(path: path, mode: 0o644)) {
             try TokenSource.fromFile(atPath: path)
         }
-        #expect(
-            TokenSourceError.insecurePermissions(path: path, mode: 0o644).userMessage
-                == "Token file \(path) has mode 644; run: chmod 600 \(path)")
     }
 
     @Test func aMissingOrEmptyFileIsReported() throws {

@@ -196,7 +196,8 @@ public enum AppRoot {
         let context = ScreenContext(
             setNeedsDisplay: { redraw.fire() }, now: now, bindings: bindings,
             writeAccess: prepared.configuration.writeAccess,
-            searchesLocally: searchesLocally(prepared.configuration))
+            searchesLocally: searchesLocally(prepared.configuration),
+            receivedBytes: { [activity = prepared.services.activity] in activity.receivedBytes })
         let catalog = prepared.catalog
         let navigator = ResourceNavigator(
             api: prepared.services.api, catalog: catalog, context: context,

@@ -1,5 +1,6 @@
 import Modules
 import Networking
+import Services
 
 /// The request journal as the inspector reads it: entries become
 /// `RequestEntity` values only when the inspector asks.
@@ -23,7 +24,7 @@ struct JournalRequestLog: RequestLog {
         }
         return RequestEntity(
             id: entry.sequence, startedAt: entry.startedAt, method: entry.method, target: entry.target,
-            status: entry.status, failure: entry.failure, answer: answer, milliseconds: entry.milliseconds,
+            status: entry.status, failure: entry.failure?.userMessage, answer: answer, milliseconds: entry.milliseconds,
             bytes: entry.responseBytes,
             requestHeaders: entry.requestHeaders.map { RequestEntity.Header($0.name, $0.value) },
             responseHeaders: entry.responseHeaders.map { RequestEntity.Header($0.name, $0.value) }, body: entry.body)

@@ -71,7 +71,8 @@ func standardMiddleware(
     transport: RequestJournal.Answer = .network
 ) -> [any Middleware] {
     [
-        TimeoutMiddleware(seconds: timeout), ActivityMiddleware(tracker: activity), LoggingMiddleware(logger: logger),
+        TimeoutMiddleware(seconds: timeout), ActivityMiddleware(tracker: activity),
+        LoggingMiddleware(logger: logger, describe: \.userMessage),
         JournalMiddleware(journal: journal, transport: transport),
     ]
 }

@@ -95,7 +95,7 @@ public final class RequestHistoryRecorder: Sendable {
         }
         return StoredRequest(
             namespace: namespace, startedAt: entry.startedAt, method: entry.method, target: target,
-            status: entry.status, failure: entry.failure, answer: answer, milliseconds: entry.milliseconds,
+            status: entry.status, failure: entry.failure?.userMessage, answer: answer, milliseconds: entry.milliseconds,
             bytes: entry.responseBytes, requestHeaders: entry.requestHeaders.map { [$0.name, $0.value] },
             responseHeaders: entry.responseHeaders.map { [$0.name, $0.value] },
             body: entry.body.count > StoredRequest.largestKeptBody ? Data() : entry.body)

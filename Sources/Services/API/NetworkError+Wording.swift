@@ -1,0 +1,56 @@
+import Networking
+import Translations
+
+// Networking's errors carry data (host, status, seconds…); their words live
+// here, in the layer that words what reaches the screen.
+
+extension NetworkError {
+    /// One line for the status bar, e.g. "Timed out after 10 s".
+    public var userMessage: String {
+        switch self {
+        case .cannotConnect(let host):
+            return Texts.Network.cannotConnect(host: host)
+        case .dns(let host):
+            return Texts.Network.unknownHost(host: host)
+        case .timeout(let seconds):
+            return Texts.Network.timedOut(duration: Self.describe(seconds: seconds))
+        case .cancelled:
+            return Texts.Network.cancelled
+        case .status(let code, _):
+            let reason = HTTPStatus.reasonPhrase(for: code)
+            return Texts.Network.serverAnswered(status: reason.isEmpty ? "\(code)" : "\(code) \(reason)")
+        case .decoding(let path, let reason):
+            return path.isEmpty
+                ? Texts.Network.unexpectedData(reason: reason)
+                : Texts.Network.unexpectedDataAt(path: path, reason: reason)
+        case .invalidURL(let url):
+            return Texts.Network.invalidURL(url: BodyExcerpt.make(from: url))
+        case .transport(let description):
+            return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
+        }
+    }
+
+    /// "10 s", "0.3 s" ("0,3 s" in German).
+    public static func describe(seconds: Double) -> String {
+        Language.current.tenths(seconds) + " s"
+    }
+}
+
+extension NetworkError: CustomStringConvertible {
+    /// The ``userMessage``.
+    public var description: String { userMessage }
+}
+
+extension TokenSourceError {
+    /// One line saying what to do.
+    public var userMessage: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            Texts.Network.tokenUnreadable(path: path, reason: reason)
+        case .insecurePermissions(let path, let mode):
+            Texts.Network.tokenInsecure(path: path, mode: String(mode, radix: 8))
+        case .empty(let path):
+            Texts.Network.tokenEmpty(path: path)
+        }
+    }
+}
