@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "JSON", "JSONServerCore", "TerminalUI", "Modules",
+                "JSON", "JSONServerCore", "TerminalUI", "Modules", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ]

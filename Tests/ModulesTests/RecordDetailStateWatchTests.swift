@@ -1,6 +1,7 @@
 import JSON
 import Services
 import TerminalUI
+import TestSupport
 import Testing
 
 @testable import Modules

@@ -1,5 +1,6 @@
 import PropertyBased
 import TerminalUI
+import TestSupport
 import Testing
 
 extension Properties {

@@ -1,4 +1,5 @@
 import TerminalUI
+import TestSupport
 import Testing
 
 @MainActor @Suite struct FormViewTests {

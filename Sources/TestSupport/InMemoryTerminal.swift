@@ -1,5 +1,7 @@
-/// A `Terminal` that draws into a grid of cells in memory, for tests and
-/// for rendering without a screen.
+import TerminalUI
+
+/// A `Terminal` that draws into a grid of cells in memory, for tests (a test
+/// double: in TestSupport, which no product target declares).
 ///
 /// Behaves like the ncurses terminal: text is sanitised, clipped at the right
 /// edge, rows outside the screen are ignored, and a wide character takes its
