@@ -103,14 +103,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .testTarget(
-            name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw", "TestSupport"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TranslationsTests", dependencies: ["Translations"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "JSONServerCoreTests", dependencies: ["JSONServerCore", "JSON", "TestSupport"]),
         .testTarget(
             name: "ServicesTests",
