@@ -79,6 +79,7 @@ extension ResourceListState {
         switch ResourceListKeyMap.outcome(for: key, in: self, bindings: .defaults) {
         case .event(let event): return apply(event)
         case .newRecord: return apply(.new(placeholderID: "new-test"))
+        case .stopLoading: return apply(.stopLoading(received: 0))
         case .open, .copy, .frequency, .handled, .unhandled: return []
         }
     }

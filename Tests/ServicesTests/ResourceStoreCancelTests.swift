@@ -33,7 +33,8 @@ struct ResourceStoreCancelTests {
                 namespace: "test", logger: logger)
             return Held(
                 server: server, transport: transport, store: store,
-                request: Request(method: .get, url: server.baseURL.appendingPathComponent("todos")))
+                // A deadline far beyond the waits below: only a cancellation closes the connection.
+                request: Request(method: .get, url: server.baseURL.appendingPathComponent("todos"), timeout: 600))
         }
 
         func stop() async {
@@ -66,9 +67,9 @@ struct ResourceStoreCancelTests {
         #expect(await held.server.holds(reach: 1))
         load.cancel()
         #expect(await held.server.closesWhileHolding(reach: 1), "the server never saw the connection close")
-        await #expect(throws: NetworkError.cancelled) { try await load.value }
         #expect(await held.interestBecomes(waiting: nil, observing: 0), "the cancelled request is still the URL's")
         await held.stop()
+        await #expect(throws: NetworkError.cancelled) { try await load.value }
     }
 
     @Test func aSharedRequestGoesOnWhileAnotherLoadWaitsForIt() async throws {
@@ -101,11 +102,11 @@ struct ResourceStoreCancelTests {
         #expect(held.server.closedWhileHolding == 0)
         screen.cancel()
         #expect(await held.server.closesWhileHolding(reach: 1), "the server never saw the connection close")
+        await held.stop()
         await reload.value
         let state = await held.store.states[held.store.key(for: held.request)]
         #expect(state?.isLoading == false)
         #expect(state?.error == nil, "a stopped load is not the resource's error")
-        await held.stop()
     }
 
     /// The first list's load at start begins before its screen observes:
@@ -119,7 +120,7 @@ struct ResourceStoreCancelTests {
         #expect(await held.interestBecomes(waiting: 0, observing: 1), "the screen did not take the load over")
         screen.cancel()
         #expect(await held.server.closesWhileHolding(reach: 1), "the server never saw the connection close")
-        await prefetch.value
         await held.stop()
+        await prefetch.value
     }
 }

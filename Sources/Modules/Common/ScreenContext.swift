@@ -20,17 +20,22 @@ public struct ScreenContext: Sendable {
     /// loopback server): a list's server search then goes out on every
     /// filter keystroke instead of after the typing pause.
     public let searchesLocally: Bool
+    /// Bytes the answers in flight have brought so far (what a stopped load
+    /// says it had received).
+    public let receivedBytes: @Sendable () -> Int
 
     public init(
         setNeedsDisplay: @escaping @MainActor @Sendable () -> Void,
         now: @escaping @Sendable () -> Date = Date.init, bindings: KeyBindings = .defaults,
-        writeAccess: WriteAccess = .open, searchesLocally: Bool = false
+        writeAccess: WriteAccess = .open, searchesLocally: Bool = false,
+        receivedBytes: @escaping @Sendable () -> Int = { 0 }
     ) {
         self.setNeedsDisplay = setNeedsDisplay
         self.now = now
         self.bindings = bindings
         self.writeGuard = WriteGuard(writeAccess)
         self.searchesLocally = searchesLocally
+        self.receivedBytes = receivedBytes
     }
 }
 

@@ -49,7 +49,8 @@ final class RecordDetailPresenter: Screen {
                     ),
                     (keys.label(for: .open), Texts.Detail.followRelation),
                     (Texts.Help.keysOneToNine, Texts.Help.followNumbers),
-                    (keys.label(for: .reload), Texts.Help.reload), (keys.label(for: .copy), Texts.Help.copyJSON),
+                    (keys.label(for: .reload), Texts.Help.reload), ("Esc", Texts.List.helpStopLoad),
+                    (keys.label(for: .copy), Texts.Help.copyJSON),
                     (keys.label(for: .back), Texts.Help.back),
                 ]
                     + (state.resource.isObject
@@ -85,7 +86,8 @@ final class RecordDetailPresenter: Screen {
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        guard let event = state.event(for: key, bindings: context.bindings) else { return .unhandled }
+        guard var event = state.event(for: key, bindings: context.bindings) else { return .unhandled }
+        if case .stopLoading = event { event = .stopLoading(received: context.receivedBytes()) }
         return send(event)
     }
 

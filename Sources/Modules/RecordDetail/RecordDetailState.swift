@@ -26,6 +26,8 @@ struct RecordDetailState: Equatable, Sendable {
         case follow(relation: Int)
         case followSelected
         case reload
+        /// Esc while the record loads: stop, keep what is shown; `received` bytes had come.
+        case stopLoading(received: Int)
         case copy
         case recordArrived(RecordEntity)
         case recordFailed(ServiceError)
@@ -143,6 +145,8 @@ struct RecordDetailState: Equatable, Sendable {
         {
             return .scroll(to: moved)
         }
+        // Esc stops a load first (a browser's Stop); with nothing loading it goes back.
+        if key == .escape, isLoading { return .stopLoading(received: 0) }
         if case .char(let digit) = key, let number = digit.wholeNumberValue, number >= 1, number <= relations.count {
             return .follow(relation: number - 1)
         }
@@ -204,7 +208,10 @@ struct RecordDetailState: Equatable, Sendable {
             guard relations.indices.contains(selectedRelation) else { return [] }
             return follow(relations[selectedRelation])
         case .reload:
+            message = nil
             return reload()
+        case .stopLoading(let received):
+            return stopLoading(received: received)
         case .copy:
             guard let record else { return [] }
             return [
@@ -258,6 +265,19 @@ struct RecordDetailState: Equatable, Sendable {
         hasRequestedRecord = true
         isLoading = true
         return [.loadRecord]
+    }
+
+    /// Stops the fetch, the counting and `:watch`; the record shown stays.
+    private mutating func stopLoading(received: Int) -> [Effect] {
+        guard isLoading else { return [] }
+        isLoading = false
+        isCounting = false
+        isWatchFetch = false
+        let watching = watchInterval != nil
+        watchInterval = nil
+        changedFields = []
+        message = StatusMessage(StoppedLoad.message("\(resource.singular) \(id)", received: received), .warning)
+        return [.cancelWork] + (watching ? [.cancelWatch] : []) + [.redraw]
     }
 
     private mutating func finishLoading(_ fresh: RecordEntity?, _ failure: ServiceError?) -> [Effect] {

@@ -30,6 +30,8 @@ enum ResourceListEvent: Equatable, Sendable {
     case setFilter(String)
     case toggle
     case reload
+    /// Esc while loading: stop, keep what is shown; `received` bytes had come.
+    case stopLoading(received: Int)
     /// Sort by the next column, ascending.
     case sortNext
     /// Reverse the sort of the current column.

@@ -13,6 +13,8 @@ enum ResourceListKeyOutcome: Equatable {
     case frequency(String)
     /// Put `text` (a record as JSON) on the clipboard; `description` says what it is.
     case copy(String, description: String)
+    /// Esc while loading: stop the load (the presenter adds how much had come).
+    case stopLoading
     /// Taken, and nothing to do.
     case handled
     /// Not the list's key: the router gives it its global meaning.
@@ -47,6 +49,8 @@ enum ResourceListKeyMap {
             return .event(.moveCursor(to: moved))
         }
         if case .mouse(let event) = key, event.kind == .click { return .event(.click(row: event.row)) }
+        // Esc stops a load first (a browser's Stop); then it clears the filter, then goes back.
+        if key == .escape, state.isLoadingAnything { return .stopLoading }
         if key == .escape, !state.filterText.isEmpty { return .event(.setFilter("")) }
         switch bindings.action(for: key) {
         case .open?:

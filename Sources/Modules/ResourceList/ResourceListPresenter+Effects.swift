@@ -18,10 +18,16 @@ extension ResourceListPresenter {
             tasks[.observe] = Task { [weak self, interactor] in
                 let updates = await interactor.observe(query)
                 // Watch first, then load: the watcher sees the load begin.
-                Task { await interactor.refresh(query, force: force) }
-                for await update in updates {
-                    guard !Task.isCancelled else { return }
-                    self?.receive(.firstPageUpdated(update))
+                // Stopped with the watch (Esc, the screen left): the store
+                // then cancels the request unless another screen waits for it.
+                let load = Task { await interactor.refresh(query, force: force) }
+                await withTaskCancellationHandler {
+                    for await update in updates {
+                        guard !Task.isCancelled else { return }
+                        self?.receive(.firstPageUpdated(update))
+                    }
+                } onCancel: {
+                    load.cancel()
                 }
             }
         case .loadPage(let number, let query):

@@ -92,6 +92,9 @@ public final class ResourceListPresenter: Screen {
         case .event(let event):
             send(event)
             return .handled
+        case .stopLoading:
+            send(.stopLoading(received: context.receivedBytes()))
+            return .handled
         case .newRecord:
             send(.new(placeholderID: "new-\(UUID().uuidString.prefix(8))"))
             return .handled

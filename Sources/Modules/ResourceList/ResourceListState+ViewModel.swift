@@ -28,6 +28,7 @@ extension ResourceListState {
             (keys.label(pairing: .top, .bottom), Texts.Help.topBottom),
             (keys.label(for: .open), Texts.List.helpOpen(resource: resource.singular)),
             (keys.label(for: .filter), Texts.List.helpFilter),
+            ("Esc", Texts.List.helpStopLoad),
             ("Esc", Texts.List.helpClearFilter),
             (keys.label(for: .sortNext) + " / " + keys.label(for: .sortReverse), Texts.List.helpSort),
             (keys.label(for: .reload), Texts.Action.reload),

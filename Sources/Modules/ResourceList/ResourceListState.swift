@@ -113,6 +113,7 @@ struct ResourceListState: Equatable, Sendable {
         case .setFilter(let text): return setFilter(text)
         case .toggle: return guarded(.toggle)
         case .reload: return reload()
+        case .stopLoading(let received): return stopLoading(received: received)
         case .sortNext: return sort(by: ((sortColumn ?? -1) + 1) % max(1, resource.columns.count), descending: false)
         case .sortReverse: return sort(by: sortColumn ?? 0, descending: !sortDescending)
         case .new(let placeholderID): return guarded(.new(placeholderID: placeholderID))

@@ -1,0 +1,21 @@
+/// Esc while the list loads: the browser's Stop.
+extension ResourceListState {
+    /// The first page or a further page is on its way.
+    var isLoadingAnything: Bool { isLoading || isLoadingMore }
+
+    /// Stops watching and loading (the first page, a further page, a
+    /// scheduled server search, `:watch`), keeps the rows already here and
+    /// says what was stopped; `received` is how many bytes had come. `r`
+    /// loads again.
+    mutating func stopLoading(received: Int) -> [ResourceListEffect] {
+        guard isLoadingAnything else { return [] }
+        isLoading = false
+        loadingPage = nil
+        isObserving = false
+        let watching = watchInterval != nil || isWatchFetching
+        watchInterval = nil
+        isWatchFetching = false
+        say(StoppedLoad.message(resource.name, received: received), .warning)
+        return [.cancelLoading, .cancelSearch] + (watching ? [.cancelWatch] : [])
+    }
+}
