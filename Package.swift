@@ -102,7 +102,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            resources: [.copy("Resources")]),
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalUI", "CNcursesw"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(
