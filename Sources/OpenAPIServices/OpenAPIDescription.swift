@@ -28,9 +28,32 @@ public struct OpenAPIDescription: Sendable {
         self.warnings = warnings
     }
 
-    /// Reads `data` (a document from `location`) into a description.
-    public static func read(_ data: Data, location: String) throws(OpenAPIProblem) -> OpenAPIDescription {
-        let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location)
+    /// Reads `data` (a document from `location`) into a description; a
+    /// JSON document in slices (unless `sliced` is false), telling
+    /// `observer` how far it has come and its first collections as soon as
+    /// they are catalogued. Cancelling the task stops it between two slices
+    /// (a problem that ``OpenAPIProblem/isStopped``).
+    public static func read(
+        _ data: Data, location: String, observer: OpenAPIReadObserver = .init(), sliced: Bool = true
+    ) throws(OpenAPIProblem) -> OpenAPIDescription {
+        let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location, sliced: sliced) {
+            order in
+            OpenAPIDocumentReader.SliceObserver(
+                firstCount: observer.firstCount, sliceSize: observer.sliceSize, progress: observer.progress,
+                first: { part in
+                    guard let first = try? describe(part, order: order, location: location),
+                        !first.catalog.resources.isEmpty
+                    else { return }
+                    observer.firstCollections(first)
+                })
+        }
+        return try describe(document, order: order, location: location)
+    }
+
+    /// The description of a decoded document.
+    static func describe(_ document: OpenAPI.Document, order: KeyOrder, location: String) throws(OpenAPIProblem)
+        -> OpenAPIDescription
+    {
         let (resources, skipped) = try OpenAPICatalogBuilder(document: document, source: location, order: order)
             .catalog()
         return OpenAPIDescription(
@@ -52,7 +75,7 @@ public struct OpenAPIDescription: Sendable {
     }
 
     /// `http://host/v3/api-docs` → `v3/api-docs`; `/tmp/api.yaml` → `api.yaml`.
-    static func sourceName(_ location: String) -> String {
+    public static func sourceName(_ location: String) -> String {
         if let url = URL(string: location), url.scheme != nil, url.host != nil {
             return String(url.path.drop { $0 == "/" })
         }

@@ -14,16 +14,18 @@ public struct OpenAPIDiscovery: Sendable {
         self.fetcher = fetcher
     }
 
-    /// The outcome: a description, a problem to say in one line, or nothing found.
+    /// The outcome: a description, a problem to say in one line, nothing
+    /// found, or the reading stopped (its task cancelled) before the end.
     public enum Outcome: Sendable {
         case found(OpenAPIDescription)
         case problem(String)
         case none
+        case stopped
     }
 
     /// Reads the document at `location`: an existing file, else a URL or a
-    /// path under the base URL.
-    public func load(_ location: String) async -> Outcome {
+    /// path under the base URL; `observer` hears how far the reading has come.
+    public func load(_ location: String, observer: OpenAPIReadObserver = .init()) async -> Outcome {
         let data: Data?
         let source: String
         if FileManager.default.fileExists(atPath: location) {
@@ -38,10 +40,15 @@ public struct OpenAPIDiscovery: Sendable {
             data = await fetcher?.fetch(location)
         }
         guard let data else { return .problem("OpenAPI document \(source) not found") }
+        return Self.read(data, location: source, observer: observer)
+    }
+
+    /// The outcome of reading `data`, a document from `location`.
+    private static func read(_ data: Data, location: String, observer: OpenAPIReadObserver) -> Outcome {
         do {
-            return .found(try OpenAPIDescription.read(data, location: source))
+            return .found(try OpenAPIDescription.read(data, location: location, observer: observer))
         } catch {
-            return .problem(error.description)
+            return error.isStopped ? .stopped : .problem(error.description)
         }
     }
 
@@ -50,7 +57,7 @@ public struct OpenAPIDiscovery: Sendable {
     /// not one (an HTML page, JSON of another kind) is passed over silently,
     /// but for a JSON array: where a document should be, that is said in a
     /// line when no other path holds one.
-    public func discover() async -> Outcome {
+    public func discover(observer: OpenAPIReadObserver = .init()) async -> Outcome {
         guard let fetcher else { return .none }
         let paths = Self.conventionalPaths
         let bodies = await withTaskGroup(of: (Int, Data?).self) { group in
@@ -70,11 +77,7 @@ public struct OpenAPIDiscovery: Sendable {
                 }
                 continue
             }
-            do {
-                return .found(try OpenAPIDescription.read(body, location: absolute(path)))
-            } catch {
-                return .problem(error.description)
-            }
+            return Self.read(body, location: absolute(path), observer: observer)
         }
         return notADocument.map(Outcome.problem) ?? .none
     }

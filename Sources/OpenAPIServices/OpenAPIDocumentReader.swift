@@ -18,20 +18,22 @@ public enum OpenAPIDocumentReader {
         try readOrdered(data, source: source).document
     }
 
-    /// The document and the order of its keys as written.
-    static func readOrdered(_ data: Data, source: String) throws(OpenAPIProblem) -> (
-        document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
-    ) {
+    /// The document and the order of its keys as written. A JSON document
+    /// is decoded in slices (``DocumentSlices``) unless `sliced` is false;
+    /// `observer` hears how far that has come.
+    static func readOrdered(
+        _ data: Data, source: String, sliced: Bool = true, observer: (KeyOrder) -> SliceObserver = { _ in .init() }
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
         let first = data.first { !" \t\r\n".utf8.contains($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            return try readJSON(data, source: source)
+            return try readJSON(data, source: source, sliced: sliced, observer: observer)
         }
         return try readYAML(data, source: source)
     }
 
-    private static func readJSON(_ data: Data, source: String) throws(OpenAPIProblem) -> (
-        document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
-    ) {
+    private static func readJSON(
+        _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
@@ -43,6 +45,13 @@ public enum OpenAPIDocumentReader {
         }
         let version = object["openapi"].map(versionText)
         let swagger = object["swagger"].map(versionText)
+        if sliced, version != nil, let slices = DocumentSlices(object) {
+            let order = KeyOrder(json: root)
+            let document = try decodeSliced(
+                slices, bytes: data.count, source: source, version: version, swagger: swagger,
+                observer: observer(order))
+            return (document, order)
+        }
         let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
             let decoder = JSONDecoder()
             decoder.userInfo = skipsExtensions
@@ -77,12 +86,12 @@ public enum OpenAPIDocumentReader {
     /// whole subtree once more, at every level: a 0.8 MB document took 18 s
     /// (debug) with them and 0.9 s without. The one extension read,
     /// `x-trestle-relation`, comes from the parsed text instead (``KeyOrder``).
-    private static var skipsExtensions: [CodingUserInfoKey: Any] {
+    static var skipsExtensions: [CodingUserInfoKey: Any] {
         [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
     }
 
     /// Decodes the document of the version the text names, with `decode`.
-    private static func decodeDocument(
+    static func decodeDocument(
         source: String, version: String?, swagger: String?, decode: (any Decodable.Type) throws -> any Decodable
     ) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
         guard let text = version else {

@@ -204,6 +204,14 @@ public final class AppRouter {
         setNeedsDisplay()
     }
 
+    /// Clears the status line's message if it is still `message` (a
+    /// progress line whose work ended).
+    public func clearMessage(_ message: StatusMessage) {
+        guard self.message == message else { return }
+        self.message = nil
+        setNeedsDisplay()
+    }
+
     public func setNeedsDisplay() {
         frames.setNeedsDisplay()
         if let onReady, top.isReady {

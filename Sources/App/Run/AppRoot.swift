@@ -57,11 +57,18 @@ public enum AppRoot {
         let firstList: Task<Bool, Never>?
         /// The cache, still holding a first run's writes when staged with `opensCacheLater`.
         let cache: OpeningStorage
+        /// How far the reading of the document has come, its first collections; `nil` when none is asked for.
+        var reading: DocumentReading? = nil
 
         /// `prepared` once the document is in: its catalog, its warning, and
         /// the auth schemes and credential placement it names.
         func described() async -> Prepared {
-            guard let discovery else { return prepared }
+            await describedOrStopped().prepared
+        }
+
+        /// ``described()``, and whether the reading of the document was stopped (Esc).
+        func describedOrStopped() async -> (prepared: Prepared, stopped: Bool) {
+            guard let discovery else { return (prepared, false) }
             let applied = await discovery.value
             var result = prepared
             result.configuration = applied.configuration
@@ -71,7 +78,7 @@ public enum AppRoot {
                 result.services.api = live.explainingUnauthorized(with: description.authSchemes)
             }
             if let credential = description?.credential { result.services.credentialPlacement?.value = credential }
-            return result
+            return (result, applied.stopped)
         }
     }
 
@@ -125,6 +132,7 @@ public enum AppRoot {
             }
         }
         let discovery: Task<OpenAPIStage.Applied, Never>?
+        let reading = OpenAPIStage.asks(browsed) ? DocumentReading() : nil
         if OpenAPIStage.asks(browsed) {
             let documents = services.documents
             let looked = browsed
@@ -142,7 +150,7 @@ public enum AppRoot {
                     }
                     await listAndFrame.finished(orAfter: headStart)
                 }
-                return await OpenAPIStage.apply(looked, documents: documents, logger: logger)
+                return await OpenAPIStage.apply(looked, documents: documents, logger: logger, reading: reading)
             }
         } else {
             discovery = nil
@@ -172,7 +180,7 @@ public enum AppRoot {
         let prepared = Prepared(
             configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
-        return Staged(prepared: prepared, discovery: discovery, firstList: firstList, cache: cache)
+        return Staged(prepared: prepared, discovery: discovery, firstList: firstList, cache: cache, reading: reading)
     }
 
     /// How long the look for the service's document waits for the first
@@ -307,6 +315,7 @@ public enum AppRoot {
             router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
         screens.router.startHeld()
         showStorageFailures(of: first, on: screens.router)
+        screens.follow(staged, showsFirstCollections: target.isEmpty)
         // The first frame waits for the first list's rows (or the document)
         // only briefly: whatever the server does, the header, the status
         // bar and the spinner are drawn by `firstFrameDeadline`.
@@ -328,7 +337,8 @@ public enum AppRoot {
                 if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
             }
             Task { @MainActor in
-                screens.describe(await staged.described())
+                let (described, stopped) = await staged.describedOrStopped()
+                screens.describe(described, stopped: stopped)
                 screens.router.releaseFrames()
             }
         } else {

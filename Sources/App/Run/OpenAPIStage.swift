@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import OpenAPIServices
 import Services
+import Translations
 
 /// Reads the service's OpenAPI document at start, in the order of sources:
 /// `--openapi`, the service's `openapi:`, then (with no service configured
@@ -14,6 +15,8 @@ enum OpenAPIStage {
         var configuration: AppConfiguration
         var warning: String?
         var description: OpenAPIDescription? = nil
+        /// The reading was stopped (Esc): the configured catalog, said in `warning`.
+        var stopped = false
     }
 
     /// Whether a document will be looked for: one was named, or no service
@@ -23,47 +26,69 @@ enum OpenAPIStage {
     }
 
     /// `configuration` with the document's catalog, the warning to show, if any, and the description.
+    /// - Parameter reading: hears how far the reading of a document has
+    ///   come and gets its first collections before the rest; cancelling
+    ///   the task stops the reading (the outcome says so).
     static func apply(
-        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
+        reading: DocumentReading? = nil
     ) async -> Applied {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
         guard asks(configuration) else { return Applied(configuration: configuration) }
+        defer { reading?.finish() }
+        let observer = reading?.observer { first in found(first, configuration: configuration, logger: logger) }
         if let location = configuration.openapi {
-            outcome = await discovery.load(location)
+            outcome = await discovery.load(location, observer: observer ?? .init())
         } else {
-            outcome = await discovery.discover()
+            outcome = await discovery.discover(observer: observer ?? .init())
         }
         switch outcome {
         case .none:
             return Applied(configuration: configuration)
+        case .stopped:
+            let source = configuration.openapi.map(OpenAPIDescription.sourceName) ?? "the OpenAPI document"
+            logger.notice("openapi", metadata: ["stopped": "\(source)"])
+            return Applied(
+                configuration: configuration,
+                warning: Texts.Start.readingStopped(source: source, fallback: fallback(configuration)), stopped: true)
         case .problem(let line):
             logger.warning("openapi", metadata: ["problem": "\(line)"])
-            let fallback =
-                switch configuration.catalog.source {
-                case "config"?: "the config file's resources"
-                case "catalog"?: "the built-in catalog"
-                default: "what the service names itself"
-                }
-            return Applied(configuration: configuration, warning: "\(line) — going on with \(fallback)")
+            return Applied(configuration: configuration, warning: "\(line) — going on with \(fallback(configuration))")
         case .found(let description):
-            var result = configuration
-            result.catalog = merged(description.catalog, over: configuration)
-            logger.info(
-                "openapi",
-                metadata: [
-                    "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
-                ])
-            if description.catalog.resources.isEmpty {
-                return Applied(
-                    configuration: configuration,
-                    warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
-            }
-            // Paths left out of the document (a `..` segment): each in the
-            // log, the first on the status line.
-            for line in description.warnings { logger.warning("openapi", metadata: ["skipped": "\(line)"]) }
-            return Applied(configuration: result, warning: description.warnings.first, description: description)
+            return found(description, configuration: configuration, logger: logger)
         }
+    }
+
+    /// What the configuration goes on with when no document gives its catalog.
+    private static func fallback(_ configuration: AppConfiguration) -> String {
+        switch configuration.catalog.source {
+        case "config"?: "the config file's resources"
+        case "catalog"?: "the built-in catalog"
+        default: "what the service names itself"
+        }
+    }
+
+    /// `configuration` with the catalog of `description`, a document read.
+    private static func found(_ description: OpenAPIDescription, configuration: AppConfiguration, logger: Logger)
+        -> Applied
+    {
+        var result = configuration
+        result.catalog = merged(description.catalog, over: configuration)
+        logger.info(
+            "openapi",
+            metadata: [
+                "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
+            ])
+        if description.catalog.resources.isEmpty {
+            return Applied(
+                configuration: configuration,
+                warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
+        }
+        // Paths left out of the document (a `..` segment): each in the
+        // log, the first on the status line.
+        for line in description.warnings { logger.warning("openapi", metadata: ["skipped": "\(line)"]) }
+        return Applied(configuration: result, warning: description.warnings.first, description: description)
     }
 
     /// The document's resources, merged with the configured catalog:

@@ -1,5 +1,6 @@
 import Logging
 import Modules
+import Services
 import TerminalUI
 
 /// The screens of an interactive run while the service's OpenAPI document
@@ -21,23 +22,46 @@ final class StartScreens {
     /// document that comes later no longer remakes them.
     private var keysHandled = false
     private var isStopped = false
+    /// The catalog ``router`` was made from.
+    private(set) var shownCatalog: ResourceCatalog
+    /// ``router`` shows the first collections of a document still being
+    /// read: the whole catalog replaces it even after keys, while the
+    /// start screen is all there is.
+    private var showsFirstCollections = false
+    /// The document's reading (Esc stops it while it is under way).
+    var reading: DocumentReading?
+    /// Stops the reading of the document.
+    var stopReading: () -> Void = {}
+    /// The reading's progress as last shown on the status line.
+    var progressLine: StatusMessage?
 
     init(router: AppRouter, first: AppRoot.Prepared, terminal: any Terminal) {
         self.router = router
         self.first = first
         self.terminal = terminal
+        self.shownCatalog = first.catalog
     }
 
     /// A key: to the screens drawn now. Screens still being made from a
     /// late document are dropped (the user is already at work on these).
     func handle(_ key: Key) -> Bool {
+        if key == .escape, let reading, reading.isActive {
+            stopReading()
+            return true
+        }
         keysHandled = true
-        let dropped = pending
-        dropped?.stopAll()
-        pending = nil
-        if dropped != nil { noteDocumentCameLate() }
+        if !keepsPending {
+            let dropped = pending
+            dropped?.stopAll()
+            pending = nil
+            if dropped != nil { noteDocumentCameLate() }
+        }
         return router.handle(key)
     }
+
+    /// The whole catalog after the first collections waits through keys
+    /// while only the start screen is open.
+    private var keepsPending: Bool { showsFirstCollections && router.stack.count == 1 }
 
     /// Applies the document's outcome (`described`, with `launch` in its
     /// catalog): screens not drawn yet are made again from its catalog at
@@ -45,27 +69,38 @@ final class StartScreens {
     /// key was pressed; after a key they stay (the log says the document
     /// came late: the user is at work on these screens). A catalog the
     /// document left as it was changes no screen; its warning is shown.
-    func describe(_ described: AppRoot.Prepared, launch: LaunchTarget? = nil) {
+    /// - Parameters:
+    ///   - firstCollections: `described` holds the first collections of a
+    ///     document still being read (dropped after a key, like a late document).
+    ///   - stopped: the reading was stopped (Esc): the configured screens come back at once.
+    func describe(
+        _ described: AppRoot.Prepared, launch: LaunchTarget? = nil, firstCollections: Bool = false,
+        stopped: Bool = false
+    ) {
         guard !isStopped else { return }
         var prepared = described
         prepared.theme = first.theme
-        guard prepared.catalog != first.catalog else {
+        guard prepared.catalog != shownCatalog else {
             if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
                 router.show(StatusMessage(warning, .warning))
             }
+            showsFirstCollections = false
             return
         }
-        if router.frameCount == 0 {
-            replace(with: make(prepared, launch: launch))
-        } else if keysHandled {
+        let upgrades = keepsPending && !firstCollections
+        if router.frameCount == 0 || stopped {
+            replace(with: make(prepared, launch: launch), catalog: prepared.catalog, first: firstCollections)
+            if stopped { router.releaseFrames() }
+        } else if keysHandled && !upgrades {
             noteDocumentCameLate()
         } else {
             let made = make(prepared, launch: launch)
+            pending?.stopAll()
             pending = made
             made.whenReady { [weak self, weak made] in
                 guard let self, let made, self.pending === made, !self.isStopped else { return }
                 self.pending = nil
-                self.replace(with: made)
+                self.replace(with: made, catalog: prepared.catalog, first: firstCollections)
                 made.releaseFrames()
             }
         }
@@ -108,9 +143,11 @@ final class StartScreens {
         return made
     }
 
-    private func replace(with made: AppRouter) {
+    private func replace(with made: AppRouter, catalog: ResourceCatalog, first firstCollections: Bool) {
         router.stopAll()
         router = made
+        shownCatalog = catalog
+        showsFirstCollections = firstCollections
         AppRoot.showStorageFailures(of: first, on: made)
     }
 

@@ -1,0 +1,71 @@
+/// A large OpenAPI document as a big real service publishes it (what
+/// `scripts/generate-large-openapi.py` writes): `collections` collections
+/// `things0…`, each with a list path (json-server paging), a record path
+/// (GET/PATCH/PUT/DELETE), a create form and a schema of a dozen
+/// properties, one a foreign key to the collection before it; a shared
+/// error response and query parameter, a bearer scheme and a schema no
+/// path refers to. 3.0 documents say `nullable` where 3.1 ones say `null`.
+public enum GeneratedDocument {
+    public static func text(collections: Int, version: String = "3.1.0") -> String {
+        var paths: [String] = []
+        var schemas: [String] = []
+        for index in 0..<collections {
+            paths.append(Self.paths(index))
+            schemas.append(##""Thing\##(index)": \##(schema(index, version: version))"##)
+        }
+        schemas.append(##""Unused": {"type": "object", "properties": {"x": {"type": "string"}}}"##)
+        return ##"""
+            {"openapi": "\##(version)", "info": {"title": "A large service", "version": "1.0.0"},
+             "security": [{"bearer": []}],
+             "paths": {\##(paths.joined(separator: ",\n"))},
+             "components": {
+              "schemas": {\##(schemas.joined(separator: ",\n"))},
+              "responses": {"Problem": {"description": "A problem",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}},
+              "parameters": {"Search": {"name": "q", "in": "query", "schema": {"type": "string"}}},
+              "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
+             }}
+            """##.replacingOccurrences(
+                of: ##""Unused":"##,
+                with: ##""Problem": {"type": "object", "properties": {"detail": {"type": "string"}}}, "Unused":"##)
+    }
+
+    private static func paths(_ index: Int) -> String {
+        let name = "things\(index)"
+        let reference = ##"{"$ref": "#/components/schemas/Thing\##(index)"}"##
+        let body = ##"{"content": {"application/json": {"schema": \##(reference)}}}"##
+        let record = ##"{"description": "The record", "content": {"application/json": {"schema": \##(reference)}}}"##
+        return ##"""
+            "/\##(name)": {
+              "get": {"operationId": "list_\##(name)",
+                "parameters": [{"name": "_page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                  {"name": "_per_page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                  {"$ref": "#/components/parameters/Search"}],
+                "responses": {"200": {"description": "The records",
+                  "content": {"application/json": {"schema": {"type": "array", "items": \##(reference)}}}},
+                  "default": {"$ref": "#/components/responses/Problem"}}},
+              "post": {"operationId": "create_\##(name)", "requestBody": \##(body), "responses": {"201": \##(record)}}},
+            "/\##(name)/{id}": {
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "get": {"operationId": "get_\##(name)", "responses": {"200": \##(record)}},
+              "patch": {"operationId": "patch_\##(name)", "requestBody": \##(body), "responses": {"200": \##(record)}},
+              "put": {"operationId": "put_\##(name)", "requestBody": \##(body), "responses": {"200": \##(record)}},
+              "delete": {"operationId": "delete_\##(name)", "responses": {"204": {"description": "Deleted"}}}}
+            """##
+    }
+
+    private static func schema(_ index: Int, version: String) -> String {
+        let notes =
+            version.hasPrefix("3.0")
+            ? ##"{"type": "string", "nullable": true}"## : ##"{"type": ["string", "null"]}"##
+        let foreignKey = index > 0 ? ##", "thing\##(index - 1)_id": {"type": "integer"}"## : ""
+        return ##"""
+            {"type": "object", "required": ["name"], "title": "Thing\##(index)", "properties": {
+              "id": {"type": "integer", "readOnly": true}, "name": {"type": "string"},
+              "status": {"type": "string", "enum": ["draft", "active", "retired"]}, "done": {"type": "boolean"},
+              "created_at": {"type": "string", "format": "date-time"},
+              "priority": {"type": "integer", "minimum": 0, "maximum": 9}, "notes": \##(notes),
+              "tags": {"type": "array", "items": {"type": "string"}}, "score": {"type": "number"}\##(foreignKey)}}
+            """##
+    }
+}
