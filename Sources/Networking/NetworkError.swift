@@ -20,6 +20,15 @@ public enum NetworkError: Error, Sendable, Hashable {
     case decoding(path: String, reason: String)
     /// The URL could not be built or is not supported.
     case invalidURL(String)
+    /// The TLS handshake with `host` (and port) failed; `reason` is the
+    /// library's own, e.g. `certificate verify failed`.
+    case tlsHandshake(host: String, reason: String)
+    /// `host` sent something that is not HTTP; `detail` is the parser's.
+    case malformedAnswer(host: String, detail: String)
+    /// The answer from `host` is longer than the `limit` bytes a request takes.
+    case answerTooLarge(host: String, limit: Int)
+    /// `host` redirected in a cycle or more often than the transport follows.
+    case tooManyRedirects(host: String)
     /// Any other transport failure, with the system's description.
     case transport(String)
 
@@ -29,7 +38,9 @@ public enum NetworkError: Error, Sendable, Hashable {
         switch self {
         case .cannotConnect, .timeout: true
         case .status(let code, _): Self.retryableStatusCodes.contains(code)
-        case .dns, .cancelled, .decoding, .invalidURL, .transport: false
+        case .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
+            .tooManyRedirects, .transport:
+            false
         }
     }
 

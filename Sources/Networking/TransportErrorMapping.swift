@@ -12,8 +12,8 @@ enum TransportErrorMapping {
     ///
     /// A connection the server refused, reset or closed before the whole
     /// answer arrived is ``NetworkError/cannotConnect(host:)`` (retryable for
-    /// reads); a failed TLS handshake, a malformed answer and a body over
-    /// `largestBody` are ``NetworkError/transport(_:)`` with one line saying why.
+    /// reads); a failed TLS handshake, a malformed answer, a body over
+    /// `largestBody` and a redirect loop are cases of their own, as data.
     static func networkError(for error: any Error, request: Request, largestBody: Int) -> NetworkError {
         if let networkError = error as? NetworkError { return networkError }
         if error is CancellationError { return .cancelled }
@@ -29,13 +29,13 @@ enum TransportErrorMapping {
         case is IOError, is ChannelError:
             return .cannotConnect(host: host)
         case let error as NIOSSLError:
-            return .transport("TLS handshake with \(host) failed: \(tlsReason(error))")
+            return .tlsHandshake(host: host, reason: tlsReason(error))
         case let error as NIOSSLExtraError:
-            return .transport("TLS handshake with \(host) failed: \(error)")
+            return .tlsHandshake(host: host, reason: "\(error)")
         case is HTTPParserError:
-            return .transport("\(host) sent a malformed HTTP answer (\(error))")
+            return .malformedAnswer(host: host, detail: "\(error)")
         case is BodyTooLarge, is NIOHTTPDecompression.DecompressionError:
-            return .transport("the answer from \(host) is larger than \(describe(bytes: largestBody))")
+            return .answerTooLarge(host: host, limit: largestBody)
         default:
             return .transport("\(error)")
         }
@@ -52,7 +52,7 @@ enum TransportErrorMapping {
         case .invalidURL, .emptyHost, .emptyScheme:
             return .invalidURL(request.url.absoluteString)
         case .redirectLimitReached, .redirectCycleDetected:
-            return .transport("too many redirects from \(host)")
+            return .tooManyRedirects(host: host)
         default:
             if error.description.contains("unsupportedScheme") { return .invalidURL(request.url.absoluteString) }
             return .transport("\(error)")
@@ -71,12 +71,6 @@ enum TransportErrorMapping {
             }
         }
         return text
-    }
-
-    /// "256 MiB", or "1000 bytes" below a MiB or when not whole MiB.
-    static func describe(bytes: Int) -> String {
-        let mebibyte = 1024 * 1024
-        return bytes >= mebibyte && bytes % mebibyte == 0 ? "\(bytes / mebibyte) MiB" : "\(bytes) bytes"
     }
 
     /// `127.0.0.1:3000`, or just the host when the URL has no explicit port.

@@ -49,7 +49,7 @@ import Testing
             _ = try await transport.send(request(.get, server.baseURL))
             Issue.record("a 5,000-byte body passed a 1,000-byte limit")
         } catch {
-            #expect(error == .transport("the answer from 127.0.0.1:\(server.port) is larger than 1000 bytes"))
+            #expect(error == .answerTooLarge(host: "127.0.0.1:\(server.port)", limit: 1000))
         }
         // Within the limit it arrives whole.
         let roomy = AsyncHTTPClientTransport(largestBody: 5000)
@@ -163,8 +163,7 @@ import Testing
                 request(.get, server.baseURL.appendingPathComponent("todos")) |> withTimeout(10))
             Issue.record("a self-signed certificate was accepted")
         } catch {
-            #expect(
-                error == .transport("TLS handshake with 127.0.0.1:\(server.port) failed: certificate verify failed"))
+            #expect(error == .tlsHandshake(host: "127.0.0.1:\(server.port)", reason: "certificate verify failed"))
         }
         await transport.shutdown()
         await server.stop()

@@ -25,9 +25,24 @@ extension NetworkError {
                 : Texts.Network.unexpectedDataAt(path: path, reason: reason)
         case .invalidURL(let url):
             return Texts.Network.invalidURL(url: BodyExcerpt.make(from: url))
+        case .tlsHandshake(let host, let reason):
+            return Texts.Network.tlsHandshake(host: host, reason: BodyExcerpt.make(from: reason))
+        case .malformedAnswer(let host, let detail):
+            return Texts.Network.malformedAnswer(host: host, detail: BodyExcerpt.make(from: detail))
+        case .answerTooLarge(let host, let limit):
+            return Texts.Network.answerTooLarge(host: host, size: Self.describe(bytes: limit))
+        case .tooManyRedirects(let host):
+            return Texts.Network.tooManyRedirects(host: host)
         case .transport(let description):
             return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
         }
+    }
+
+    /// "256 MiB", or "1000 bytes" ("1000 Bytes") below a MiB or when not whole MiB.
+    static func describe(bytes: Int) -> String {
+        let mebibyte = 1024 * 1024
+        return bytes >= mebibyte && bytes % mebibyte == 0
+            ? "\(bytes / mebibyte) MiB" : Texts.Network.bytes(count: "\(bytes)")
     }
 
     /// "10 s", "0.3 s" ("0,3 s" in German).

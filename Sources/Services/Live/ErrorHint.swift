@@ -38,7 +38,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
         case .status(let code, _): return code == 404 ? .notFound : .server(status: code)
         case .decoding: return .badData
         case .invalidURL: return .configuration
-        case .transport: return .other
+        case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .transport: return .other
         }
     }
 }
