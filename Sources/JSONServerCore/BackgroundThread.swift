@@ -5,9 +5,11 @@ import Foundation
 /// priority of the thread that draws the screen: on two cores, a keystroke's
 /// frame is not held up by a parse of hundreds of milliseconds.
 enum BackgroundThread {
-    /// How much the thread yields: `parse` to a waiting request's work
-    /// (nice 10), `index` to anything (nice 19).
+    /// How much the thread yields: `answer` (a request's own work) to
+    /// nothing, `parse` to a waiting request's work (nice 10), `index` to
+    /// anything (nice 19).
     enum Niceness: Int32 {
+        case answer = 0
         case parse = 10
         case index = 19
     }

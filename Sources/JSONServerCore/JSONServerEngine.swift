@@ -10,12 +10,12 @@ import JSON
 /// the first search (`q=`) does not pay for it on the request path.
 ///
 /// Over a ``LazyDatabase`` (a large file, outlined but not parsed), it
-/// answers page-only list requests from the outline, and, in the v0
-/// dialect, searches (`q=`), equality filters and record reads from an
-/// ``OutlineIndex`` built from the file in the background once the
-/// collection is listed (the records are parsed and dropped: only their
-/// texts and scalar fields stay). It parses the whole file once, on the
-/// first request that needs more (see ``materialise(indexing:)``).
+/// answers page-only list requests from the outline, and filters, sorts
+/// and (in v0) searches (`q=`) and record reads from an ``OutlineIndex``
+/// built from the file in the background once the collection is first
+/// asked for (the records are parsed and dropped: only their texts and
+/// scalar fields stay; see ``IndexedQuery``). It parses the whole file
+/// once, on the first request that needs more (see ``materialise(indexing:)``).
 public actor JSONServerEngine {
     private var router: JSONServerRouter
     /// Until the whole file is parsed: answers page-only lists from its outline.
@@ -78,7 +78,7 @@ public actor JSONServerEngine {
     /// is parsed.
     public func prepareToSearch() {
         guard let front, materialisation == nil, front.database.changedOnDisk == nil else { return }
-        if let lastListed, indexOutline(lastListed) != nil { return }
+        if front.dialect == .v0, let lastListed, indexOutline(lastListed) != nil { return }
         materialisation = Self.parse(front.database)
         Task { _ = await self.materialise(indexing: true) }
     }
@@ -89,12 +89,11 @@ public actor JSONServerEngine {
 
     /// Starts building the index of outlined collection `name` from the
     /// file, once, on a thread of its own at the lowest priority (the answer
-    /// that listed it goes to the screen first); only in v0, whose requests
-    /// it answers. Returns the build.
+    /// that listed it goes to the screen first). Returns the build.
     @discardableResult
     private func indexOutline(_ name: String) -> Task<Result<OutlineIndex, JSONParseError>, Never>? {
         if let build = outlineIndexes[name] { return build }
-        guard let front, front.dialect == .v0, let elements = front.database.collections[name],
+        guard let front, let elements = front.database.collections[name],
             front.database.changedOnDisk == nil
         else { return nil }
         let database = front.database
@@ -120,7 +119,14 @@ public actor JSONServerEngine {
         // Parsed whole while waiting: writes may have come since, so the router answers.
         guard let front else { return nil }
         switch built {
-        case .success(let index): return front.answer(request, indexed: index, in: collection)
+        case .success(let index):
+            // Off the actor: a first sort works out its order (tens of
+            // milliseconds over a million records) while pages are answered.
+            return await withCheckedContinuation { answered in
+                BackgroundThread.start(.answer) {
+                    answered.resume(returning: front.answer(request, indexed: index, in: collection))
+                }
+            }
         case .failure(let error): return front.database.problem(.malformed(error))
         }
     }

@@ -44,36 +44,11 @@ extension JSONServerRouter {
 
     func listV1(_ name: String, request: EngineRequest) -> EngineResponse {
         guard var items = database.collections[name] else { return .notFound }
-        var clause = WhereClause()
-        var sortKeys: [String] = []
-        var paging = V1Paging()
-        var embeds: [String] = []
-        var search = ""
-        for item in request.query where !paging.read(item) {
-            switch item.name {
-            case "_where":
-                let parsed: JSONValue
-                do {
-                    parsed = try JSONParser.parse(Data(item.value.utf8))
-                } catch {
-                    return .error(status: 400, "_where is not JSON: \(error)")
-                }
-                guard case .object(let tree) = parsed else {
-                    return .error(status: 400, "_where must be a JSON object, like {\"or\":[{\"views\":{\"gt\":100}}]}")
-                }
-                if let refusal = WhereClause.refusal(where: tree) { return .error(status: 400, refusal) }
-                var merged = WhereClause(tree: tree)
-                for (key, value) in clause.tree { merged = Self.merging(merged, key: key, value: value) }
-                clause = merged
-            case "_sort": sortKeys += item.value.split(separator: ",").map(String.init)
-            case "_embed": embeds += item.value.split(separator: ",").map(String.init)
-            case "q": search = item.value.trimmingCharacters(in: .whitespaces).lowercased()
-            case let key where Self.v1Reserved.contains(key): continue
-            default:
-                if let refusal = WhereClause.refusal(key: item.name) { return .error(status: 400, refusal) }
-                clause.add(key: item.name, value: item.value)
-            }
-        }
+        let query = V1ListQuery(request.query)
+        if let refusal = query.refusal { return refusal }
+        let (clause, sortKeys, paging, embeds, search) = (
+            query.clause, query.sortKeys, query.paging, query.embeds, query.search
+        )
         if !embeds.isEmpty { items = items.map { embedV1(embeds, into: $0, of: name) } }
         var matching = clause.tree.isEmpty ? items : items.filter(clause.matches)
         if !search.isEmpty { matching = matching.filter { Self.mentions($0, search) } }
@@ -149,19 +124,6 @@ extension JSONServerRouter {
             return nil
         }
         return Int(text)
-    }
-
-    /// Adds `key: value` of one clause tree to another (both must hold).
-    private static func merging(_ clause: WhereClause, key: String, value: JSONValue) -> WhereClause {
-        var tree = clause.tree
-        if case .object(let existing)? = tree[key], case .object(let added) = value {
-            var combined = existing
-            for (name, condition) in added { combined[name] = condition }
-            tree[key] = .object(combined)
-        } else {
-            tree[key] = value
-        }
-        return WhereClause(tree: tree)
     }
 
     /// The item whose id is `id` (ids are strings in v1; `1` still finds `"1"`).

@@ -63,22 +63,24 @@ struct LazyListFront: Sendable {
 
     // MARK: - Requests answered from an index
 
-    /// The collection whose ``OutlineIndex`` can answer `request`, in v0: a
-    /// record (`GET /name/id`) or a list with a full-text search and field
-    /// filters (`GET /name?q=…&userId=3&_page=1`); `nil` for every other
-    /// request. ``answer(_:indexed:in:)`` may still find it needs the whole data.
+    /// The collection whose ``OutlineIndex`` can answer `request`: a list
+    /// with a search, filters and a sort (`GET /name?q=…&userId=3&_sort=title&_page=1`,
+    /// v1 `GET /name?views:gt=3&_sort=-id`), or in v0 a record (`GET
+    /// /name/id`); `nil` for every other request. ``answer(_:indexed:in:)``
+    /// may still find it needs the whole data.
     func indexedCollection(for request: EngineRequest) -> String? {
-        guard dialect == .v0, request.method == "GET" || request.method == "HEAD" else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
         let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
-        guard segments.count == 1 || segments.count == 2, database.collections[segments[0]] != nil else { return nil }
+        let most = dialect == .v0 ? 2 : 1
+        guard (1...most).contains(segments.count), database.collections[segments[0]] != nil else { return nil }
         return segments[0]
     }
 
     /// The answer to a request from ``indexedCollection(for:)``, from the
     /// collection's index and the records it names, byte for byte the full
-    /// engine's; `nil` when it needs the whole data (sorting, `_embed`,
-    /// operators, nested or unindexed fields, a needle that is not ASCII,
-    /// ids that are not all integers, a page over ``largestPage``).
+    /// engine's; `nil` when it needs the whole data (`_embed`, nested or
+    /// unindexed fields, a sort over values of mixed kinds, a needle that
+    /// is not ASCII, v0 ids that are not all integers, a page over ``largestPage``).
     func answer(_ request: EngineRequest, indexed index: OutlineIndex, in collection: String) -> EngineResponse? {
         guard let elements = database.collections[collection], index.columns.count == elements.count else {
             return nil
@@ -90,15 +92,45 @@ struct LazyListFront: Sendable {
             if segments.count == 2 {
                 routed = try record(segments[1], of: elements, columns: index.columns, request: request)
             } else {
-                guard let query = try? CollectionQuery(request.query),
-                    let matches = Self.matches(of: query, in: index)
-                else { return nil }
-                routed = try page(of: elements, count: matches.count, query: query, request: request) { matches[$0] }
+                routed = try list(elements, request: request, indexed: index)
             }
             return routed.map { JSONServerRouter.sent(JSONServerRouter.tagged($0), for: request) }
         } catch {
             return database.problem(.malformed(error))
         }
+    }
+
+    /// A list from the index: the positions the query picks, in order, and the page of them.
+    private func list(_ elements: JSONOutline.Elements, request: EngineRequest, indexed index: OutlineIndex)
+        throws(JSONParseError) -> EngineResponse?
+    {
+        guard dialect == .v0 else { return try listV1(elements, request: request, indexed: index) }
+        guard let query = try? CollectionQuery(request.query),
+            let matches = IndexedQuery.positions(of: query, in: index)
+        else { return nil }
+        return try page(of: elements, count: matches.count, query: query, request: request) { matches[$0] }
+    }
+
+    /// v1: conditions, `_sort` and paging from the index (a search or
+    /// `_embed` needs the whole data); a refused query is refused here too.
+    private func listV1(_ elements: JSONOutline.Elements, request: EngineRequest, indexed index: OutlineIndex)
+        throws(JSONParseError) -> EngineResponse?
+    {
+        let query = V1ListQuery(request.query)
+        if let refusal = query.refusal { return refusal }
+        guard query.embeds.isEmpty, query.search.isEmpty,
+            let matches = IndexedQuery.positionsV1(clause: query.clause, sortKeys: query.sortKeys, in: index)
+        else { return nil }
+        let range = query.paging.isPartial ? query.paging.range(count: matches.count) : 0..<matches.count
+        guard range.count <= Self.largestPage else { return nil }
+        var items: [JSONValue] = []
+        for position in range {
+            guard let item = JSONServerRouter.withStringID(try database.item(matches[position], of: elements)) else {
+                return nil
+            }
+            items.append(item)
+        }
+        return query.paging.response(count: matches.count, items: items)
     }
 
     /// A record by id, as the router shows one without `_embed`/`_expand`.
@@ -109,35 +141,6 @@ struct LazyListFront: Sendable {
         guard (query?.embed ?? []).isEmpty, (query?.expand ?? []).isEmpty, columns.ids != nil else { return nil }
         guard let position = columns.position(ofID: id) else { return .notFound }
         return .json(status: 200, try database.item(position, of: elements))
-    }
-
-    /// The positions (ascending) of the records passing `query`'s search
-    /// and equality filters, as ``QueryEngine`` finds them; `nil` when the
-    /// index cannot tell.
-    static func matches(of query: CollectionQuery, in index: OutlineIndex) -> [Int]? {
-        guard query.sortFields.isEmpty, query.embed.isEmpty, query.expand.isEmpty else { return nil }
-        let columns = index.columns
-        var accepted: [(codes: [UInt32], accepts: [Bool])] = []
-        if !query.filters.isEmpty {
-            guard columns.allObjects else { return nil }
-            for filter in query.filters {
-                guard filter.comparison == .equal, !filter.path.utf8.contains(UInt8(ascii: ".")) else { return nil }
-                guard let column = columns.columns[filter.path] else {
-                    if columns.hasField(filter.path) { return nil }
-                    continue  // a field no record has is ignored, as json-server does
-                }
-                let prepared = QueryEngine.PreparedFilter(
-                    filter: filter, components: [filter.path], integers: filter.integers)
-                accepted.append((column.codes, [false] + column.values.map { QueryEngine.equals($0, prepared) }))
-            }
-        }
-        let passes = { (position: Int) in accepted.allSatisfy { $0.accepts[Int($0.codes[position])] } }
-        if let search = query.search, !search.isEmpty {
-            guard let needle = SearchIndex.indexableNeedle(search) else { return nil }
-            let hits = index.search.matchingIndices(needle)
-            return accepted.isEmpty ? hits : hits.filter(passes)
-        }
-        return accepted.isEmpty ? Array(0..<columns.count) : (0..<columns.count).filter(passes)
     }
 
     /// The answer to a v0 GET whose first path segment the file does not

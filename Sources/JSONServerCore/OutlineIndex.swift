@@ -4,6 +4,8 @@
 struct OutlineIndex: Sendable {
     /// The texts a full-text search (`q=`) looks at.
     let search: SearchIndex
-    /// The scalar fields and ids, for equality filters and record reads.
+    /// The scalar fields and ids, for filters, sorts and record reads.
     let columns: RecordColumns
+    /// The columns' ranks and the sorted orders, worked out on first need.
+    let orders = ColumnOrders()
 }

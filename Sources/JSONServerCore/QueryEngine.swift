@@ -41,7 +41,12 @@ public enum QueryEngine {
 
     /// Whether `item` passes one filter (any of its values).
     static func matches(_ item: JSONValue, _ prepared: PreparedFilter) -> Bool {
-        guard let field = item.value(atComponents: prepared.components), !field.isNull else { return false }
+        matches(field: item.value(atComponents: prepared.components), prepared)
+    }
+
+    /// Whether a record whose field at the filter's path is `field` (`nil`: none) passes one filter.
+    static func matches(field: JSONValue?, _ prepared: PreparedFilter) -> Bool {
+        guard let field, !field.isNull else { return false }
         let values = prepared.filter.values
         switch prepared.filter.comparison {
         case .equal:
@@ -139,8 +144,11 @@ public enum QueryEngine {
     /// lodash's `compareAscending`: missing and null values last, numbers
     /// numerically, strings by code point, mixed kinds equal.
     static func compareForSort(_ lhs: JSONValue?, _ rhs: JSONValue?) -> Int {
-        let left = lhs.flatMap { $0.isNull ? nil : $0 }
-        let right = rhs.flatMap { $0.isNull ? nil : $0 }
+        // Spelled out: in `lhs.flatMap { $0.isNull ? nil : $0 }` the `nil`
+        // became `JSONValue.null` (a nil literal), so null compared equal to
+        // everything and the order of a sort with nulls was the algorithm's.
+        let left: JSONValue? = lhs?.isNull ?? true ? nil : lhs
+        let right: JSONValue? = rhs?.isNull ?? true ? nil : rhs
         switch (left, right) {
         case (nil, nil): return 0
         case (nil, _): return 1

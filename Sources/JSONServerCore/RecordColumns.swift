@@ -2,22 +2,29 @@ import JSON
 
 /// The top-level scalar fields of a collection's records as compact columns
 /// (a struct of arrays): for each field, every record's value as a 4-byte
-/// code into the field's distinct values, and every record's integer `id`.
+/// code into the field's values, and every record's integer `id`.
 ///
 /// Built from an outlined file's records as they are parsed and dropped
-/// (see ``LazyDatabase/index(of:)``), so equality filters and record reads
+/// (see ``LazyDatabase/index(of:)``), so filters, sorts and record reads
 /// need neither the parsed records nor the whole parse: 1,000,000 todos
-/// take about 8 MB of ids and 4 MB for each other column kept.
+/// take about 8 MB of ids, 4 MB for each column of few values (`userId`,
+/// `completed`) and, for a column of many (`title`), one value a record.
 struct RecordColumns: Sendable {
-    /// The most distinct values a column keeps; a field with more (a title)
-    /// has no column, and filters on it need the whole data.
-    static let maximumDistinct = 1 << 16
+    /// Values are shared (one code for equal values) up to this many; past
+    /// it each record's value is kept as its own (a title): hashing a
+    /// million strings costs more than it saves.
+    static let sharedValues = 1 << 12
+    /// The most bytes of text a column keeps; a field with more (long
+    /// bodies) has no column, and requests on it need the whole data.
+    static let maximumTextBytes = 256 << 20
 
     /// One field's values.
     struct Column: Sendable {
         /// Per record: 0 when the record lacks the field, else 1 + the index of its value in `values`.
         fileprivate(set) var codes: [UInt32]
-        /// The distinct values, in order of first appearance.
+        /// The values, in order of first appearance; equal values share an
+        /// entry up to ``RecordColumns/sharedValues`` of them (so an entry
+        /// may repeat another's value past that).
         fileprivate(set) var values: [JSONValue]
     }
 
@@ -27,7 +34,7 @@ struct RecordColumns: Sendable {
     /// array elements by number: only the whole data answers those).
     let allObjects: Bool
     /// The fields every value of which is a scalar (or null), with at most
-    /// ``maximumDistinct`` distinct values.
+    /// ``maximumTextBytes`` of text.
     let columns: [String: Column]
     /// The other fields some record has (nested values, too many distinct values).
     let unindexed: Set<String>
@@ -109,12 +116,14 @@ struct RecordColumns: Sendable {
 }
 
 /// A column being built: codes padded with 0 for the records before a
-/// value; dropped (and emptied) at the first nested value or when the
-/// distinct values outgrow ``RecordColumns/maximumDistinct``.
+/// value; dropped (and emptied) at the first nested value or when its text
+/// outgrows ``RecordColumns/maximumTextBytes``.
 private struct ColumnBuilder: Sendable {
     var codes: [UInt32] = []
     var values: [JSONValue] = []
-    private var lookup: [JSONValue: UInt32] = [:]
+    /// Codes of the values so far, while they are few enough to share.
+    private var lookup: [JSONValue: UInt32]? = [:]
+    private var textBytes = 0
     private(set) var isDropped = false
 
     /// Sets record `position`'s value.
@@ -134,6 +143,15 @@ private struct ColumnBuilder: Sendable {
         guard !isDropped else { return }
         guard !column.isDropped else { return drop() }
         pad(to: position)
+        if lookup == nil {
+            // Unshared: the part's values follow these, its codes shifted.
+            let shift = UInt32(truncatingIfNeeded: values.count)
+            textBytes += column.textBytes
+            guard textBytes <= RecordColumns.maximumTextBytes else { return drop() }
+            values.append(contentsOf: column.values)
+            codes.append(contentsOf: column.codes.lazy.map { $0 == 0 ? 0 : $0 &+ shift })
+            return
+        }
         let recoded = column.values.map { code(of: $0) }
         guard !isDropped else { return }
         codes.append(contentsOf: column.codes.lazy.map { $0 == 0 ? 0 : recoded[Int($0) - 1] })
@@ -145,14 +163,20 @@ private struct ColumnBuilder: Sendable {
     }
 
     private mutating func code(of value: JSONValue) -> UInt32 {
-        if let code = lookup[value] { return code }
-        guard values.count < RecordColumns.maximumDistinct else {
-            drop()
-            return 0
+        if let code = lookup?[value] { return code }
+        if case .string(let text) = value {
+            textBytes += text.utf8.count
+            guard textBytes <= RecordColumns.maximumTextBytes else {
+                drop()
+                return 0
+            }
         }
         values.append(value)
         let code = UInt32(truncatingIfNeeded: values.count)
-        lookup[value] = code
+        if lookup != nil {
+            lookup?[value] = code
+            if values.count >= RecordColumns.sharedValues { lookup = nil }
+        }
         return code
     }
 

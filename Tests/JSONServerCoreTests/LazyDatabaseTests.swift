@@ -228,13 +228,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let first = dialect == .v0 ? "/todos?_page=1&_limit=5" : "/todos?_page=1&_per_page=5"
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: first))
-        #expect(await lazy.isIndexingOutline("todos") == (dialect == .v0))
+        #expect(await lazy.isIndexingOutline("todos"))  // for filters and sorts in both dialects
         await lazy.prepareToSearch()
         #expect(await lazy.isParsingWhole == (dialect == .v1))
         // Page-only lists are still answered, the same, meanwhile.
         let second = dialect == .v0 ? "/todos?_page=2&_limit=5" : "/todos?_page=2&_per_page=5"
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: second))
-        let search = dialect == .v0 ? "/todos?q=milk&_page=1&_limit=5" : "/todos?title:contains=milk&_page=1"
+        let search = dialect == .v0 ? "/todos?q=milk&_page=1&_limit=5" : "/todos?q=milk&_page=1"
         _ = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: search))
         #expect(await lazy.isMaterialised == (dialect == .v1))
         if dialect == .v1 { #expect(await lazy.hasSearchIndex("todos")) }
