@@ -41,6 +41,19 @@ struct StopLoadingStateTests {
         #expect(state.message?.text == "Stopped loading todos — r reloads")
     }
 
+    @Test func aListStoppedBeforeItsFirstPageDoesNotCallItselfEmpty() {
+        var state = ResourceListState(resource: .todos, filters: [])
+        _ = state.apply(.start)
+        _ = state.apply(.stopLoading(received: 0))
+        #expect(state.status.count == nil, "nothing is known of the count")
+        let screen = state.screen()
+        #expect(screen.contains("No todos to show yet."))
+        #expect(!screen.contains("No todos on this server"))
+        _ = state.press(.char("r"))
+        _ = state.apply(.firstPage([], total: 0))
+        #expect(state.screen().contains("No todos on this server"), "a page that came says it")
+    }
+
     @Test func escWithNothingLoadingClearsTheFilterThenGoesBack() {
         var state = ResourceListState.loaded()
         state.press(.char("/"))

@@ -48,6 +48,7 @@ extension ResourceListState {
     /// stale; `reset` drops what is loaded (a new search or server sort).
     mutating func observe(reset: Bool, force: Bool = false) -> [ResourceListEffect] {
         isObserving = true
+        isStopped = false
         loadingPage = nil
         moreError = nil
         if reset {

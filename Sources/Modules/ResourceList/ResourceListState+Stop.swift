@@ -12,6 +12,7 @@ extension ResourceListState {
         isLoading = false
         loadingPage = nil
         isObserving = false
+        isStopped = true
         let watching = watchInterval != nil || isWatchFetching
         watchInterval = nil
         isWatchFetching = false

@@ -63,7 +63,7 @@ extension ResourceListState {
     }
 
     var countText: String? {
-        if records.isEmpty && (isLoading || error != nil) { return nil }
+        if records.isEmpty && (isLoading || error != nil || isStopped) { return nil }
         let number = Language.current.number
         if let serverSearch {
             if visible.count < records.count {
@@ -107,6 +107,6 @@ extension ResourceListState {
                     error: moreError?.shortReason)
                 : nil,
             overlay: mode.overlay(resource: resource),
-            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs)
+            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs, isStopped: isStopped)
     }
 }

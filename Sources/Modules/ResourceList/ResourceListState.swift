@@ -41,6 +41,8 @@ struct ResourceListState: Equatable, Sendable {
     var moreError: ServiceError?
     /// Whether the first page is watched (from start until stop).
     var isObserving = false
+    /// Esc stopped the load, and no page came since.
+    var isStopped = false
 
     // MARK: - Watch (`:watch 5`)
     /// How often the first page is fetched again, or `nil` when not watching.

@@ -145,7 +145,7 @@ enum ResourceListView {
             text = "\(Spinner.frame(tick: tick)) " + Texts.List.searching(filter: model.filterText)
             role = .spinner
         } else if model.isEmpty && model.serverSearch == nil {
-            if model.error != nil {
+            if model.error != nil || model.isStopped {
                 text = Texts.List.nothingYet(resources: name)
             } else {
                 text =

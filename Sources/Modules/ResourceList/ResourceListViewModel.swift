@@ -46,4 +46,6 @@ public struct ResourceListViewModel {
     /// While `:watch` is on: the ids of the rows changed since they were
     /// last visited (a `•` column is drawn); `nil` when not watching.
     public var changed: Set<String>? = nil
+    /// Esc stopped the load: an empty list is not known to be empty.
+    public var isStopped = false
 }
