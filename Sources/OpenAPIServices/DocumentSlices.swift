@@ -70,9 +70,8 @@ struct DocumentSlices {
     }
 
     /// The slices, made one at a time as they are asked for: the first
-    /// holds the paths of the first `firstCollections` paths that may be
-    /// collections (no `{template}` at the end) and the paths under them
-    /// (their record routes); then `size` paths each, in order; then the
+    /// holds the first `firstCollections` paths that may be collections
+    /// (no `{template}` at the end) and their record routes; then `size` paths each, in order; then the
     /// components no path refers to, `size` each.
     func slices(firstCollections: Int, size: Int) -> Slices {
         let first = firstPaths(firstCollections)
@@ -129,10 +128,13 @@ struct DocumentSlices {
             let segments = Self.segments(path)
             if let last = segments.last, !(last.hasPrefix("{") && last.hasSuffix("}")) { candidates.insert(segments) }
         }
+        // The candidates and their record routes (`/books/{id}`); what else
+        // lies under them comes in order with the rest.
         var found: Set<Int> = []
         for (index, (path, _)) in paths.enumerated() {
             let segments = Self.segments(path)
-            if (1...max(1, segments.count)).contains(where: { candidates.contains(Array(segments.prefix($0))) }) {
+            let isRecord = segments.last.map { $0.hasPrefix("{") && $0.hasSuffix("}") } ?? false
+            if candidates.contains(segments) || (isRecord && candidates.contains(Array(segments.dropLast()))) {
                 found.insert(index)
             }
         }

@@ -109,19 +109,17 @@ extension OpenAPIDocumentReader {
     static func merge(_ part: OpenAPIKit.OpenAPI.Document, into whole: inout OpenAPIKit.OpenAPI.Document) {
         for (path, item) in part.paths where whole.paths[path] == nil { whole.paths[path] = item }
         let from = part.components
-        var into = whole.components
-        add(from.schemas, to: &into.schemas)
-        add(from.responses, to: &into.responses)
-        add(from.parameters, to: &into.parameters)
-        add(from.examples, to: &into.examples)
-        add(from.requestBodies, to: &into.requestBodies)
-        add(from.headers, to: &into.headers)
-        add(from.securitySchemes, to: &into.securitySchemes)
-        add(from.links, to: &into.links)
-        add(from.callbacks, to: &into.callbacks)
-        add(from.mediaTypes, to: &into.mediaTypes)
-        add(from.pathItems, to: &into.pathItems)
-        whole.components = into
+        add(from.schemas, to: &whole.components.schemas)
+        add(from.responses, to: &whole.components.responses)
+        add(from.parameters, to: &whole.components.parameters)
+        add(from.examples, to: &whole.components.examples)
+        add(from.requestBodies, to: &whole.components.requestBodies)
+        add(from.headers, to: &whole.components.headers)
+        add(from.securitySchemes, to: &whole.components.securitySchemes)
+        add(from.links, to: &whole.components.links)
+        add(from.callbacks, to: &whole.components.callbacks)
+        add(from.mediaTypes, to: &whole.components.mediaTypes)
+        add(from.pathItems, to: &whole.components.pathItems)
     }
 
     private static func add<Key: Hashable, Value>(

@@ -83,9 +83,9 @@ final class DocumentReading: Sendable {
                 let due = clock.withLock { clock in
                     let began = clock.began ?? now
                     clock.began = began
-                    guard now - began >= Self.quiet, clock.told.map({ now - $0 >= Self.interval }) != false else {
-                        return false
-                    }
+                    let last = progress.paths == progress.totalPaths
+                    guard now - began >= Self.quiet, last || clock.told.map({ now - $0 >= Self.interval }) != false
+                    else { return false }
                     clock.told = now
                     return true
                 }
