@@ -37,6 +37,14 @@ public actor JSONServerEngine {
         router = JSONServerRouter(database: database, readOnly: readOnly, dialect: dialect)
     }
 
+    /// An engine over `database` that answers every sort and filter by
+    /// comparing the records themselves, never from columns: what tests
+    /// compare the columns' answers with.
+    init(plain database: JSONDatabase, dialect: JSONServerDialect = .v0) {
+        router = JSONServerRouter(database: database, dialect: dialect)
+        router.answersFromColumns = false
+    }
+
     /// Creates an engine over a large file that is parsed only as far as
     /// requests need it; `readOnly` makes writes answer 405. The whole
     /// parse waits for a request that needs it (not started in the

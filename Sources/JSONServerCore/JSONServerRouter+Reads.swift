@@ -12,9 +12,11 @@ extension JSONServerRouter {
         } catch {
             return .error(status: 400, "Invalid regular expression in _like: \(error.pattern)")
         }
-        let matching = QueryEngine.sort(
-            QueryEngine.matchingIndices(items, query: query, searchHits: searchHits(name, items, query: query)),
-            of: items, query: query)
+        let matching =
+            indexedPositions(name, items, query: query)
+            ?? QueryEngine.sort(
+                QueryEngine.matchingIndices(items, query: query, searchHits: searchHits(name, items, query: query)),
+                of: items, query: query)
         let slice = ListSlice(count: matching.count, query: query)
         let page = matching[slice.range]
         let headers = Self.listHeaders(count: matching.count, slice: slice, query: query, request: request)

@@ -42,10 +42,14 @@ extension JSONServerRouter {
 
     // MARK: - Reads
 
-    func listV1(_ name: String, request: EngineRequest) -> EngineResponse {
+    mutating func listV1(_ name: String, request: EngineRequest) -> EngineResponse {
         guard var items = database.collections[name] else { return .notFound }
         let query = V1ListQuery(request.query)
         if let refusal = query.refusal { return refusal }
+        if let positions = indexedPositionsV1(name, items, query: query) {
+            let range = query.paging.isPartial ? query.paging.range(count: positions.count) : 0..<positions.count
+            return query.paging.response(count: positions.count, items: range.map { items[positions[$0]] })
+        }
         let (clause, sortKeys, paging, embeds, search) = (
             query.clause, query.sortKeys, query.paging, query.embeds, query.search
         )

@@ -22,6 +22,12 @@ public struct JSONServerRouter: Sendable {
     /// Flat search text per collection (built by the first `q=` on it),
     /// dropped by every successful write.
     var searchIndexes: [String: SearchIndex] = [:]
+    /// Columns per collection for sorts and filters (built by the first
+    /// that needs them), dropped by every successful write.
+    var columnIndexes: [String: OutlineIndex] = [:]
+    /// Whether sorts and filters may be answered from columns (tests turn
+    /// it off to compare with the plain engine).
+    var answersFromColumns = true
     /// Counts successful writes, so an index built from older items is not installed.
     private(set) var writeGeneration: UInt64 = 0
     /// The last collection listed without a search index (one to build ahead of its first search).
@@ -57,6 +63,7 @@ public struct JSONServerRouter: Sendable {
             if isWrite && response.status < 400 {
                 answerCache.removeAll()
                 searchIndexes.removeAll()
+                columnIndexes.removeAll()
                 writeGeneration &+= 1
             }
             return response

@@ -59,7 +59,7 @@ import Testing
         let file = try #require(MappedFile(path: url.path))
         let lazy = try #require(try LazyDatabase(file: file, source: "data file \(url.path)", parallelFrom: 500))
         let full = try JSONDatabase(data: Data(text.utf8))
-        return (JSONServerEngine(lazy: lazy, dialect: dialect), JSONServerEngine(database: full, dialect: dialect), url)
+        return (JSONServerEngine(lazy: lazy, dialect: dialect), JSONServerEngine(plain: full, dialect: dialect), url)
     }
 
     @discardableResult
@@ -182,6 +182,28 @@ import Testing
             ? "/todos?_sort=score&_order=desc&_page=1&_limit=3" : "/todos?_sort=-score&_page=1&_per_page=3"
         let top = await Self.expectSame(lazy, full, EngineRequest(method: "GET", target: sorted))
         #expect(String(decoding: top.body, as: UTF8.self).contains("aaa first"))
+    }
+
+    /// The parsed data (`trestle serve`, or a file after its whole parse)
+    /// answers from columns built on first need and dropped by each write:
+    /// writes between the queries, and every answer as the plain engine's.
+    @Test(arguments: [JSONServerDialect.v0, .v1])
+    func parsedDataAnswersFromColumnsKeptCurrentAcrossWrites(_ dialect: JSONServerDialect) async throws {
+        let database = try JSONDatabase(data: Data(Self.todos(800, seed: 21).utf8))
+        let indexed = JSONServerEngine(database: database, dialect: dialect)
+        let plain = JSONServerEngine(plain: database, dialect: dialect)
+        var random = Seeded(state: 22)
+        let targets = Self.targets(dialect, seed: 23)
+        for round in 0..<20 {
+            let id = Int.random(in: 1...800, using: &random)
+            let score = Int.random(in: -9...9, using: &random)
+            let body = #"{"title": "round \#(round)", "score": \#(score), "completed": \#(round % 2 == 0)}"#
+            let write = EngineRequest(method: "PATCH", path: "/todos/\(id)", body: Data(body.utf8))
+            #expect(await Self.expectSame(indexed, plain, write).status == 200)
+            for target in targets[(round * 4)..<(round * 4 + 4)] {
+                await Self.expectSame(indexed, plain, EngineRequest(method: "GET", target: target))
+            }
+        }
     }
 
     /// The first request sorts: it waits for the collection's index (not
