@@ -30,7 +30,7 @@ struct ResourceStoreCancelTests {
             let transport = AsyncHTTPClientTransport()
             let store = ResourceStore(
                 network: NetworkClient(client: transport, retry: .never), storage: InMemoryStorageService(),
-                namespace: "test", logger: logger)
+                namespace: "test", logger: logger, stopGrace: .zero)
             return Held(
                 server: server, transport: transport, store: store,
                 // A deadline far beyond the waits below: only a cancellation closes the connection.
@@ -88,14 +88,16 @@ struct ResourceStoreCancelTests {
         await held.stop()
     }
 
-    @Test func aScreensLoadStopsWhenItsLastObserverLeaves() async throws {
+    @Test func aScreensLoadStopsWhenItAndTheLastObserverAreGone() async throws {
         let held = try Held.start()
         let screen = held.observer()
         let other = held.observer()
         #expect(await held.interestBecomes(waiting: nil, observing: 2))
         let reload = Task { await held.store.reload(held.request) }
         #expect(await held.server.holds(reach: 1))
-        // The load is the observers': it waits on nobody's behalf but theirs.
+        #expect(await held.interestBecomes(waiting: 1, observing: 2))
+        // The screen stops its load (Esc): the observers still want the answer.
+        reload.cancel()
         #expect(await held.interestBecomes(waiting: 0, observing: 2))
         other.cancel()
         #expect(await held.interestBecomes(waiting: 0, observing: 1), "one observer left: the request goes on")
@@ -115,7 +117,7 @@ struct ResourceStoreCancelTests {
         let held = try Held.start()
         let prefetch = Task { await held.store.reload(held.request) }
         #expect(await held.server.holds(reach: 1))
-        #expect(await held.interestBecomes(waiting: 1, observing: 0), "the load before any screen is not waited for")
+        #expect(await held.interestBecomes(waiting: 1, observing: 0), "the load before any screen is not counted")
         let screen = held.observer()
         #expect(await held.interestBecomes(waiting: 0, observing: 1), "the screen did not take the load over")
         screen.cancel()

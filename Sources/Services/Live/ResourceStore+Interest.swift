@@ -4,11 +4,12 @@ import Networking
 /// Who still wants the answer of each request in flight, by the request's id.
 ///
 /// A load joins a request as a waiter; cancelling the load's task takes it
-/// out. A load made on behalf of a resource's observers (a screen's own
-/// load, the first list's load at start) waits only until the resource has
-/// an observer: from then on the observers stand for it, so a screen that
-/// stops observing (its user pressed Esc, or left it) stops the request
-/// that loads it too, unless another load or screen still waits.
+/// out. The resource's observers want it too. A load made on behalf of
+/// observers before there were any (the first list's load at start, asked
+/// before its screen looks) waits only until the resource has an observer:
+/// from then on the observers stand for it, so the screen that stops
+/// observing (its user pressed Esc, or left it) stops that request too,
+/// unless another load or screen still waits.
 struct FlightInterest {
     /// Loads whose callers were not cancelled, per request.
     private var waiters: [UUID: Set<UUID>] = [:]
@@ -33,6 +34,11 @@ struct FlightInterest {
         for (waiter, flight) in standIns.removeValue(forKey: key) ?? [:] { waiters[flight]?.remove(waiter) }
     }
 
+    /// Whether `flight` is still out (joined and not landed).
+    func isOut(_ flight: UUID) -> Bool {
+        waiters[flight] != nil
+    }
+
     /// Whether any load still waits for `flight`.
     func isWaited(_ flight: UUID) -> Bool {
         count(of: flight) > 0
@@ -53,13 +59,12 @@ struct FlightInterest {
 
 extension ResourceStore {
     /// Registers a load of `flight`; returns the id it leaves by. A load for
-    /// observers counts only while the resource has none (see ``FlightInterest``).
+    /// observers made while the resource has none stands in for them until
+    /// one comes (see ``FlightInterest``).
     func join(_ flight: Flight, forObservers: Bool) -> UUID {
         let waiter = UUID()
         let observed = !(observers[flight.key]?.isEmpty ?? true)
-        if !forObservers || !observed {
-            interest.add(waiter, to: flight.id, key: flight.key, standingIn: forObservers)
-        }
+        interest.add(waiter, to: flight.id, key: flight.key, standingIn: forObservers && !observed)
         return waiter
     }
 
@@ -81,10 +86,23 @@ extension ResourceStore {
     }
 
     /// Cancels `flight` (the transfer, and its answer for everyone) when no
-    /// load waits for it and nobody observes its resource. It stops being
-    /// the URL's request at once: a later load starts a new one.
+    /// load waits for it and nobody observes its resource, still so after
+    /// ``stopGrace``. It then stops being the URL's request: a later load
+    /// starts a new one.
     private func cancelIfUnwanted(_ flight: Flight) {
-        guard !interest.isWaited(flight.id), observers[flight.key]?.isEmpty ?? true else { return }
+        guard isUnwanted(flight) else { return }
+        if stopGrace == .zero { return cancel(flight) }
+        Task {
+            try? await Task.sleep(for: stopGrace)
+            if isUnwanted(flight) { cancel(flight) }
+        }
+    }
+
+    private func isUnwanted(_ flight: Flight) -> Bool {
+        interest.isOut(flight.id) && !interest.isWaited(flight.id) && observers[flight.key]?.isEmpty ?? true
+    }
+
+    private func cancel(_ flight: Flight) {
         if inFlight[flight.key]?.id == flight.id { inFlight[flight.key] = nil }
         if queued[flight.key]?.id == flight.id { queued[flight.key] = nil }
         interest.landed(flight.id)

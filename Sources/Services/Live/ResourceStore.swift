@@ -45,6 +45,10 @@ public actor ResourceStore {
     var queued: [String: Flight] = [:]
     /// Who still wants each request's answer (see ``ResourceStore+Interest``).
     var interest = FlightInterest()
+    /// How long a request nobody wants any more goes on before it is
+    /// cancelled: a screen made again (the start's screens remade from a
+    /// document) observes again within it and keeps the request.
+    let stopGrace: Duration
     var states: [String: ResourceState] = [:]
     /// Loads started by ``reload(_:)`` / ``loadIfNeeded(_:maxAge:)`` not yet answered, per key.
     var publishing: [String: Int] = [:]
@@ -59,11 +63,14 @@ public actor ResourceStore {
     /// does not wait for the cache behind that answer's own write.
     private var storedDialectRead = false
 
-    /// - Parameter namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
+    /// - Parameters:
+    ///   - namespace: keeps environments apart in one cache (`fake`, `production|https://…`).
+    ///   - stopGrace: see ``stopGrace`` (`.zero`: at once).
     public init(
         network: NetworkClient, storage: any StorageService, namespace: String, logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, stopGrace: Duration = .milliseconds(150)
     ) {
+        self.stopGrace = stopGrace
         self.network = network
         self.storage = storage
         self.namespace = namespace
