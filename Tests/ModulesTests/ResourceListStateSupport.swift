@@ -84,9 +84,10 @@ extension ResourceListState {
         }
     }
 
-    /// What `key` means now, without applying it.
-    func outcome(of key: Key) -> ResourceListKeyOutcome {
-        ResourceListKeyMap.outcome(for: key, in: self, bindings: .defaults)
+    /// What `key` means now, without applying it (`received`: bytes of the
+    /// answers in flight).
+    func outcome(of key: Key, received: Int = 0) -> ResourceListKeyOutcome {
+        ResourceListKeyMap.outcome(for: key, in: self, bindings: .defaults, received: received)
     }
 
     /// Types `text` key by key; returns the effects of the last key.

@@ -20,9 +20,15 @@ struct StopLoadingStateTests {
         return state
     }
 
-    @Test func escWhileTheListLoadsStopsItAndKeepsTheRows() {
+    @Test func escWhileTheFirstPageLoadsStopsIt() {
+        var state = ResourceListState(resource: .todos, filters: [])
+        _ = state.apply(.start)
+        #expect(state.outcome(of: .escape) == .stopLoading, "nothing shown yet: the user waits")
+    }
+
+    @Test func escWhileAReloadShowsProgressStopsItAndKeepsTheRows() {
         var state = reloading()
-        #expect(state.outcome(of: .escape) == .stopLoading)
+        #expect(state.outcome(of: .escape, received: 3_200_000) == .stopLoading)
         let effects = state.apply(.stopLoading(received: 3_200_000))
         #expect(effects == [.cancelLoading, .cancelSearch])
         #expect(!state.isLoading)
@@ -33,6 +39,11 @@ struct StopLoadingStateTests {
         #expect(state.outcome(of: .escape) == .unhandled)
         #expect(state.press(.char("r")) == [.observe(state.expectedQuery(page: 1), force: true)])
         #expect(state.message == nil)
+    }
+
+    @Test func escDuringAQuickCheckBehindTheRowsGoesBack() {
+        let state = reloading()
+        #expect(state.outcome(of: .escape, received: 20_000) == .unhandled, "the router's back (which stops it too)")
     }
 
     @Test func aSmallLoadStoppedSaysNoSize() {
@@ -79,7 +90,8 @@ struct StopLoadingStateTests {
         _ = state.apply(.firstPage(todoRecords(5), total: 50, resource: .todos(pageSize: 5)))
         #expect(state.isLoadingMore, "the cursor is near the end: page 2 loads")
         _ = state.apply(.setWatch(.seconds(5)))
-        #expect(state.outcome(of: .escape) == .stopLoading)
+        #expect(state.outcome(of: .escape) == .unhandled, "no progress shows: Esc goes back")
+        #expect(state.outcome(of: .escape, received: 200_000) == .stopLoading)
         #expect(state.apply(.stopLoading(received: 0)) == [.cancelLoading, .cancelSearch, .cancelWatch])
         #expect(!state.isLoadingMore)
         #expect(state.watchInterval == nil)
@@ -98,14 +110,21 @@ struct StopLoadingStateTests {
     static let todos = ResourceCatalog.jsonPlaceholder.descriptor(for: "todos")
     static let todo4 = RecordEntity(["userId": 2, "id": 4, "title": "call the bank", "completed": false], of: todos)
 
-    @Test func escWhileTheRecordLoadsStopsItAndKeepsTheRecord() {
+    @Test func escWhileARecordOpenedByIDLoadsStopsIt() {
+        var state = RecordDetailState(id: "4", record: nil, resource: Self.todos, breadcrumbPrefix: nil)
+        #expect(state.update(.appeared) == [.loadRecord])
+        #expect(state.event(for: .escape, bindings: .defaults) == .stopLoading(received: 0))
+        #expect(state.update(.stopLoading(received: 0)) == [.cancelWork, .redraw])
+        #expect(state.status.message?.text == "Stopped loading todo 4 — r reloads")
+        #expect(state.event(for: .escape, bindings: .defaults) == nil)
+    }
+
+    @Test func escWhileAShownRecordReloadsWithProgressStopsItAndKeepsTheRecord() {
         var state = RecordDetailState(id: "4", record: Self.todo4, resource: Self.todos, breadcrumbPrefix: nil)
         #expect(state.update(.appeared) == [.loadRecord])
-        let escape = state.event(for: .escape, bindings: .defaults)
-        guard case .stopLoading? = escape else {
-            Issue.record("Esc while loading means \(String(describing: escape))")
-            return
-        }
+        #expect(state.event(for: .escape, bindings: .defaults) == nil, "a quick check: Esc goes back")
+        let escape = state.event(for: .escape, bindings: .defaults, received: 150_000)
+        #expect(escape == .stopLoading(received: 150_000))
         #expect(state.update(.stopLoading(received: 150_000)) == [.cancelWork, .redraw])
         #expect(!state.isLoading)
         #expect(state.record == Self.todo4)

@@ -86,8 +86,10 @@ final class RecordDetailPresenter: Screen {
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        guard var event = state.event(for: key, bindings: context.bindings) else { return .unhandled }
-        if case .stopLoading = event { event = .stopLoading(received: context.receivedBytes()) }
+        let received = key == .escape ? context.receivedBytes() : 0
+        guard let event = state.event(for: key, bindings: context.bindings, received: received) else {
+            return .unhandled
+        }
         return send(event)
     }
 

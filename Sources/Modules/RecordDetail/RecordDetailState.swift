@@ -136,8 +136,9 @@ struct RecordDetailState: Equatable, Sendable {
     // MARK: - Keys
 
     /// The event `key` means on this screen, or `nil` when it means nothing
-    /// here (the router then gives it its global meaning).
-    func event(for key: Key, bindings: KeyBindings) -> Event? {
+    /// here (the router then gives it its global meaning). `received`: bytes
+    /// the answers in flight have brought.
+    func event(for key: Key, bindings: KeyBindings, received: Int = 0) -> Event? {
         if confirmation != nil { return .confirmKey(key) }
         if form != nil { return .formKey(key) }
         if let moved = ListNavigation.move(
@@ -145,8 +146,11 @@ struct RecordDetailState: Equatable, Sendable {
         {
             return .scroll(to: moved)
         }
-        // Esc stops a load first (a browser's Stop); with nothing loading it goes back.
-        if key == .escape, isLoading { return .stopLoading(received: 0) }
+        // Esc stops a load the user waits for (nothing shown yet, or its
+        // progress shows), a browser's Stop; otherwise it goes back.
+        if key == .escape, isLoading, record == nil || received >= StoppedLoad.sizeFrom {
+            return .stopLoading(received: received)
+        }
         if case .char(let digit) = key, let number = digit.wholeNumberValue, number >= 1, number <= relations.count {
             return .follow(relation: number - 1)
         }

@@ -25,8 +25,10 @@ enum ResourceListKeyOutcome: Equatable {
 /// key first, then the filter prompt, then movement, the mouse and the
 /// bound actions (`context.bindings`).
 enum ResourceListKeyMap {
+    /// - Parameter received: bytes the answers in flight have brought (Esc
+    ///   stops a load whose progress shows).
     static func outcome(
-        for key: Key, in state: ResourceListState, bindings: KeyBindings
+        for key: Key, in state: ResourceListState, bindings: KeyBindings, received: Int = 0
     ) -> ResourceListKeyOutcome {
         switch state.mode {
         case .form:
@@ -50,7 +52,7 @@ enum ResourceListKeyMap {
         }
         if case .mouse(let event) = key, event.kind == .click { return .event(.click(row: event.row)) }
         // Esc stops a load first (a browser's Stop); then it clears the filter, then goes back.
-        if key == .escape, state.isLoadingAnything { return .stopLoading }
+        if key == .escape, state.escapeStopsLoading(received: received) { return .stopLoading }
         if key == .escape, !state.filterText.isEmpty { return .event(.setFilter("")) }
         switch bindings.action(for: key) {
         case .open?:

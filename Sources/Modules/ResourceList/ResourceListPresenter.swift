@@ -88,12 +88,13 @@ public final class ResourceListPresenter: Screen {
     }
 
     public func handle(_ key: Key) -> ScreenCommand {
-        switch ResourceListKeyMap.outcome(for: key, in: state, bindings: context.bindings) {
+        let received = key == .escape ? context.receivedBytes() : 0
+        switch ResourceListKeyMap.outcome(for: key, in: state, bindings: context.bindings, received: received) {
         case .event(let event):
             send(event)
             return .handled
         case .stopLoading:
-            send(.stopLoading(received: context.receivedBytes()))
+            send(.stopLoading(received: received))
             return .handled
         case .newRecord:
             send(.new(placeholderID: "new-\(UUID().uuidString.prefix(8))"))
