@@ -24,14 +24,16 @@ struct StopLoadingPresenterTests {
         let tracker: ActivityTracker
         let redraws = RedrawRecorder()
         let presenter: ResourceListPresenter
+        let navigator: ResourceNavigator
 
-        init() throws {
+        /// - Parameter held: the path whose first answer is held.
+        init(holding held: String = "/todos") throws {
             let padding = Data(repeating: UInt8(ascii: " "), count: 1_000_000)
             let todos = JSONWriter.data(.array(Fixtures.todoRecords))
             let asked = Asked()
             server = try HoldingHTTPServer.start { request in
                 let json = [("Content-Type", "application/json"), ("X-Total-Count", "5")]
-                guard request.path == "/todos", asked.first() else {
+                guard request.path == held, asked.first() else {
                     return .answer(TestHTTPResponse(status: 200, headers: json, body: todos))
                 }
                 return .hold(TestHTTPResponse(status: 200, headers: json, body: padding), sendingFirst: 150_000)
@@ -48,7 +50,7 @@ struct StopLoadingPresenterTests {
             let recorder = redraws
             let context = ScreenContext(
                 setNeedsDisplay: { recorder.record() }, receivedBytes: { tracker.receivedBytes })
-            let navigator = ResourceNavigator(api: api, catalog: .jsonPlaceholder, context: context)
+            navigator = ResourceNavigator(api: api, catalog: .jsonPlaceholder, context: context)
             presenter = try #require(
                 ResourceListModule.build(
                     resource: .todos, filters: [], breadcrumb: nil, api: api, navigator: navigator, context: context)
@@ -116,6 +118,19 @@ struct StopLoadingPresenterTests {
         #expect(setup.presenter.records.map(\.id) == ["1", "2", "3", "4", "5"])
         #expect(setup.presenter.status.message == nil)
         #expect(setup.server.hitCount(path: "/todos") == 2)
+        await setup.stop()
+    }
+
+    @Test func escStopsARecordsLoadAndTheServerSeesIt() async throws {
+        let setup = try Setup(holding: "/todos/4")
+        let detail = setup.navigator.detail(.todos, id: "4")
+        detail.start()
+        #expect(await setup.server.holds(reach: 1), "the record's answer was not held")
+        #expect(Self.isHandled(detail.handle(.escape)), "Esc while the record loads went back")
+        #expect(detail.status.message?.text.hasPrefix("Stopped loading todo 4") == true)
+        #expect(await setup.server.closesWhileHolding(reach: 1), "the server never saw the connection close")
+        #expect(Self.isUnhandled(detail.handle(.escape)), "nothing loads: Esc goes back")
+        detail.stop()
         await setup.stop()
     }
 
