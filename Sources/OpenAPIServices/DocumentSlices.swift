@@ -1,10 +1,10 @@
 import Foundation
-import JSON
 
-/// A parsed JSON OpenAPI document cut into small documents ("slices") that
-/// OpenAPIKit decodes one at a time: each holds some of the paths and the
-/// components they refer to (through other components too) that no earlier
-/// slice holds; the last ones hold the components no path refers to.
+/// A parsed OpenAPI document (JSON's values, YAML's node tree) cut into
+/// small documents ("slices") that OpenAPIKit decodes one at a time: each
+/// holds some of the paths and the components they refer to (through other
+/// components too) that no earlier slice holds; the last ones hold the
+/// components no path refers to.
 ///
 /// Decoding a 26 MB document whole gives nothing until the end; slices let
 /// the first collections be catalogued from the first slice, the rest be
@@ -12,61 +12,81 @@ import JSON
 /// Every slice keeps the document's other top-level members (`openapi`,
 /// `info`, `servers`, `security`…) and its `securitySchemes`, and its paths
 /// and components sit at the same places as in the document, so a problem
-/// found in a slice names the document's own JSON pointer.
-struct DocumentSlices {
-    /// One small document, as JSON text, and how many of the document's paths it holds.
+/// found in a slice names the document's own JSON pointer. A slice is made
+/// of the document's own values (``SlicedTree``), so a YAML slice's scalars
+/// are typed as the whole document's are.
+struct DocumentSlices<Tree: SlicedTree> {
+    typealias Member = SlicedMember<Tree>
+
+    /// One small document, as the decoder takes it, and how many of the document's paths it holds.
     struct Slice {
-        var text: [UInt8]
+        var document: Tree.Document
         var paths: Int
     }
 
-    /// The kinds of component a `$ref` can name (`#/components/<kind>/<name>`).
-    static let componentKinds = [
-        "schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links",
-        "callbacks", "pathItems", "mediaTypes",
-    ]
-
+    /// The document's root.
+    private let root: Tree
     /// The top-level members but `paths` and `components`.
-    private let head: [(key: String, value: JSONValue)]
+    private let head: [Member]
+    /// `paths` as written (its key and its object).
+    private let pathsMember: Member
     /// The document's paths in order.
-    let paths: [(key: String, value: JSONValue)]
-    /// The components by kind, in order.
-    fileprivate let components: [(kind: String, members: [(key: String, value: JSONValue)])]
+    let paths: [Member]
+    /// `components` as written, if the document has them.
+    private let componentsMember: Member?
+    /// The components by kind (each kind's member as written), in order.
+    fileprivate let components: [(kind: Member, members: [Member])]
     /// The components by kind and name.
-    private let lookup: [String: [String: JSONValue]]
+    private let lookup: [String: [String: Member]]
     /// `components` members that are no map of components (vendor extensions), kept in every slice.
-    private let componentsHead: [(key: String, value: JSONValue)]
+    private let componentsHead: [Member]
 
     /// `nil` when `root` has no `paths` or `components` object to cut (it is
     /// then decoded whole, as it is).
-    init?(_ root: JSONObject) {
-        guard case .object(let paths)? = root["paths"] else { return nil }
-        var head: [(key: String, value: JSONValue)] = []
-        var components: [(kind: String, members: [(key: String, value: JSONValue)])] = []
-        var componentsHead: [(key: String, value: JSONValue)] = []
-        for (key, value) in root where key != "paths" {
-            guard key == "components" else {
-                head.append((key, value))
+    init?(_ root: Tree) {
+        guard let top = Self.cut(root), let pathsMember = top.first(where: { $0.name == "paths" }),
+            let paths = Self.cut(pathsMember.value)
+        else { return nil }
+        var head: [Member] = []
+        var components: [(kind: Member, members: [Member])] = []
+        var componentsHead: [Member] = []
+        var componentsMember: Member?
+        for member in top where member.name != "paths" {
+            guard member.name == "components" else {
+                head.append(member)
                 continue
             }
-            guard case .object(let object) = value else { return nil }
-            for (kind, members) in object {
-                if kind != "securitySchemes", Self.componentKinds.contains(kind), case .object(let map) = members {
-                    components.append((kind, map.members.map { ($0.key, $0.value) }))
+            guard componentsMember == nil, let kinds = Self.cut(member.value) else { return nil }
+            componentsMember = member
+            for kind in kinds {
+                if kind.name != "securitySchemes", SliceComponents.kinds.contains(kind.name), kind.value.isObject {
+                    guard let map = Self.cut(kind.value) else { return nil }
+                    components.append((kind, map))
                 } else {
-                    componentsHead.append((kind, members))
+                    componentsHead.append(kind)
                 }
             }
         }
+        self.root = root
         self.head = head
-        self.paths = paths.members.map { ($0.key, $0.value) }
+        self.pathsMember = pathsMember
+        self.paths = paths
+        self.componentsMember = componentsMember
         self.components = components
         self.componentsHead = componentsHead
-        var lookup: [String: [String: JSONValue]] = [:]
+        var lookup: [String: [String: Member]] = [:]
         for (kind, members) in components {
-            lookup[kind] = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            lookup[kind.name] = Dictionary(members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
         self.lookup = lookup
+    }
+
+    /// The members of an object that can be cut member by member; `nil`
+    /// for anything else (no object, or a YAML mapping that is only what
+    /// it says once merged: ``SlicedTree/sliceMembers``).
+    private static func cut(_ value: Tree) -> [Member]? {
+        guard value.isObject else { return nil }
+        return value.sliceMembers
     }
 
     /// The slices, made one at a time as they are asked for: the first
@@ -111,28 +131,28 @@ struct DocumentSlices {
             }
             if unreferenced == nil {
                 unreferenced = document.components.flatMap { kind, members in
-                    members.map { ComponentName(kind: kind, name: $0.key) }
+                    members.map { ComponentName(kind: kind.name, name: $0.name) }
                 }.filter { !included.contains($0) }
             }
             let start = (position - pathGroups.count) * size
             guard let unreferenced, start < unreferenced.count else { return nil }
             let part = Array(unreferenced[start..<min(unreferenced.count, start + size)])
-            return Slice(text: document.text(paths: [], components: part), paths: 0)
+            return Slice(document: document.document(paths: [], components: part), paths: 0)
         }
     }
 
     /// The indices of the first slice's paths.
     private func firstPaths(_ count: Int) -> Set<Int> {
         var candidates: Set<[Substring]> = []
-        for (path, _) in paths where candidates.count < count {
-            let segments = Self.segments(path)
+        for path in paths where candidates.count < count {
+            let segments = Self.segments(path.name)
             if let last = segments.last, !(last.hasPrefix("{") && last.hasSuffix("}")) { candidates.insert(segments) }
         }
         // The candidates and their record routes (`/books/{id}`); what else
         // lies under them comes in order with the rest.
         var found: Set<Int> = []
-        for (index, (path, _)) in paths.enumerated() {
-            let segments = Self.segments(path)
+        for (index, path) in paths.enumerated() {
+            let segments = Self.segments(path.name)
             let isRecord = segments.last.map { $0.hasPrefix("{") && $0.hasSuffix("}") } ?? false
             if candidates.contains(segments) || (isRecord && candidates.contains(Array(segments.dropLast()))) {
                 found.insert(index)
@@ -145,26 +165,24 @@ struct DocumentSlices {
         path.split(separator: "/")
     }
 
-    /// A component, by kind (`schemas`) and name (`Book`).
-    struct ComponentName: Hashable {
-        var kind: String
-        var name: String
-    }
+    typealias ComponentName = SliceComponents.Name
 
     /// The slice of the paths at `indices` and the components they refer
     /// to that are not `included` yet (which then are).
     fileprivate func slice(paths indices: [Int], included: inout Set<ComponentName>) -> Slice {
         var found: [ComponentName] = []
-        var pending: [JSONValue] = indices.map { paths[$0].value }
+        var pending: [Tree] = indices.map { paths[$0].value }
         while let value = pending.popLast() {
-            Self.references(in: value) { name in
-                guard let component = lookup[name.kind]?[name.name], included.insert(name).inserted else { return }
+            value.forEachReference { reference in
+                guard let name = SliceComponents.name(reference), let component = lookup[name.kind]?[name.name],
+                    included.insert(name).inserted
+                else { return }
                 found.append(name)
-                pending.append(component)
+                pending.append(component.value)
             }
         }
         let ordered = order(found)
-        return Slice(text: text(paths: indices, components: ordered), paths: indices.count)
+        return Slice(document: document(paths: indices, components: ordered), paths: indices.count)
     }
 
     /// `names` in the document's order of components.
@@ -173,95 +191,55 @@ struct DocumentSlices {
         let wanted = Set(names)
         var ordered: [ComponentName] = []
         for (kind, members) in components {
-            for (name, _) in members where wanted.contains(ComponentName(kind: kind, name: name)) {
-                ordered.append(ComponentName(kind: kind, name: name))
+            for member in members where wanted.contains(ComponentName(kind: kind.name, name: member.name)) {
+                ordered.append(ComponentName(kind: kind.name, name: member.name))
             }
         }
         return ordered
     }
 
-    /// Calls `found` with each local component a `$ref` in `value` names.
-    private static func references(in value: JSONValue, _ found: (ComponentName) -> Void) {
-        switch value {
-        case .object(let object):
-            for (key, inner) in object {
-                if key == "$ref", case .string(let reference) = inner, let name = componentName(reference) {
-                    found(name)
-                } else {
-                    references(in: inner, found)
-                }
+    /// A document with the head, the paths at `indices` and the components
+    /// named (the security schemes always), each where the document has it.
+    fileprivate func document(paths indices: [Int], components names: [ComponentName]) -> Tree.Document {
+        var members = head.map { (key: $0.key, part: SlicePart<Tree>.value($0.value)) }
+        let picked = indices.map { (key: paths[$0].key, part: SlicePart<Tree>.value(paths[$0].value)) }
+        members.append((pathsMember.key, .object(like: pathsMember.value, members: picked)))
+        var inner = componentsHead.map { (key: $0.key, part: SlicePart<Tree>.value($0.value)) }
+        for (kind, _) in components {
+            let kindMembers = names.filter { $0.kind == kind.name }.compactMap { name in
+                lookup[kind.name]?[name.name].map { (key: $0.key, part: SlicePart<Tree>.value($0.value)) }
             }
-        case .array(let items):
-            for item in items { references(in: item, found) }
-        default:
-            break
+            guard !kindMembers.isEmpty else { continue }
+            inner.append((kind.key, .object(like: kind.value, members: kindMembers)))
         }
+        members.append(
+            (componentsMember?.key ?? Tree.key("components"), .object(like: componentsMember?.value, members: inner)))
+        return Tree.document(.object(like: root, members: members))
+    }
+}
+
+/// The components a `$ref` can name.
+enum SliceComponents {
+    /// The kinds of component a `$ref` can name (`#/components/<kind>/<name>`).
+    static let kinds = [
+        "schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links",
+        "callbacks", "pathItems", "mediaTypes",
+    ]
+
+    /// A component, by kind (`schemas`) and name (`Book`).
+    struct Name: Hashable {
+        var kind: String
+        var name: String
     }
 
     /// `#/components/schemas/Book` → schemas, Book (JSON pointer escapes undone).
-    static func componentName(_ reference: String) -> ComponentName? {
+    static func name(_ reference: String) -> Name? {
         let prefix = "#/components/"
         guard reference.hasPrefix(prefix) else { return nil }
         let parts = reference.dropFirst(prefix.count).split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let raw = String(parts[1]).removingPercentEncoding ?? String(parts[1])
         let name = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        return ComponentName(kind: String(parts[0]), name: name)
-    }
-
-    /// The JSON text of a document with the head, the paths at `indices`
-    /// and the components named (the security schemes always).
-    fileprivate func text(paths indices: [Int], components names: [ComponentName]) -> [UInt8] {
-        var output: [UInt8] = [UInt8(ascii: "{")]
-        var first = true
-        func member(_ key: String, into output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            JSONWriter.write(.string(key), pretty: false, into: &output)
-            output.append(UInt8(ascii: ":"))
-            value(&output)
-        }
-        for (key, value) in head {
-            member(key, into: &output) { JSONWriter.write(value, pretty: false, into: &$0) }
-        }
-        member("paths", into: &output) { output in
-            Self.writeObject(indices.map { paths[$0] }, into: &output)
-        }
-        member("components", into: &output) { output in
-            output.append(UInt8(ascii: "{"))
-            var written = 0
-            func key(_ name: String) {
-                if written > 0 { output.append(UInt8(ascii: ",")) }
-                written += 1
-                JSONWriter.write(.string(name), pretty: false, into: &output)
-                output.append(UInt8(ascii: ":"))
-            }
-            for (kind, value) in componentsHead {
-                key(kind)
-                JSONWriter.write(value, pretty: false, into: &output)
-            }
-            for (kind, _) in components {
-                let members = names.filter { $0.kind == kind }.compactMap { name in
-                    lookup[kind]?[name.name].map { (key: name.name, value: $0) }
-                }
-                guard !members.isEmpty else { continue }
-                key(kind)
-                Self.writeObject(members, into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
-        output.append(UInt8(ascii: "}"))
-        return output
-    }
-
-    private static func writeObject(_ members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "{"))
-        for (position, member) in members.enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            JSONWriter.write(.string(member.key), pretty: false, into: &output)
-            output.append(UInt8(ascii: ":"))
-            JSONWriter.write(member.value, pretty: false, into: &output)
-        }
-        output.append(UInt8(ascii: "}"))
+        return Name(kind: String(parts[0]), name: name)
     }
 }

@@ -28,8 +28,8 @@ public struct OpenAPIDescription: Sendable {
         self.warnings = warnings
     }
 
-    /// Reads `data` (a document from `location`) into a description; a
-    /// JSON document in slices (unless `sliced` is false), telling
+    /// Reads `data` (a document from `location`, JSON or YAML) into a
+    /// description, in slices (unless `sliced` is false), telling
     /// `observer` how far it has come and its first collections as soon as
     /// they are catalogued. Cancelling the task stops it between two slices
     /// (a problem that ``OpenAPIProblem/isStopped``).

@@ -53,12 +53,12 @@ extension OpenAPIProblem {
 }
 
 extension OpenAPIDocumentReader {
-    /// Decodes a parsed JSON document slice by slice (``DocumentSlices``),
-    /// telling `observer` its progress and the first slice's document; the
-    /// slices merged are the document. Stops (``OpenAPIProblem/isStopped``)
-    /// between two slices once the task is cancelled.
-    static func decodeSliced(
-        _ slices: DocumentSlices, bytes: Int, source: String, version: String?, swagger: String?,
+    /// Decodes a parsed document (JSON or YAML) slice by slice
+    /// (``DocumentSlices``), telling `observer` its progress and the first
+    /// slice's document; the slices merged are the document. Stops
+    /// (``OpenAPIProblem/isStopped``) between two slices once the task is cancelled.
+    static func decodeSliced<Tree: SlicedTree>(
+        _ slices: DocumentSlices<Tree>, bytes: Int, source: String, version: String?, swagger: String?,
         observer: SliceObserver
     ) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
         var all = slices.slices(firstCollections: observer.firstCount, size: observer.sliceSize)
@@ -72,11 +72,8 @@ extension OpenAPIDocumentReader {
                 throw OpenAPIProblem(source: source, pointer: "#", reason: OpenAPIProblem.stoppedReason)
             }
             guard let slice = all.next() else { break }
-            let data = Data(slice.text)
             let part = try decodeDocument(source: source, version: version, swagger: swagger) { type in
-                let decoder = JSONDecoder()
-                decoder.userInfo = skipsExtensions
-                return try decoder.decode(type, from: data)
+                try Tree.decode(type, from: slice.document)
             }
             decoded += slice.paths
             if var merged = whole.take() {

@@ -18,8 +18,8 @@ public enum OpenAPIDocumentReader {
         try readOrdered(data, source: source).document
     }
 
-    /// The document and the order of its keys as written. A JSON document
-    /// is decoded in slices (``DocumentSlices``) unless `sliced` is false;
+    /// The document and the order of its keys as written. A document is
+    /// decoded in slices (``DocumentSlices``) unless `sliced` is false;
     /// `observer` hears how far that has come.
     static func readOrdered(
         _ data: Data, source: String, sliced: Bool = true, observer: (KeyOrder) -> SliceObserver = { _ in .init() }
@@ -28,7 +28,7 @@ public enum OpenAPIDocumentReader {
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return try readJSON(data, source: source, sliced: sliced, observer: observer)
         }
-        return try readYAML(data, source: source)
+        return try readYAML(data, source: source, sliced: sliced, observer: observer)
     }
 
     private static func readJSON(
@@ -45,7 +45,7 @@ public enum OpenAPIDocumentReader {
         }
         let version = object["openapi"].map(versionText)
         let swagger = object["swagger"].map(versionText)
-        if sliced, version != nil, let slices = DocumentSlices(object) {
+        if sliced, version != nil, let slices = DocumentSlices(root) {
             let order = KeyOrder(json: root)
             let document = try decodeSliced(
                 slices, bytes: data.count, source: source, version: version, swagger: swagger,
@@ -60,9 +60,9 @@ public enum OpenAPIDocumentReader {
         return (document, KeyOrder(json: root))
     }
 
-    private static func readYAML(_ data: Data, source: String) throws(OpenAPIProblem) -> (
-        document: OpenAPIKit.OpenAPI.Document, order: KeyOrder
-    ) {
+    private static func readYAML(
+        _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
         let checked: Node
         do {
             checked = try YAMLLimits.compose(data)
@@ -76,10 +76,17 @@ public enum OpenAPIDocumentReader {
         }
         let version = mapping["openapi"]?.string
         let swagger = mapping["swagger"]?.string
+        let order = KeyOrder(yaml: checked)
+        if sliced, version != nil, let slices = DocumentSlices(checked) {
+            let document = try decodeSliced(
+                slices, bytes: data.count, source: source, version: version, swagger: swagger,
+                observer: observer(order))
+            return (document, order)
+        }
         let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
             try YAMLDecoder().decode(type, from: checked, userInfo: skipsExtensions)
         }
-        return (document, KeyOrder(yaml: checked))
+        return (document, order)
     }
 
     /// OpenAPIKit decodes an object's vendor extensions by decoding its

@@ -1,3 +1,6 @@
+import Foundation
+import JSON
+
 /// A large OpenAPI document as a big real service publishes it (what
 /// `scripts/generate-large-openapi.py` writes): `collections` collections
 /// `things0…`, each with a list path (json-server paging), a record path
@@ -6,6 +9,22 @@
 /// error response and query parameter, a bearer scheme and a schema no
 /// path refers to. 3.0 documents say `nullable` where 3.1 ones say `null`.
 public enum GeneratedDocument {
+    /// The document as block YAML (as springdoc writes one).
+    public static func yaml(collections: Int, version: String = "3.1.0") -> String {
+        yaml(fromJSON: text(collections: collections, version: version))
+    }
+
+    /// A JSON document as block YAML: keys and strings plain where YAML
+    /// reads them back as the same string (`type: object`, `/things0/{id}`),
+    /// quoted otherwise (`'200'`, `'#/components/schemas/Thing0'`, `'1.0.0'`);
+    /// numbers and booleans plain. Text that is no JSON comes back as it is.
+    public static func yaml(fromJSON json: String) -> String {
+        guard let value = try? JSONParser.parse(json) else { return json }
+        var lines: [String] = []
+        YAMLText.write(value, indent: 0, into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     public static func text(collections: Int, version: String = "3.1.0") -> String {
         var paths: [String] = []
         var schemas: [String] = []
@@ -67,5 +86,59 @@ public enum GeneratedDocument {
               "priority": {"type": "integer", "minimum": 0, "maximum": 9}, "notes": \##(notes),
               "tags": {"type": "array", "items": {"type": "string"}}, "score": {"type": "number"}\##(foreignKey)}}
             """##
+    }
+}
+
+/// Block YAML of a JSON value, a line at a time.
+private enum YAMLText {
+    static func write(_ value: JSONValue, indent: Int, into lines: inout [String]) {
+        let pad = String(repeating: " ", count: indent)
+        switch value {
+        case .object(let object) where !object.isEmpty:
+            for (key, inner) in object {
+                if let scalar = scalar(inner) {
+                    lines.append(pad + text(key) + ": " + scalar)
+                } else {
+                    lines.append(pad + text(key) + ":")
+                    write(inner, indent: indent + 2, into: &lines)
+                }
+            }
+        case .array(let items) where !items.isEmpty:
+            for item in items {
+                if let scalar = scalar(item) {
+                    lines.append(pad + "- " + scalar)
+                    continue
+                }
+                // The item's first line after the dash, the rest under it.
+                var inner: [String] = []
+                write(item, indent: indent + 2, into: &inner)
+                lines.append(pad + "- " + inner[0].dropFirst(indent + 2))
+                lines.append(contentsOf: inner.dropFirst())
+            }
+        default:
+            lines.append(pad + (scalar(value) ?? ""))
+        }
+    }
+
+    /// A value written on its key's line: a scalar or an empty container.
+    private static func scalar(_ value: JSONValue) -> String? {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        case .string(let string): text(string)
+        case .array(let items): items.isEmpty ? "[]" : nil
+        case .object(let object): object.isEmpty ? "{}" : nil
+        }
+    }
+
+    /// A string plain when YAML reads it back as that string, else single-quoted.
+    private static func text(_ string: String) -> String {
+        let first = string.first.map { $0.isLetter || "/$_".contains($0) } ?? false
+        let rest = string.allSatisfy { $0.isLetter || $0.isNumber || " _./{}-$".contains($0) }
+        let words = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
+        if first, rest, string.last != " ", !words.contains(string.lowercased()) { return string }
+        return "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
