@@ -14,9 +14,12 @@ public final class RedrawRecorder {
 
     /// Waits until `condition` holds, re-checking after every redraw request;
     /// gives up after `timeout` (a broken screen fails its test instead of
-    /// hanging it). Returns whether `condition` held.
+    /// hanging it). Returns whether `condition` held. The default is long:
+    /// it only bounds a failure, and a test process beside two CPU-bound
+    /// processes, with hundreds of tests started at once, was seen to take
+    /// over 30 s for what takes 0.5 s alone.
     @discardableResult
-    public func wait(timeout: Duration = .seconds(30), until condition: () -> Bool) async -> Bool {
+    public func wait(timeout: Duration = .seconds(120), until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         let alarm = Task { @MainActor [weak self] in
             guard (try? await Task.sleep(until: deadline)) != nil else { return }

@@ -34,7 +34,7 @@ struct AppRouterTests {
     /// instead of hanging (a late redraw request wakes the last wait).
     @discardableResult
     private func waitUntil(
-        _ what: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, timeout: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () -> Bool
     ) async -> Bool {
         let deadline = ContinuousClock.now + timeout

@@ -51,7 +51,7 @@ struct StartScreensReadingTests {
 
     /// Waits (frame by frame, at most 30 s: only a failure takes that long) until `done`.
     private func eventually(_ screens: StartScreens, _ done: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !done(), ContinuousClock.now < deadline {
             let router = screens.router
             let alarm = Task { @MainActor in
