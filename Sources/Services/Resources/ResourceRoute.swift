@@ -52,6 +52,9 @@ public struct ResourceRoute: Sendable, Hashable {
     /// The values a field may take where the document lists them (an
     /// `enum`), for the command line's completion (`genre=` → `genre=novel`).
     public var choices: [String: [String]] = [:]
+    /// The convention that spells this route's requests and reads its
+    /// answers (`ServiceConvention`); an OpenAPI document's routes by default.
+    public var convention: ConventionName = .openAPI
 
     public init(
         path: String, paging: Paging = .none, itemsKey: String? = nil, totalKey: String? = nil,

@@ -1,0 +1,41 @@
+/// The conventions Trestle knows, in the order detection asks them
+/// (``ServiceConvention/claims(root:)``: the first that claims a root wins).
+///
+/// A value handed to the live service and to detection, never a global:
+/// tests make their own (`ConventionRegistry([MyConvention()])`).
+public struct ConventionRegistry: Sendable {
+    public var conventions: [any ServiceConvention]
+
+    public init(_ conventions: [any ServiceConvention]) { self.conventions = conventions }
+
+    /// Every convention built in. The specific ones come first (they claim
+    /// a root by its media type or its own keys); json-server and the
+    /// OpenAPI routes last.
+    public static var builtIn: ConventionRegistry {
+        // One line per convention: a new convention adds itself here.
+        ConventionRegistry([
+            DjangoConvention(),
+            JSONServerConvention(),
+            OpenAPIRoutesConvention(),
+        ])
+    }
+
+    /// The convention called `name` (`--convention hal`).
+    public func named(_ name: ConventionName) -> (any ServiceConvention)? {
+        conventions.first { $0.name == name }
+    }
+
+    /// The convention that reads `route` (its `convention`), else the
+    /// OpenAPI routes' plain reading.
+    public func reading(_ route: ResourceRoute) -> any ServiceConvention {
+        named(route.convention) ?? OpenAPIRoutesConvention()
+    }
+
+    /// The conventions that claim `root`, in order.
+    public func claiming(_ root: ConventionAnswer) -> [any ServiceConvention] {
+        conventions.filter { $0.claims(root: root) }
+    }
+
+    /// Every name, for `--convention`'s help and its error.
+    public var names: [ConventionName] { conventions.map(\.name) }
+}

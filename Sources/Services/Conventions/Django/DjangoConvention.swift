@@ -1,0 +1,94 @@
+import Foundation
+import JSON
+import Networking
+
+/// Django REST framework (and Rails-style APIs that look alike): the API
+/// root is an object of collection URLs (`{"books": "http://h/api/books/"}`),
+/// a page is `{count, next, previous, results}` (or a plain array),
+/// paging is `page`/`page_size` or `limit`/`offset` (read from the first
+/// page's `next`), sort is `ordering=-x`, search `search=`, filters
+/// django-filter's `field__gte=`. Trailing slashes are kept exactly as the
+/// root gives them: `/api/books/` → `/api/books/3/`.
+public struct DjangoConvention: ServiceConvention {
+    public init() {}
+
+    public var name: ConventionName { .django }
+
+    /// An object whose every member is a link (a URL or a rooted path):
+    /// DefaultRouter's API root.
+    public func claims(root: ConventionAnswer) -> Bool {
+        guard case .object(let object)? = root.json, !object.isEmpty else { return false }
+        return object.allSatisfy { member in
+            guard let text = member.value.stringValue else { return false }
+            return ConventionPath.isAddress(text)
+        }
+    }
+
+    /// The root's collections, each with its count, paging, columns and
+    /// relations read from its first page (asked concurrently).
+    public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
+        guard claims(root: root), case .object(let object)? = root.json else { return nil }
+        var links: [(name: String, url: URL, path: String)] = []
+        for (name, value) in object {
+            guard let href = value.stringValue, let url = ConventionPath.resolve(href, against: root.url),
+                let path = ConventionPath.path(of: url, under: root.url)
+            else { continue }
+            links.append((name, url, path))
+        }
+        let pages = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
+            for (index, link) in links.enumerated() { group.addTask { (index, await fetch(link.url)) } }
+            var answers: [Int: ConventionAnswer] = [:]
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        var collections: [DjangoCollection] = []
+        for (index, link) in links.enumerated() {
+            collections.append(DjangoCollection(name: link.name, path: link.path, first: pages[index], root: root.url))
+        }
+        let resources = collections.map { $0.descriptor(among: collections) }
+        var counts: [String: Int] = [:]
+        for collection in collections { counts[collection.name] = collection.count }
+        return ConventionDiscovery(convention: name, source: .djangoRoot, resources: resources, counts: counts)
+    }
+
+    /// `{count, next, previous, results}` (next resolved against the page's
+    /// URL), or a plain array (no pagination).
+    public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
+        let root = try Self.json(of: answer)
+        if let items = root.arrayValue {
+            return ConventionPage(records: items, total: answer.totalCount, next: answer.links["next"])
+        }
+        guard let items = root["results"]?.arrayValue else {
+            throw .decoding(path: "results", reason: "expected an array of records")
+        }
+        let next = root["next"]?.stringValue.flatMap { ConventionPath.resolve($0, against: answer.url) }
+        return ConventionPage(
+            records: items, total: root["count"]?.intValue ?? answer.totalCount, next: next ?? answer.links["next"],
+            last: answer.links["last"])
+    }
+
+    /// Filters as django-filter spells lookups (`year__gte=2000`,
+    /// `title__icontains=war`, `genre__in=a,b`), `ordering=-x,y`, `search=`, paging.
+    public func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem] {
+        var plain = query
+        plain.filters = []
+        var items = query.filters.map(Self.item)
+        items += route.queryItems(plain, filters: [], cursor: cursor)
+        return items
+    }
+
+    static func item(_ filter: ListQuery.Filter) -> URLQueryItem {
+        let suffix: String
+        switch filter.op {
+        case .equal: suffix = ""
+        case .notEqual: return URLQueryItem(name: filter.field + "__ne", value: filter.value)
+        case .less: suffix = "__lt"
+        case .lessOrEqual: suffix = "__lte"
+        case .greater: suffix = "__gt"
+        case .greaterOrEqual: suffix = "__gte"
+        case .contains: suffix = "__icontains"
+        case .oneOf: return URLQueryItem(name: filter.field + "__in", value: filter.values.joined(separator: ","))
+        }
+        return URLQueryItem(name: filter.field + suffix, value: filter.value)
+    }
+}

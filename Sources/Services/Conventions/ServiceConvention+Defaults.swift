@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+import Networking
+
+/// The plain REST reading of a `ResourceRoute`, which every convention gets
+/// unless it says otherwise: a JSON array or the envelope's `itemsKey`
+/// array (a dotted path reaches down: `_embedded.books`), the total at
+/// `totalKey` or in `X-Total-Count`, `next`/`last` from the `Link` header,
+/// records at `path/<id>`, writes as JSON.
+extension ServiceConvention {
+    public var mediaType: String { "application/json" }
+
+    public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
+        let root = try Self.json(of: answer)
+        let records: [JSONValue]
+        var total: Int?
+        if let items = root.arrayValue {
+            records = items
+        } else if let key = route.itemsKey, let items = (root[key] ?? root.value(atPath: key))?.arrayValue {
+            records = items
+            total = route.totalKey.flatMap { (root[$0] ?? root.value(atPath: $0))?.intValue }
+        } else {
+            throw .decoding(path: route.itemsKey ?? "", reason: "expected an array of records")
+        }
+        return ConventionPage(
+            records: records, total: answer.totalCount ?? total, next: answer.links["next"],
+            last: answer.links["last"])
+    }
+
+    public func record(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> JSONValue {
+        let value = try Self.json(of: answer)
+        guard value.objectValue != nil else { throw .decoding(path: "", reason: "expected an object") }
+        return value
+    }
+
+    public func recordPath(id: String, route: ResourceRoute) -> String {
+        ConventionPath.record(id, in: route.path)
+    }
+
+    public func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem] {
+        route.queryItems(query, filters: query.filters, cursor: cursor)
+    }
+
+    public func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest {
+        switch write {
+        case .create(let fields):
+            return jsonRequest(.post, route.path, fields)
+        case .update(let id, let fields):
+            return jsonRequest(.patch, recordPath(id: id, route: route), fields)
+        case .replace(let id, let fields):
+            return jsonRequest(.put, recordPath(id: id, route: route), fields)
+        case .delete(let id):
+            return ConventionRequest(method: .delete, path: recordPath(id: id, route: route))
+        }
+    }
+
+    /// A request whose body is `fields` as JSON in this convention's media type.
+    public func jsonRequest(_ method: HTTPMethod, _ path: String, _ fields: JSONObject) -> ConventionRequest {
+        ConventionRequest(method: method, path: path, body: JSONWriter.data(.object(fields)), contentType: mediaType)
+    }
+
+    /// The answer's body as JSON, or a decoding error that says so.
+    public static func json(of answer: ConventionAnswer) throws(NetworkError) -> JSONValue {
+        if let json = answer.json { return json }
+        throw .decoding(path: "", reason: "not valid JSON")
+    }
+}

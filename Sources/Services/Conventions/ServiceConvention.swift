@@ -1,0 +1,211 @@
+import Foundation
+import JSON
+import Networking
+
+/// The way a family of REST services lays out its API — json-server,
+/// an OpenAPI document's routes, Django REST framework, HAL, JSON:API,
+/// OData — as pure functions over URLs, headers and JSON.
+///
+/// A convention answers six questions: which collections a service's root
+/// names (``discover(root:fetch:)``), what a list answer holds
+/// (``page(from:route:)``), what a record answer holds
+/// (``record(from:route:)``), where a record lives (``recordPath(id:route:)``),
+/// how a list query is spelt (``queryItems(_:route:cursor:)``) and how a write
+/// is sent (``write(_:route:)``). Relations are data: discovery puts them in
+/// each descriptor (`Relation`, `ResourceRoute.nestedRoutes`), and a page's
+/// decoder leaves the fields they read in each record.
+///
+/// A convention is one folder under `Services/Conventions/`; it is known by
+/// being listed in ``ConventionRegistry/builtIn``. Every method but
+/// ``name``, ``claims(root:)`` and ``discover(root:fetch:)`` has a default
+/// (the plain REST reading of a `ResourceRoute`: JSON arrays or an envelope,
+/// records at `path/<id>`, JSON bodies), so a convention writes only what
+/// differs.
+public protocol ServiceConvention: Sendable {
+    /// How `--convention`, the config's `convention:` and the cache name it.
+    var name: ConventionName { get }
+    /// The media type asked for (`Accept`) and sent (`Content-Type`):
+    /// `application/json` unless the convention has its own
+    /// (`application/vnd.api+json`, `application/hal+json`).
+    var mediaType: String { get }
+    /// Whether the answer at a service's root (`--base-url`, maybe below the
+    /// host: `…/api`) is in this convention: cheap, no requests. Detection
+    /// asks every registered convention and then discovers with the first
+    /// that claims it (in ``ConventionRegistry`` order).
+    func claims(root: ConventionAnswer) -> Bool
+    /// The collections the root names, with their routes, relations and
+    /// counts where the root or one cheap request says them. `fetch` asks
+    /// further URLs (`$metadata`, a collection's first page for its count);
+    /// `nil` when the root, after all, holds nothing of this convention.
+    func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery?
+    /// The records of one list answer (attributes flattened to top-level
+    /// fields, an id field set), its total and its `next`/`last` links.
+    func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage
+    /// One record answer, as a flat record (the same shape as a page's rows).
+    func record(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> JSONValue
+    /// The path of the record with `id` of the collection at `route.path`,
+    /// relative to the base URL; it keeps the collection's trailing slash
+    /// (`/api/books/` → `/api/books/3/`) and never holds `//`.
+    func recordPath(id: String, route: ResourceRoute) -> String
+    /// A list query in the convention's words: filters with operators,
+    /// sort, search and paging. `cursor` asks for a page after the first
+    /// of a cursor-paged route.
+    func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem]
+    /// How a create, change or delete is sent: method, path, body, content type.
+    func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest
+}
+
+/// `fetch(url)`: one GET the convention asks while discovering, through the
+/// live service's client (auth, journal, limits); `nil` when it failed.
+public typealias ConventionFetch = @Sendable (URL) async -> ConventionAnswer?
+
+/// The name of a convention (`hal`, `jsonapi`), as the user, the config and
+/// the cache spell it.
+public struct ConventionName: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue.lowercased() }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+
+    public var description: String { rawValue }
+
+    /// json-server 0.17 or 1.0 (the dialect is learnt apart: `ServerDialect`).
+    public static let jsonServer = ConventionName("json-server")
+    /// Routes read from an OpenAPI (or Swagger) document.
+    public static let openAPI = ConventionName("openapi")
+    /// Django REST framework (and Rails-style trailing-slash APIs).
+    public static let django = ConventionName("drf")
+    /// HAL as Spring Data REST serves it.
+    public static let hal = ConventionName("hal")
+    /// JSON:API 1.1.
+    public static let jsonAPI = ConventionName("jsonapi")
+    /// OData v4.
+    public static let oData = ConventionName("odata")
+}
+
+/// One HTTP answer as a convention reads it.
+public struct ConventionAnswer: Sendable {
+    /// The URL that answered (after redirects): links in it resolve against this.
+    public var url: URL
+    public var status: Int
+    /// The `Content-Type`'s media type, lowercased, without parameters.
+    public var mediaType: String?
+    /// The `Link` header's targets by relation (`next`, `last`), resolved (RFC 8288).
+    public var links: [String: URL]
+    /// `X-Total-Count`, when sent.
+    public var totalCount: Int?
+    /// The body as JSON; `nil` when it is not JSON (an XML `$metadata`: read `data`).
+    public var json: JSONValue?
+    public var data: Data
+
+    public init(
+        url: URL, status: Int = 200, mediaType: String? = nil, links: [String: URL] = [:], totalCount: Int? = nil,
+        data: Data
+    ) {
+        self.url = url
+        self.status = status
+        self.mediaType = mediaType
+        self.links = links
+        self.totalCount = totalCount
+        self.data = data
+        self.json = try? JSONParser.parse(data)
+    }
+}
+
+/// What a convention found at a service's root.
+public struct ConventionDiscovery: Sendable {
+    public var convention: ConventionName
+    /// Where the collections were read, for the start screen ("from HAL links").
+    public var source: DiscoverySource
+    /// The collections, in the root's order, each with its route
+    /// (`route.convention` set) and relations.
+    public var resources: [ResourceDescriptor]
+    /// Record counts by collection name, where the root or a first page said.
+    public var counts: [String: Int]
+
+    public init(
+        convention: ConventionName, source: DiscoverySource, resources: [ResourceDescriptor],
+        counts: [String: Int] = [:]
+    ) {
+        self.convention = convention
+        self.source = source
+        self.resources = resources
+        self.counts = counts
+    }
+}
+
+/// Where a service's collections were read: the start screen says it.
+public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
+    case jsonServerDatabase
+    case openAPIDocument
+    case djangoRoot
+    case halLinks
+    case jsonAPILinks
+    case oDataMetadata
+    case oDataServiceDocument
+    case configuration
+}
+
+/// One list answer, decoded.
+public struct ConventionPage: Sendable {
+    /// The rows: flat records (attributes at the top level), each with the
+    /// route's id field.
+    public var records: [JSONValue]
+    /// The collection's total when the answer says it (`count`,
+    /// `page.totalElements`, `meta.total`, `@odata.count`, `X-Total-Count`).
+    public var total: Int?
+    /// The next and last pages, resolved against the answer's URL.
+    public var next: URL?
+    public var last: URL?
+    /// Related records the answer carries (`included`, `_embedded`), by
+    /// ``RecordKey``: they name relations without another request.
+    public var related: [RecordKey: JSONValue]
+
+    public init(
+        records: [JSONValue], total: Int? = nil, next: URL? = nil, last: URL? = nil,
+        related: [RecordKey: JSONValue] = [:]
+    ) {
+        self.records = records
+        self.total = total
+        self.next = next
+        self.last = last
+        self.related = related
+    }
+}
+
+/// A record known by its collection (or JSON:API type) and id.
+public struct RecordKey: Sendable, Hashable {
+    public var collection: String
+    public var id: String
+
+    public init(_ collection: String, _ id: String) {
+        self.collection = collection
+        self.id = id
+    }
+}
+
+/// A write, before a convention spells it.
+public enum ConventionWrite: Sendable, Equatable {
+    case create(JSONObject)
+    /// Change these fields (`PATCH`, or `PUT` of the whole record where the route replaces).
+    case update(id: String, JSONObject)
+    /// The whole record (`PUT`).
+    case replace(id: String, JSONObject)
+    case delete(id: String)
+}
+
+/// A request a convention spelt: relative `path` (under the base URL) or an
+/// absolute URL in it, its method, body and content type.
+public struct ConventionRequest: Sendable, Equatable {
+    public var method: HTTPMethod
+    public var path: String
+    public var body: Data?
+    public var contentType: String?
+
+    public init(method: HTTPMethod, path: String, body: Data? = nil, contentType: String? = nil) {
+        self.method = method
+        self.path = path
+        self.body = body
+        self.contentType = contentType
+    }
+}
