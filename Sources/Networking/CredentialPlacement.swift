@@ -35,14 +35,18 @@ public struct PlacedCredentialMiddleware: Middleware {
 
     public func prepare(_ request: Request) async throws(NetworkError) -> Request {
         guard !token.isEmpty else { return request }
+        // Prepared for `:curl`: the variable's name, never the token.
+        let shown = AuthStandIn.shown
+        let variable = "$" + TokenSource.environmentKey
         switch placement.value {
         case .bearer:
             if request.headers.contains("Authorization") { return request }
+            if shown { return request |> withHeader("Authorization", AuthStandIn.marked("Bearer ", variable)) }
             return request |> withBearer(token)
         case .header(let name):
-            return request |> withHeader(name, token)
+            return request |> withHeader(name, shown ? AuthStandIn.marked("", variable) : token)
         case .query(let name):
-            return request |> withQuery([URLQueryItem(name: name, value: token)])
+            return request |> withQuery([URLQueryItem(name: name, value: shown ? variable : token)])
         }
     }
 }

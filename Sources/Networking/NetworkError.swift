@@ -31,6 +31,8 @@ public enum NetworkError: Error, Sendable, Hashable {
     case tooManyRedirects(host: String)
     /// Any other transport failure, with the system's description.
     case transport(String)
+    /// The service's credentials could not be had (`auth:` in the config file).
+    case auth(AuthFailure)
 
     /// Whether trying again later may succeed: connection failures, timeouts
     /// and the statuses in ``retryableStatusCodes``.
@@ -39,7 +41,7 @@ public enum NetworkError: Error, Sendable, Hashable {
         case .cannotConnect, .timeout: true
         case .status(let code, _): Self.retryableStatusCodes.contains(code)
         case .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
-            .tooManyRedirects, .transport:
+            .tooManyRedirects, .transport, .auth:
             false
         }
     }

@@ -35,6 +35,8 @@ extension NetworkError {
             return Texts.Network.tooManyRedirects(host: host)
         case .transport(let description):
             return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
+        case .auth(let failure):
+            return failure.userMessage
         }
     }
 

@@ -37,7 +37,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
         case .cancelled: return .cancelled
         case .status(let code, _): return code == 404 ? .notFound : .server(status: code)
         case .decoding: return .badData
-        case .invalidURL: return .configuration
+        case .invalidURL, .auth: return .configuration
         case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .transport: return .other
         }
     }

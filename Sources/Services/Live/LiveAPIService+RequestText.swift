@@ -19,7 +19,7 @@ extension LiveAPIService {
         }
         let sent: Request
         do throws(NetworkError) {
-            sent = try await network.prepared(request)
+            sent = try await network.preparedForShow(request)
         } catch {
             throw hint.apply(to: error)
         }
@@ -35,6 +35,10 @@ extension LiveAPIService {
     /// A header field as text: an `Authorization` added by middleware (the
     /// token) keeps its scheme and names `$TRESTLE_TOKEN` for the rest.
     static func text(of field: HTTPHeaders.Field, addedBy middleware: Bool) -> RequestText.Header {
+        // A secret prepared for show (`auth:`): the shell text that finds it.
+        if let standIn = AuthStandIn.split(field.value) {
+            return .init(field.name, standIn.prefix, variable: standIn.variable)
+        }
         guard middleware, field.name.lowercased() == "authorization" else {
             return RequestText.Header(field.name, field.value)
         }

@@ -1,0 +1,174 @@
+import Foundation
+
+/// What a request carries to authenticate: a header, a query item or cookies.
+public enum AppliedCredential: Sendable, Hashable {
+    case header(name: String, value: String)
+    case query(name: String, value: String)
+    /// `Cookie:` pairs, `name=value; other=value`.
+    case cookie(String)
+
+    /// `request` with this credential in place of any it carried before.
+    public func apply(to request: Request) -> Request {
+        switch self {
+        case .header(let name, let value):
+            return request.with(headers: request.headers.setting(name, to: value))
+        case .query(let name, let value):
+            let kept = request.queryItems.filter { $0.name != name }
+            return request.with(queryItems: kept + [URLQueryItem(name: name, value: value)])
+        case .cookie(let pairs):
+            let earlier = request.headers["Cookie"].map { $0 + "; " } ?? ""
+            return request.with(headers: request.headers.setting("Cookie", to: earlier + pairs))
+        }
+    }
+}
+
+/// A service's credentials for the run: read or fetched on first need,
+/// kept in memory only, fetched again ahead of expiry (an OAuth 2 token)
+/// or once after the server refused them (a 401). Concurrent requests share
+/// one fetch.
+public actor AuthSession {
+    /// Finds the OAuth 2 token endpoint when the config names none (from
+    /// the service's OpenAPI document).
+    public typealias TokenURLFinder = @Sendable () async throws(AuthFailure) -> URL
+
+    public nonisolated let scheme: AuthScheme
+    /// The service's base URL: credentials go only to its scheme, host and port.
+    public nonisolated let baseURL: URL
+    let reader: SecretReader
+    let transport: any HTTPClient
+    let timeout: Double
+    let findTokenURL: TokenURLFinder?
+
+    private var current: AppliedCredential?
+    private var expiresAt: ContinuousClock.Instant?
+    private var pending: Task<Result<AppliedCredential, AuthFailure>, Never>?
+    /// How many times the credentials were read or fetched (for tests and `auth status`).
+    public private(set) var fetches = 0
+
+    /// - Parameters:
+    ///   - transport: sends the token and login requests, which no journal,
+    ///     log or cache sees (their bodies hold secrets).
+    ///   - timeout: seconds for those requests.
+    public init(
+        scheme: AuthScheme, baseURL: URL, reader: SecretReader, transport: any HTTPClient, timeout: Double,
+        findTokenURL: TokenURLFinder? = nil
+    ) {
+        self.scheme = scheme
+        self.baseURL = baseURL
+        self.reader = reader
+        self.transport = transport
+        self.timeout = timeout
+        self.findTokenURL = findTokenURL
+    }
+
+    /// The credential to send now.
+    public func credential() async throws(AuthFailure) -> AppliedCredential {
+        if let current, !expiresSoon { return current }
+        let task: Task<Result<AppliedCredential, AuthFailure>, Never>
+        if let pending {
+            task = pending
+        } else {
+            task = Task { await self.renew() }
+            pending = task
+        }
+        return try await task.value.get()
+    }
+
+    /// The server refused `sent`: forget it (unless another request
+    /// already replaced it). Returns whether asking again may help.
+    public func refused(_ sent: AppliedCredential) -> Bool {
+        if current == sent {
+            current = nil
+            expiresAt = nil
+        }
+        return true
+    }
+
+    /// Whether `url` is on the service's origin (scheme, host and port):
+    /// credentials are never sent anywhere else.
+    public nonisolated func covers(_ url: URL?) -> Bool {
+        guard let url else { return false }
+        return url.scheme?.lowercased() == baseURL.scheme?.lowercased()
+            && url.host?.lowercased() == baseURL.host?.lowercased() && url.port == baseURL.port
+    }
+
+    // MARK: - Renewal
+
+    /// Past the token's refresh point (``refreshPoint(of:)``).
+    private var expiresSoon: Bool {
+        guard let expiresAt else { return false }
+        return ContinuousClock.now >= expiresAt
+    }
+
+    private func renew() async -> Result<AppliedCredential, AuthFailure> {
+        defer { pending = nil }
+        do throws(AuthFailure) {
+            let (credential, lifetime) = try await obtain()
+            fetches += 1
+            current = credential
+            expiresAt = lifetime.map { ContinuousClock.now + Self.refreshPoint(of: $0) }
+            return .success(credential)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// When, within a token's `lifetime`, a new one is fetched: after four
+    /// fifths of it, and at least 30 s before its end for long ones.
+    public static func refreshPoint(of lifetime: Duration) -> Duration {
+        lifetime - min(lifetime / 5, .seconds(30))
+    }
+
+    private func obtain() async throws(AuthFailure) -> (AppliedCredential, Duration?) {
+        switch scheme {
+        case .bearer(let source):
+            return (.header(name: "Authorization", value: "Bearer " + (try await reader.read(source))), nil)
+        case .basic(let user, let password):
+            let pair = Data("\(user):\(try await reader.read(password))".utf8).base64EncodedString()
+            return (.header(name: "Authorization", value: "Basic " + pair), nil)
+        case .apiKey(let name, let place, let source):
+            let value = try await reader.read(source)
+            switch place {
+            case .header: return (.header(name: name, value: value), nil)
+            case .query: return (.query(name: name, value: value), nil)
+            case .cookie: return (.cookie("\(name)=\(value)"), nil)
+            }
+        case .oauth2(let settings):
+            let url = try await tokenURL(settings)
+            let secret = try await reader.read(settings.clientSecret)
+            let token = try await OAuth2TokenEndpoint(url: url, transport: transport, timeout: timeout)
+                .fetch(settings, secret: secret)
+            return (.header(name: "Authorization", value: "Bearer " + token.accessToken), token.lifetime)
+        case .login(let settings):
+            var fields: [(String, String)] = []
+            for field in settings.fields {
+                switch field.value {
+                case .text(let text): fields.append((field.name, text))
+                case .secret(let source): fields.append((field.name, try await reader.read(source)))
+                }
+            }
+            let url = AuthURL.resolve(settings.path, against: baseURL)
+            let form = LoginForm(url: url, transport: transport, timeout: timeout)
+            return (.cookie(try await form.post(fields)), nil)
+        }
+    }
+
+    private func tokenURL(_ settings: OAuth2Settings) async throws(AuthFailure) -> URL {
+        if let text = settings.tokenURL { return AuthURL.resolve(text, against: baseURL) }
+        guard let findTokenURL else { throw .noTokenURL(service: baseURL.absoluteString) }
+        return try await findTokenURL()
+    }
+}
+
+/// URLs the auth config names: absolute, or a path under the base URL.
+public enum AuthURL {
+    /// `text` if absolute, else `base` with `text` appended (`/login` under
+    /// `http://host/api` is `http://host/api/login`).
+    public static func resolve(_ text: String, against base: URL) -> URL {
+        if let url = URL(string: text), url.scheme != nil, url.host != nil { return url }
+        var root = base.absoluteString
+        while root.hasSuffix("/") { root.removeLast() }
+        let path = text.hasPrefix("/") ? text : "/" + text
+        return URL(string: root + path) ?? base
+    }
+}

@@ -1,0 +1,38 @@
+import Networking
+import Translations
+
+extension AuthFailure {
+    /// One line naming what was looked for and what went wrong — never a secret.
+    public var userMessage: String {
+        switch self {
+        case .variableUnset(let name):
+            Texts.Auth.variableUnset(name: name)
+        case .file(let error):
+            error.userMessage
+        case .helperNotStarted(let command, let reason):
+            Texts.Auth.helperNotStarted(command: command, reason: BodyExcerpt.make(from: reason))
+        case .helperFailed(let command, let status, let said):
+            said.isEmpty
+                ? Texts.Auth.helperFailedSilently(command: command, status: "\(status)")
+                : Texts.Auth.helperFailed(command: command, status: "\(status)", said: said)
+        case .helperTimedOut(let command, let seconds):
+            Texts.Auth.helperTimedOut(command: command, seconds: "\(seconds)")
+        case .helperEmpty(let command):
+            Texts.Auth.helperEmpty(command: command)
+        case .tokenRefused(let url, let status, let said):
+            Texts.Auth.tokenRefused(url: url, status: "\(status)", said: said)
+        case .tokenAnswerUnreadable(let url):
+            Texts.Auth.tokenUnreadable(url: url)
+        case .tokenUnreachable(let url, let error):
+            Texts.Auth.tokenUnreachable(url: url, reason: error.userMessage)
+        case .noTokenURL(let service):
+            Texts.Auth.noTokenURL(service: service)
+        case .loginRefused(let url, let status):
+            Texts.Auth.loginRefused(url: url, status: "\(status)")
+        case .loginSetNoCookie(let url):
+            Texts.Auth.loginNoCookie(url: url)
+        case .loginUnreachable(let url, let error):
+            Texts.Auth.loginUnreachable(url: url, reason: error.userMessage)
+        }
+    }
+}
