@@ -12,6 +12,28 @@ enum Redaction {
         "token", "access_token", "api_key", "apikey", "key", "password", "secret",
     ]
 
+    /// Parts of a header name that mark it secret, so an API key under a
+    /// name of the service's own (`X-Shop-Key`, `X-Session-Id`) is hidden too.
+    static let secretHeaderParts = ["key", "token", "secret", "auth", "session", "password", "signature"]
+    /// Parts of a query item's name that mark it secret (`shop_api_key`,
+    /// `sessionToken`); fewer than a header's, as `author=3` or `sortKey` are data.
+    static let secretQueryParts = [
+        "token", "secret", "apikey", "api_key", "api-key", "password", "session", "signature",
+    ]
+
+    /// Whether a header's value is secret: the known names, or one that
+    /// holds a ``secretHeaderParts`` word.
+    static func isSecretHeader(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return secretHeaders.contains(name) || secretHeaderParts.contains { name.contains($0) }
+    }
+
+    /// Whether a query item's value is secret (as ``isSecretHeader(_:)``).
+    static func isSecretQueryName(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return secretQueryNames.contains(name) || secretQueryParts.contains { name.contains($0) }
+    }
+
     /// Header values safe to log: `Authorization: Bearer ***`, `Cookie: ***`.
     static func headers(_ headers: HTTPHeaders) -> Logger.Metadata {
         var result: Logger.Metadata = [:]
@@ -28,7 +50,7 @@ enum Redaction {
             let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
             return scheme.isEmpty || scheme.count == field.value.count ? "***" : "\(scheme) ***"
         }
-        return secretHeaders.contains(name) ? "***" : field.value
+        return isSecretHeader(name) ? "***" : field.value
     }
 
     /// The start of a response body, one line (``BodyExcerpt``), with every
@@ -49,11 +71,11 @@ enum Redaction {
                 if let credentials = field.value.split(separator: " ", maxSplits: 1).dropFirst().first {
                     secrets.append(String(credentials))
                 }
-            } else if secretHeaders.contains(name) {
+            } else if isSecretHeader(name) {
                 secrets.append(field.value)
             }
         }
-        for item in request.queryItems where secretQueryNames.contains(item.name.lowercased()) {
+        for item in request.queryItems where isSecretQueryName(item.name) {
             if let value = item.value { secrets.append(value) }
         }
         var result = text
@@ -69,10 +91,10 @@ enum Redaction {
         guard let url = request.resolvedURL else { return request.url.absoluteString }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let items = components.percentEncodedQueryItems,
-            items.contains(where: { secretQueryNames.contains($0.name.lowercased()) })
+            items.contains(where: { isSecretQueryName($0.name) })
         else { return url.absoluteString }
         components.percentEncodedQueryItems = items.map { item in
-            secretQueryNames.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "***") : item
+            isSecretQueryName(item.name) ? URLQueryItem(name: item.name, value: "***") : item
         }
         return components.url?.absoluteString ?? request.url.absoluteString
     }

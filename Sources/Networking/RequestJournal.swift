@@ -211,11 +211,11 @@ public struct JournalMiddleware: Middleware {
 
     /// Query items with secret values (`token`, `api_key`…) replaced by `***`.
     private static func redacted(_ items: [URLQueryItem]) -> [URLQueryItem] {
-        guard items.contains(where: { Redaction.secretQueryNames.contains($0.name.lowercased()) }) else {
+        guard items.contains(where: { Redaction.isSecretQueryName($0.name) }) else {
             return items
         }
         return items.map { item in
-            Redaction.secretQueryNames.contains(item.name.lowercased())
+            Redaction.isSecretQueryName(item.name)
                 ? URLQueryItem(name: item.name, value: "***") : item
         }
     }

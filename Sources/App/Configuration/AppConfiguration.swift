@@ -44,6 +44,8 @@ public struct AppConfiguration: Sendable {
     /// `--catalog none` / `catalog: none`: JSONPlaceholder's built-in
     /// catalog is not used, so a service is browsed only through its document.
     public var usesBuiltinCatalog = true
+    /// The service's `auth:` (or `environments.<env>.auth`); `nil`: `TRESTLE_TOKEN` as before.
+    public var auth: ConfiguredAuth?
 
     /// Whether screens may send writes: refused when read-only, asked for
     /// first in production (unless turned off), else free.

@@ -27,6 +27,8 @@ struct ConfigFileDocument {
     var keys: ConfigNode?
     /// The `services:` section, if the file has one.
     var services: ConfigNode?
+    /// `environments.<env>.auth`, by environment (``AuthSection``).
+    var environmentAuth: [String: ConfigNode] = [:]
 
     /// Reads `file`; a missing file is an empty document, and costs no YAML work.
     static func read(_ file: URL) throws(ConfigurationError) -> ConfigFileDocument {
@@ -55,6 +57,7 @@ struct ConfigFileDocument {
                 mapping[name] = nil
             }
         }
+        let environmentAuth = AuthSection.environmentAuth(takenFrom: &mapping, file: path)
         let values: [AbsoluteConfigKey: ConfigValue]
         do {
             values = try ConfigFileValues.values(of: mapping)
@@ -63,7 +66,8 @@ struct ConfigFileDocument {
         }
         try checkNames(values.keys.map(\.components), file: path)
         return ConfigFileDocument(
-            scalars: provider(values), keys: sections["keys"], services: sections["services"])
+            scalars: provider(values), keys: sections["keys"], services: sections["services"],
+            environmentAuth: environmentAuth)
     }
 
     /// Refuses a setting the loader would silently ignore (`thme: dark`).

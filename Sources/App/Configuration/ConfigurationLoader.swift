@@ -91,6 +91,8 @@ public struct ConfigurationLoader: Sendable {
             configuration.keepsWrites = service.keepsWrites
         }
         configuration.openapi = options.openapi ?? service?.openapi
+        let environmentAuth = try AuthSection.auth(in: document.environmentAuth[env.rawValue])
+        configuration.auth = service?.auth ?? environmentAuth
         switch reader.string(forKey: "catalog") ?? "builtin" {
         case "builtin": configuration.usesBuiltinCatalog = true
         case "none": configuration.usesBuiltinCatalog = false

@@ -15,12 +15,14 @@ struct ServiceDefinition: Sendable, Equatable {
     /// to the base URL); `resources:` come first, then the document's other
     /// collections (`OpenAPIStage.merged`).
     var openapi: String? = nil
+    /// `auth:` how the service wants to be authenticated.
+    var auth: ConfiguredAuth? = nil
 }
 
 /// The config file's `services:` section: a list of services, each with
 /// its base URL and resources (see docs/CONFIG.md).
 enum ServicesSection {
-    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources", "openapi"]
+    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources", "openapi", "auth"]
 
     /// Every service of the section, checked; none when the file has no section.
     static func services(from section: ConfigNode?) throws(ConfigurationError) -> [ServiceDefinition] {
@@ -47,11 +49,12 @@ enum ServicesSection {
         let keepsWrites = try fields["keepsWrites"]?.flag() ?? true
         let readOnly = try fields["readOnly"]?.flag() ?? false
         let openapi = try fields["openapi"]?.text()
+        let auth = try AuthSection.auth(in: fields["auth"])
         var resources: [ResourceDescriptor] = []
         if openapi != nil, fields["resources"] == nil {
             return ServiceDefinition(
                 name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
-                catalog: ResourceCatalog([], source: "config"), openapi: openapi)
+                catalog: ResourceCatalog([], source: "config"), openapi: openapi, auth: auth)
         }
         let resourcesNode = try fields.required("resources")
         for item in try resourcesNode.items(of: "resources") {
@@ -64,6 +67,6 @@ enum ServicesSection {
         guard !resources.isEmpty else { throw resourcesNode.invalid("must list at least one resource") }
         return ServiceDefinition(
             name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
-            catalog: ResourceCatalog(resources, source: "config"), openapi: openapi)
+            catalog: ResourceCatalog(resources, source: "config"), openapi: openapi, auth: auth)
     }
 }

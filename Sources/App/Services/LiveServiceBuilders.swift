@@ -21,10 +21,13 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         let activity = ActivityTracker()
         let transport = AsyncHTTPClientTransport(
             server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
+        let auth = ServiceAuth.middleware(
+            configuration, transport: transport, environment: ProcessInfo.processInfo.environment)
         let network = NetworkClient(
             client: transport,
-            middleware: standardMiddleware(
-                activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
+            middleware: (auth.map { [$0] } ?? [])
+                + standardMiddleware(
+                    activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: Self.retry)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger,
@@ -56,11 +59,14 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         var middleware = standardMiddleware(
             activity: activity, logger: logger, timeout: configuration.timeout, journal: journal)
         let placement = CredentialPlacementBox()
-        if let token = try token() {
-            middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
-        }
         let transport = AsyncHTTPClientTransport(
             server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
+        // The config file's `auth:` first; else TRESTLE_TOKEN where the document says.
+        if let auth = ServiceAuth.middleware(configuration, transport: transport, environment: environment) {
+            middleware.insert(auth, at: 0)
+        } else if let token = try token() {
+            middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
+        }
         let network = NetworkClient(client: transport, middleware: middleware, retry: .default)
         let (api, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: .none)
