@@ -30,7 +30,10 @@ extension ODataMetadata {
             $0.shouldProcessNamespaces = true
             $0.detectParsingErrors = true
         }.parse(data)
-        if case .parsingError(let error) = document { throw .notXML(line: error.line, column: error.column) }
+        if case .parsingError(let error) = document {
+            let position = error.line > 0 ? (error.line, error.column) : XMLErrorPosition.locate(data) ?? (0, 0)
+            throw .notXML(line: position.0, column: position.1)
+        }
         let schemas = document["Edmx"]["DataServices"]["Schema"].all.compactMap(\.element)
         guard !schemas.isEmpty else { throw .noSchema }
         var aliases: [String: String] = [:]
