@@ -121,6 +121,23 @@ struct CommandParserTests {
     }
 }
 
+@Suite("Command line: :service and :env")
+struct SwitchCommandTests {
+    @Test func serviceAndEnvTakeOneName() throws {
+        let names = ResourceCatalog.jsonPlaceholder.names
+        #expect(try CommandParser.parse("service garden", resources: names) == .service(name: "garden"))
+        #expect(try CommandParser.parse("env fake", resources: names) == .environment(name: "fake"))
+        #expect(throws: CommandParser.Failure.self) { try CommandParser.parse("service", resources: names) }
+        #expect(throws: CommandParser.Failure.self) { try CommandParser.parse("env a b", resources: names) }
+    }
+
+    @Test func aServicesOwnCollectionNamedServiceKeepsItsName() throws {
+        #expect(
+            try CommandParser.parse("service 3", resources: ["service"])
+                == .open(resource: "service", id: "3", filters: []))
+    }
+}
+
 @Suite("Command line: completion")
 struct CommandCompleterTests {
     let completer = CommandCompleter(catalog: .jsonPlaceholder)
@@ -130,8 +147,19 @@ struct CommandCompleterTests {
             completer.completions(for: "")
                 == [
                     "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "requests",
-                    "resources", "help", "quit",
+                    "resources", "env", "help", "quit",
                 ])
+    }
+
+    @Test func serviceNamesAndEnvironmentsAreOffered() {
+        let completer = CommandCompleter(catalog: .jsonPlaceholder, services: ["library", "garden", "gallery"])
+        #expect(completer.completions(for: "se") == ["service"])
+        #expect(completer.completions(for: "service ") == ["service library", "service garden", "service gallery"])
+        #expect(completer.completions(for: "service ga") == ["service garden", "service gallery"])
+        #expect(completer.completions(for: "service garden ").isEmpty)
+        #expect(completer.completions(for: "env p") == ["env production"])
+        // Without services in the config file, `:service` is not offered.
+        #expect(self.completer.completions(for: "se").isEmpty)
     }
 
     @Test func aPrefixNarrowsTheResourceNames() {

@@ -26,6 +26,8 @@ public struct AppConfiguration: Sendable {
     /// The service selected from the config file's `services:` (`--service`,
     /// `TRESTLE_SERVICE` or `service:`), if any.
     public var serviceName: String?
+    /// Every service the config file's `services:` defines (`:service` offers them).
+    public var serviceNames: [String] = []
     /// Whether the selected service stores writes; `nil` when no service was
     /// selected (the environment decides: JSONPlaceholder does not keep them).
     public var keepsWrites: Bool?

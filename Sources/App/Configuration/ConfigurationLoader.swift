@@ -85,6 +85,7 @@ public struct ConfigurationLoader: Sendable {
             ?? service?.baseURL.absoluteString ?? reader.string(forKey: "baseURL") ?? env.defaultBaseURL
         var configuration = try resolve(reader, env: env, baseText: baseText, file: file)
         configuration.keyBindings = keyBindings
+        configuration.serviceNames = services.map(\.name)
         if let service {
             configuration.serviceName = service.name
             configuration.catalog = service.catalog

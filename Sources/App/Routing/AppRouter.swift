@@ -24,19 +24,26 @@ public final class AppRouter {
     private(set) var message: StatusMessage?
     /// What to do once the top screen is ready (``whenReady(_:)``).
     private var onReady: (@MainActor () -> Void)?
+    /// Runs `:service NAME` and `:env NAME` (the App root switches the
+    /// whole browser); `nil` where nothing can be switched.
+    var onSwitch: (@MainActor (SwitchRequest) -> Void)?
+    /// The question before `:env production`, while it is open.
+    private(set) var question: SwitchQuestion?
+    /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
+    var asksBeforeProduction = true
     private lazy var frames = FrameScheduler(
         drawFrame: { [weak self] tick in self?.drawFrame(tick: tick) },
         isBusy: { [weak self] in self?.isBusy ?? false })
 
     public init(
         stack: [any Screen], terminal: any Terminal, theme: Theme, chrome: Chrome, navigator: ResourceNavigator,
-        writer: any FileWriting, bindings: KeyBindings = .defaults,
+        writer: any FileWriting, bindings: KeyBindings = .defaults, services: [String] = [],
         activity: @escaping @MainActor () -> Int, received: @escaping @MainActor () -> Int = { 0 },
         startupMessage: StatusMessage? = nil
     ) {
         guard let navigation = NavigationStack(stack) else { preconditionFailure("the router needs a first screen") }
         self.navigation = navigation
-        self.commandLine = CommandPromptController(navigator: navigator, writer: writer)
+        self.commandLine = CommandPromptController(navigator: navigator, writer: writer, services: services)
         self.navigator = navigator
         self.terminal = terminal
         self.theme = theme
@@ -81,11 +88,12 @@ public final class AppRouter {
             draw()
             return true
         }
+        if question != nil { return answerQuestion(key) }
         if commandLine.isOpen { return handlePrompt(key) }
         if !top.capturesText { message = nil }
         if case .mouse(let event) = key, event.kind == .click, event.row == 0, !top.capturesText {
             // A click on a breadcrumb goes back to that level.
-            if let depth = Chrome.crumbDepth(atColumn: event.col, width: terminal.size.cols, of: stack) {
+            if let depth = chrome.crumbDepth(atColumn: event.col, width: terminal.size.cols, of: stack) {
                 show(navigation.pop(toDepth: depth))
             }
             setNeedsDisplay()
@@ -157,6 +165,7 @@ public final class AppRouter {
                 (":history", Texts.Help.history),
                 (":curl", Texts.Help.curl),
                 (":watch 5", Texts.Help.watch),
+                (":service NAME", Texts.Switch.helpService), (":env NAME", Texts.Switch.helpEnvironment),
                 (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])
     }
@@ -185,7 +194,30 @@ public final class AppRouter {
             self.message = message
         case .watch(let interval):
             message = watchMessage(interval, accepted: top.watch(every: interval))
+        case .switchTo(let request):
+            if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
+                question = SwitchQuestion(request)
+            } else {
+                onSwitch?(request)
+            }
         }
+        return true
+    }
+
+    /// A key while the production question is open: `yes` and Enter switch.
+    private func answerQuestion(_ key: Key) -> Bool {
+        guard var question else { return true }
+        switch question.handle(key) {
+        case .typing:
+            self.question = question
+        case .cancelled:
+            self.question = nil
+            message = StatusMessage(Texts.Switch.cancelled, .warning)
+        case .confirmed:
+            self.question = nil
+            onSwitch?(question.request)
+        }
+        setNeedsDisplay()
         return true
     }
 
@@ -246,8 +278,23 @@ public final class AppRouter {
 
     private func drawFrame(tick: Int) {
         let line = Chrome.StatusLine(
-            prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick)
+            prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
+            dialog: question?.dialog)
         chrome.draw(stack, line, on: terminal, theme: theme)
+    }
+
+    /// Steps aside for another service's screens: no frame is drawn and no
+    /// screen works until ``resume()``; the stack stays as it is.
+    public func suspend() {
+        frames.hold()
+        stack.forEach { $0.stop() }
+    }
+
+    /// Shows the screens again as they were left: the top one starts again
+    /// (its loads and watch resume) and a frame is drawn at once.
+    public func resume() {
+        top.start()
+        frames.release()
     }
 
     /// Stops every screen's work (quitting).

@@ -11,13 +11,23 @@ extension AppRouter {
         public var themeName: String
         /// The run sends no writes: `READ-ONLY` beside the environment badge.
         public var readOnly: Bool
+        /// The config file's service shown (`--service`, `:service`), named
+        /// in the header and beside the environment badge; `nil` for none.
+        public var service: String?
 
-        public init(environment: AppEnvironment, origin: String, themeName: String, readOnly: Bool = false) {
+        public init(
+            environment: AppEnvironment, origin: String, themeName: String, readOnly: Bool = false,
+            service: String? = nil
+        ) {
             self.environment = environment
             self.origin = origin
             self.themeName = themeName
             self.readOnly = readOnly
+            self.service = service
         }
+
+        /// The header's title: Trestle, and the service shown.
+        var title: String { service.map { "Trestle · \($0)" } ?? "Trestle" }
 
         /// The smallest screen that shows a usable list.
         static let minimumSize = Size(rows: 4, cols: 16)
@@ -37,6 +47,8 @@ extension AppRouter.Chrome {
         var received = 0
         /// The spinner's phase.
         var tick: Int
+        /// A question over the screen (`:env production`'s).
+        var dialog: Dialog? = nil
     }
 
     /// Draws the whole frame: header, the top screen's body, status row; a
@@ -54,6 +66,7 @@ extension AppRouter.Chrome {
                 breadcrumbs: Self.crumbs(of: screens).map(\.text), chrome: self, on: terminal, in: header,
                 theme: theme)
             top.draw(on: terminal, in: body, theme: theme, tick: line.tick)
+            line.dialog?.draw(on: terminal, in: body, theme: theme)
             if let prompt = line.prompt {
                 ChromeView.drawPrompt(prompt, on: terminal, body: body, line: status, theme: theme)
             } else {
@@ -71,9 +84,9 @@ extension AppRouter.Chrome {
     /// The stack depth of the breadcrumb drawn at column `col` of a header
     /// `width` cells wide, or `nil` when the click missed every crumb.
     @MainActor
-    static func crumbDepth(atColumn col: Int, width: Int, of screens: [any Screen]) -> Int? {
-        let crumbs = crumbs(of: screens)
-        let header = ChromeView.header(breadcrumbs: crumbs.map(\.text))
+    func crumbDepth(atColumn col: Int, width: Int, of screens: [any Screen]) -> Int? {
+        let crumbs = Self.crumbs(of: screens)
+        let header = ChromeView.header(title: title, breadcrumbs: crumbs.map(\.text))
         return header.crumbIndex(atColumn: col, width: width).map { crumbs[$0].depth }
     }
 

@@ -9,12 +9,12 @@ enum ChromeView {
     static func drawHeader(
         breadcrumbs: [String], chrome: AppRouter.Chrome, on terminal: any Terminal, in rect: Rect, theme: Theme
     ) {
-        header(breadcrumbs: breadcrumbs).draw(on: terminal, in: rect, theme: theme)
+        header(title: chrome.title, breadcrumbs: breadcrumbs).draw(on: terminal, in: rect, theme: theme)
     }
 
     /// The header as drawn (the router asks it where a click landed).
-    static func header(breadcrumbs: [String]) -> HeaderBar {
-        HeaderBar(title: "Trestle", breadcrumbs: breadcrumbs, info: Texts.App.helpInfo)
+    static func header(title: String, breadcrumbs: [String]) -> HeaderBar {
+        HeaderBar(title: title, breadcrumbs: breadcrumbs, info: Texts.App.helpInfo)
     }
 
     static func drawStatus(
@@ -51,6 +51,7 @@ enum ChromeView {
     {
         // Most important first: what is cut on a narrow terminal is the tail.
         var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
+        if let service = chrome.service { spans.append(StyledSpan(" \(service) ", .statusKey)) }
         if chrome.readOnly { spans.append(StyledSpan(" \(Texts.App.readOnly) ", .warning)) }
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))

@@ -23,6 +23,8 @@ struct CommandPromptController {
         case say(StatusMessage)
         /// Re-fetch the top screen every interval; `nil` stops (`:watch off`).
         case watch(Duration?)
+        /// Another service, or this one in another environment (`:service`, `:env`).
+        case switchTo(SwitchRequest)
     }
 
     /// The prompt while it is open.
@@ -30,10 +32,13 @@ struct CommandPromptController {
     private var history = LineHistory()
     private let navigator: ResourceNavigator
     private let writer: any FileWriting
+    /// The config file's services, for `:service` and its completion.
+    private let services: [String]
 
-    init(navigator: ResourceNavigator, writer: any FileWriting) {
+    init(navigator: ResourceNavigator, writer: any FileWriting, services: [String] = []) {
         self.navigator = navigator
         self.writer = writer
+        self.services = services
     }
 
     var isOpen: Bool { prompt != nil }
@@ -42,7 +47,8 @@ struct CommandPromptController {
     /// after `:freq `, the fields of `listed`, the list on top).
     mutating func open(listed: ResourceDescriptor? = nil) {
         let fields = listed.map(CommandCompleter.fields(of:)) ?? []
-        prompt = CommandPrompt(completer: CommandCompleter(catalog: navigator.catalog, listFields: fields))
+        prompt = CommandPrompt(
+            completer: CommandCompleter(catalog: navigator.catalog, listFields: fields, services: services))
     }
 
     /// Gives `key` to the open prompt; returns the line submitted, if any.
@@ -105,12 +111,31 @@ struct CommandPromptController {
             return .show(screens)
         case .export(let format, let path):
             return .say(export(exportSource(), as: format, to: path))
+        case .service(let name):
+            return switchAction(service: name)
+        case .environment(let name):
+            guard let environment = AppEnvironment(rawValue: name) else {
+                return .say(StatusMessage(Texts.Switch.unknownEnvironment(name: name), .error))
+            }
+            return .switchTo(.environment(environment))
         case .frequency(let field):
             guard let source = exportSource() else {
                 return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))
             }
             return .push(navigator.frequency(of: source, field: field))
         }
+    }
+
+    /// `:service name`: a switch to a service the config file defines, else one line naming those it does.
+    private func switchAction(service name: String) -> Action {
+        guard services.contains(name) else {
+            let message =
+                services.isEmpty
+                ? Texts.Switch.noServices(name: name)
+                : Texts.Switch.unknownService(name: name, known: services.joined(separator: ", "))
+            return .say(StatusMessage(message, .error))
+        }
+        return .switchTo(.service(name))
     }
 
     private func export(_ source: ExportSource?, as format: RecordFormat, to path: String) -> StatusMessage {

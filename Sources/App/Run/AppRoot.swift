@@ -60,6 +60,15 @@ public enum AppRoot {
         /// How far the reading of the document has come, its first collections; `nil` when none is asked for.
         var reading: DocumentReading? = nil
 
+        /// The cache every service of the run shares, and its failures.
+        struct SharedCache: Sendable {
+            let cache: OpeningStorage
+            let failures: StorageFailureReport
+        }
+
+        /// This start's cache, for the next service's start (``AppRoot/stage(options:environment:prefetch:firstFrame:opensCacheLater:headStart:sharing:)``).
+        var sharedCache: SharedCache { SharedCache(cache: cache, failures: prepared.storageFailures) }
+
         /// `prepared` once the document is in: its catalog, its warning, and
         /// the auth schemes and credential placement it names.
         func described() async -> Prepared {
@@ -91,9 +100,11 @@ public enum AppRoot {
     ///   - opensCacheLater: a first run's cache (no file yet) is not opened
     ///     until `cache.beginOpening()` (or its flush); its writes wait in memory.
     ///   - headStart: how long the look waits for those at most.
+    ///   - sharing: the cache of a service already running in this run
+    ///     (`:service`, `:env`): one SQLite connection, each service in its namespace.
     static func stage(
         options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: Latch? = nil,
-        opensCacheLater: Bool = false, headStart: Duration = listHeadStart
+        opensCacheLater: Bool = false, headStart: Duration = listHeadStart, sharing: Staged.SharedCache? = nil
     ) async throws(ConfigurationError) -> Staged {
         let clock = ContinuousClock()
         let started = clock.now
@@ -108,10 +119,12 @@ public enum AppRoot {
         // holds the run's writes in memory meanwhile, and opens at once or,
         // with `opensCacheLater`, when the caller says (after the first
         // frame: SQLite's schema work then takes no core from it).
-        let storageFailures = StorageFailureReport()
+        let storageFailures = sharing?.failures ?? StorageFailureReport()
         let cacheURL = configuration.paths.cacheDatabase
-        let startsEmpty = !FileManager.default.fileExists(atPath: cacheURL.path)
-        let cache = openingCache(at: cacheURL, startsEmpty: startsEmpty, logger: logger, failures: storageFailures)
+        let startsEmpty = sharing != nil || !FileManager.default.fileExists(atPath: cacheURL.path)
+        let cache =
+            sharing?.cache
+            ?? openingCache(at: cacheURL, startsEmpty: startsEmpty, logger: logger, failures: storageFailures)
         if !opensCacheLater { cache.beginOpening() }
         let services = try await configuration.serviceBuilder.build(
             storage: cache, logger: logger, journal: RequestJournal())
@@ -166,6 +179,7 @@ public enum AppRoot {
             theme = .builtinDefault
         }
         if !startsEmpty {
+            // (A shared cache said its warning at the run's start.)
             _ = await cache.beginOpening().value
             if let warning = storageFailures.first { warnings.append(warning) }
         }
@@ -236,10 +250,12 @@ public enum AppRoot {
             stack: stack, terminal: terminal, theme: prepared.theme,
             chrome: .init(
                 environment: prepared.configuration.environment, origin: prepared.services.api.origin,
-                themeName: prepared.theme.name, readOnly: prepared.configuration.readOnlySource != nil),
-            navigator: navigator, writer: writer, bindings: bindings,
+                themeName: prepared.theme.name, readOnly: prepared.configuration.readOnlySource != nil,
+                service: prepared.configuration.serviceName),
+            navigator: navigator, writer: writer, bindings: bindings, services: prepared.configuration.serviceNames,
             activity: { activity.inFlight }, received: { activity.receivedBytes },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
+        router.asksBeforeProduction = prepared.configuration.confirmProductionWrites
         redraw.target = router
         return router
     }
@@ -309,58 +325,23 @@ public enum AppRoot {
             }
             return await fail("\(error)", status: 1, services: prepared.services)
         }
-        var first = staged.prepared
-        first.theme = first.theme.adapted(to: terminal.colorMode)
-        let screens = StartScreens(
-            router: makeRouter(first, terminal: terminal, launch: try? early.get()), first: first, terminal: terminal)
-        screens.router.startHeld()
-        showStorageFailures(of: first, on: screens.router)
-        screens.follow(staged, showsFirstCollections: target.isEmpty)
-        // The first frame waits for the first list's rows (or the document)
-        // only briefly: whatever the server does, the header, the status
-        // bar and the spinner are drawn by `firstFrameDeadline`.
-        Task { @MainActor in
-            guard (try? await Task.sleep(for: firstFrameDeadline)) != nil else { return }
-            screens.releaseCurrent()
+        let screens = openScreens(
+            staged, terminal: terminal, colorMode: terminal.colorMode, launch: try? early.get(),
+            plainStart: target.isEmpty)
+        if let error = await describe(screens, staged, target: target, firstFrame: firstFrame) {
+            screens.stopAll()
+            return await fail(error.message, status: 2, services: staged.prepared.services)
         }
-        // A first run's cache opens once the first frame is drawn (or this
-        // router stops: replaced by the document's, or the run ends).
-        Task { @MainActor [cache = staged.cache, router = screens.router] in
-            await router.nextFrame()
-            cache.beginOpening()
-        }
-        if let firstList = staged.firstList, target.isEmpty {
-            // The first frame: once the first list has its rows or the
-            // document is in, whichever is first (a service that is slow to
-            // say it has no document does not keep the screen blank).
-            Task { @MainActor in
-                if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
-            }
-            Task { @MainActor in
-                let (described, stopped) = await staged.describedOrStopped()
-                screens.describe(described, stopped: stopped)
-                screens.router.releaseFrames()
-            }
-        } else {
-            // A launch target waits for the document, which may name the
-            // collection it asks for (or change where it points).
-            let prepared = await staged.described()
-            switch launch(in: prepared.catalog) {
-            case .success(let described): screens.describe(prepared, launch: described)
-            case .failure(let error):
-                screens.stopAll()
-                return await fail(error.message, status: 2, services: prepared.services)
-            }
-            screens.router.releaseFrames()
-        }
+        let sessions = ServiceSessions(
+            first: staged, screens: screens, terminal: terminal, colorMode: terminal.colorMode, options: options,
+            environment: environment)
         for await key in terminal.keys() {
-            if !screens.handle(key) { break }
+            if !sessions.handle(key) { break }
         }
-        screens.stopAll()
+        sessions.stopAll()
         terminal.stop()
-        await first.services.history?.flush()
-        await first.services.shutdown()
-        first.logger.info("quit")
+        await sessions.shutdown()
+        staged.prepared.logger.info("quit")
         return 0
     }
 

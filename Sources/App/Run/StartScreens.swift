@@ -22,6 +22,9 @@ final class StartScreens {
     /// document that comes later no longer remakes them.
     private var keysHandled = false
     private var isStopped = false
+    /// Another service's screens are shown (``suspend()``): nothing here
+    /// draws until ``resume()``.
+    private(set) var isSuspended = false
     /// The catalog ``router`` was made from.
     private(set) var shownCatalog: ResourceCatalog
     /// ``router`` shows the first collections of a document still being
@@ -34,6 +37,10 @@ final class StartScreens {
     var stopReading: () -> Void = {}
     /// The reading's progress as last shown on the status line.
     var progressLine: StatusMessage?
+    /// What `:service` and `:env` on these screens do (given to every router made here).
+    var onSwitch: (@MainActor (SwitchRequest) -> Void)? {
+        didSet { router.onSwitch = onSwitch }
+    }
 
     init(router: AppRouter, first: AppRoot.Prepared, terminal: any Terminal) {
         self.router = router
@@ -90,7 +97,7 @@ final class StartScreens {
         let upgrades = keepsPending && !firstCollections
         if router.frameCount == 0 || stopped {
             replace(with: make(prepared, launch: launch), catalog: prepared.catalog, first: firstCollections)
-            if stopped { router.releaseFrames() }
+            if stopped { releaseCurrent() }
         } else if keysHandled && !upgrades {
             noteDocumentCameLate()
         } else {
@@ -101,7 +108,7 @@ final class StartScreens {
                 guard let self, let made, self.pending === made, !self.isStopped else { return }
                 self.pending = nil
                 self.replace(with: made, catalog: prepared.catalog, first: firstCollections)
-                made.releaseFrames()
+                self.releaseCurrent()
             }
         }
     }
@@ -115,8 +122,8 @@ final class StartScreens {
         let drawn = router
         drawn.whenReady { [weak self, weak drawn] in
             defer { shown() }
-            guard let self, let drawn, drawn === self.router, !self.isStopped else { return }
-            drawn.releaseFrames()
+            guard let self, let drawn, drawn === self.router else { return }
+            self.releaseCurrent()
         }
     }
 
@@ -124,8 +131,23 @@ final class StartScreens {
     /// deadline): a document that comes later replaces them only once its
     /// own screens are ready, as after any first frame.
     func releaseCurrent() {
-        guard !isStopped else { return }
+        guard !isStopped, !isSuspended else { return }
         router.releaseFrames()
+    }
+
+    /// Steps aside for another service (`:service`, `:env`): the screens
+    /// stop and draw nothing, and stay as they are to come back to.
+    func suspend() {
+        guard !isStopped, !isSuspended else { return }
+        isSuspended = true
+        router.suspend()
+    }
+
+    /// Shows these screens again, exactly where they were left.
+    func resume() {
+        guard !isStopped, isSuspended else { return }
+        isSuspended = false
+        router.resume()
     }
 
     /// Stops every screen (the end of the run); a document that comes
@@ -149,6 +171,7 @@ final class StartScreens {
         shownCatalog = catalog
         showsFirstCollections = firstCollections
         AppRoot.showStorageFailures(of: first, on: made)
+        made.onSwitch = onSwitch
     }
 
     /// The log says so; the status line keeps what the user's keys said.

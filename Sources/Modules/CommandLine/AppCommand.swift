@@ -17,6 +17,12 @@ public enum AppCommand: Equatable, Sendable {
     case history
     /// `:watch 5`: re-fetch the screen every 5 seconds; `:watch off` (`nil`) stops.
     case watch(seconds: Int?)
+    /// `:service NAME`: browse another service of the config file (each
+    /// keeps its own screens to come back to).
+    case service(name: String)
+    /// `:env NAME`: the current service in another environment (fake,
+    /// development, production).
+    case environment(name: String)
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

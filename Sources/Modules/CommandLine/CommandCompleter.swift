@@ -6,10 +6,16 @@ public struct CommandCompleter: Sendable {
     public let catalog: ResourceCatalog
     /// The fields of the list on top, which `:freq ` offers (none without a list).
     public let listFields: [String]
+    /// The services of the config file, which `:service ` offers.
+    public let services: [String]
 
-    public init(catalog: ResourceCatalog, listFields: [String] = []) {
+    /// The environments `:env ` offers.
+    public static let environments = ["fake", "development", "production"]
+
+    public init(catalog: ResourceCatalog, listFields: [String] = [], services: [String] = []) {
         self.catalog = catalog
         self.listFields = listFields
+        self.services = services
     }
 
     /// Candidates for the word being typed at the end of `line`, as whole lines.
@@ -20,7 +26,13 @@ public struct CommandCompleter: Sendable {
         let prefix = words.isEmpty ? "" : words.joined(separator: " ") + " "
         let candidates: [String]
         if words.isEmpty {
-            candidates = catalog.names + ["export", "freq", "requests", "resources", "help", "quit"]
+            candidates =
+                catalog.names + ["export", "freq", "requests", "resources"] + (services.isEmpty ? [] : ["service"])
+                + ["env", "help", "quit"]
+        } else if words[0] == "service", catalog["service"] == nil {
+            candidates = words.count == 1 ? services : []
+        } else if words[0] == "env", catalog["env"] == nil {
+            candidates = words.count == 1 ? Self.environments : []
         } else if words[0] == "export" {
             candidates = words.count == 1 ? RecordFormat.allCases.map(\.rawValue) : []
         } else if words[0] == "freq" || words[0] == "frequency" {

@@ -23,6 +23,7 @@ public enum CommandParser {
     /// The commands besides resource names, for completion and errors.
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "watch", "resources", "help", "quit", "q",
+        "service", "env",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -46,6 +47,12 @@ public enum CommandParser {
             return .history
         case "watch" where !resources.contains("watch"):
             return try parseWatch(Array(words.dropFirst()))
+        case "service" where !resources.contains("service"):
+            guard words.count == 2 else { throw Failure(message: Texts.Switch.serviceUsage) }
+            return .service(name: words[1])
+        case "env" where !resources.contains("env"):
+            guard words.count == 2 else { throw Failure(message: Texts.Switch.environmentUsage) }
+            return .environment(name: words[1])
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":

@@ -1,0 +1,80 @@
+import Modules
+import Services
+import TerminalUI
+
+/// The start's stages after the services are built (``AppRoot/stage(options:environment:prefetch:firstFrame:opensCacheLater:headStart:sharing:)``),
+/// run for the service Trestle opens on and again for each service `:service`
+/// and `:env` switch to:
+///
+/// 1. ``AppRoot/openScreens(_:terminal:colorMode:launch:plainStart:)``:
+///    the screens made from the configured catalog and started held; the
+///    first frame is drawn once the first list has its rows, the document is
+///    in, or ``AppRoot/firstFrameDeadline`` has passed.
+/// 2. ``AppRoot/describe(_:_:target:firstFrame:)``: the service's document
+///    applied to them (at once for a plain start, awaited for a launch target).
+extension AppRoot {
+    /// Stage one: the screens of `staged`, held until their first frame.
+    /// - Parameters:
+    ///   - launch: where the launch target opens (as far as the configured catalog knows it).
+    ///   - plainStart: no launch target: the first collections of a document
+    ///     being read are shown before the rest.
+    @MainActor
+    static func openScreens(
+        _ staged: Staged, terminal: any Terminal, colorMode: ColorMode, launch: LaunchTarget?, plainStart: Bool
+    ) -> StartScreens {
+        var first = staged.prepared
+        first.theme = first.theme.adapted(to: colorMode)
+        let screens = StartScreens(
+            router: makeRouter(first, terminal: terminal, launch: launch), first: first, terminal: terminal)
+        screens.router.startHeld()
+        showStorageFailures(of: first, on: screens.router)
+        screens.follow(staged, showsFirstCollections: plainStart)
+        // The first frame waits for the first list's rows (or the document)
+        // only briefly: whatever the server does, the header, the status
+        // bar and the spinner are drawn by `firstFrameDeadline`.
+        Task { @MainActor in
+            guard (try? await Task.sleep(for: firstFrameDeadline)) != nil else { return }
+            screens.releaseCurrent()
+        }
+        // A first run's cache opens once the first frame is drawn (or this
+        // router stops: replaced by the document's, or the run ends).
+        Task { @MainActor [cache = staged.cache, router = screens.router] in
+            await router.nextFrame()
+            cache.beginOpening()
+        }
+        return screens
+    }
+
+    /// Stage two: the service's document applied to `screens`. A plain
+    /// start with a first list draws once that list has its rows or the
+    /// document is in, whichever is first (a service slow to say it has no
+    /// document does not keep the screen blank), and returns at once; a
+    /// launch target waits for the document, which may name the collection
+    /// it asks for. Returns the target's one-line error when the described
+    /// catalog does not know it either.
+    @MainActor
+    static func describe(_ screens: StartScreens, _ staged: Staged, target: [String], firstFrame: Latch) async
+        -> CommandParser.Failure?
+    {
+        if let firstList = staged.firstList, target.isEmpty {
+            Task { @MainActor in
+                if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
+            }
+            Task { @MainActor in
+                let (described, stopped) = await staged.describedOrStopped()
+                screens.describe(described, stopped: stopped)
+                screens.releaseCurrent()
+            }
+            return nil
+        }
+        let prepared = await staged.described()
+        do throws(CommandParser.Failure) {
+            let launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
+            screens.describe(prepared, launch: launch)
+        } catch {
+            return error
+        }
+        screens.releaseCurrent()
+        return nil
+    }
+}
