@@ -62,6 +62,10 @@ extension ServiceConvention {
     /// The answer's body as JSON, or a decoding error that says so.
     public static func json(of answer: ConventionAnswer) throws(NetworkError) -> JSONValue {
         if let json = answer.json { return json }
-        throw .decoding(path: "", reason: "not valid JSON")
+        do {
+            return try JSONParser.parse(answer.data)
+        } catch {
+            throw .decoding(path: "", reason: "not valid JSON (\(error))")
+        }
     }
 }

@@ -15,6 +15,8 @@ public struct LiveAPIService: APIService {
     var hint: ErrorHint
     /// The next cursors of the pages of cursor-paged collections read so far.
     let cursors = CursorBook()
+    /// The conventions a route's requests are spelt and its answers read in.
+    public var conventions = ConventionRegistry.builtIn
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
@@ -87,8 +89,8 @@ public struct LiveAPIService: APIService {
                         listState.error = state.error.map(hint.apply(to:))
                         if let loaded = state.resource {
                             do throws(NetworkError) {
-                                let (listing, seen) = try Self.listing(
-                                    from: loaded, resource: resource, paged: query.page != nil)
+                                let (listing, seen) = try service.listing(
+                                    from: loaded, request: request, resource: resource, paged: query.page != nil)
                                 if let seen, await store.learn(seen),
                                     let switched = try? service.listRequest(resource, query, seen)
                                 {
@@ -204,7 +206,7 @@ public struct LiveAPIService: APIService {
                 let loaded = try await store.load(request)
                 let decoded: (Listing<JSONValue>, ServerDialect?)
                 do throws(NetworkError) {
-                    decoded = try Self.listing(from: loaded, resource: resource, paged: query.page != nil)
+                    decoded = try listing(from: loaded, request: request, resource: resource, paged: query.page != nil)
                 } catch {
                     await store.discard(request)
                     throw error
@@ -232,6 +234,12 @@ public struct LiveAPIService: APIService {
         do throws(NetworkError) {
             let loaded = try await store.load(request, sharing: .sentLater)
             do throws(NetworkError) {
+                if let route = resource.route, !resource.isObject {
+                    let answer = Self.answer(loaded.body, url: request.resolvedURL ?? request.url)
+                    let value = try conventions.reading(route).record(from: answer, route: route)
+                    try resource.schema?.validate(value, path: "record")
+                    return value
+                }
                 return try Self.record(from: loaded.body, schema: resource.schema)
             } catch {
                 // Not kept: a 304 would otherwise answer every reload with the same bad body.
@@ -302,9 +310,13 @@ public struct LiveAPIService: APIService {
                     searchFields: searchFields
                 ).makeRequest()
             }
+            var rest = query
+            rest.filters = filters
+            let convention = conventions.reading(route)
             return ResourceEndpoint(
                 baseURL: baseURL, resource: Self.trimmed(path),
-                route: .listItems(route.queryItems(query, filters: filters, cursor: cursor))
+                route: .listItems(convention.queryItems(rest, route: route, cursor: cursor)),
+                mediaType: convention.mediaType
             ).makeRequest()
         }
         guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
@@ -315,13 +327,20 @@ public struct LiveAPIService: APIService {
     }
 
     /// The collection's path without its leading `/` (`books`, `api/books`).
-    private static func trimmed(_ path: String) -> String {
+    static func trimmed(_ path: String) -> String {
         String(path.drop { $0 == "/" })
     }
 
     /// The request for one record (or the object resource) of `resource`.
     func recordRequest(_ resource: ResourceDescriptor, id: String) throws(ServiceError) -> Request {
-        ResourceEndpoint(
+        if let route = resource.route, !resource.isObject {
+            let convention = conventions.reading(route)
+            return ResourceEndpoint(
+                baseURL: baseURL, resource: Self.trimmed(route.path),
+                route: .address(convention.recordPath(id: id, route: route)), mediaType: convention.mediaType
+            ).makeRequest()
+        }
+        return ResourceEndpoint(
             baseURL: baseURL, resource: try collectionPath(resource), route: resource.isObject ? .object : .one(id: id)
         ).makeRequest()
     }
@@ -355,7 +374,8 @@ public struct LiveAPIService: APIService {
         expectsRecord: Bool = true
     ) async throws(ServiceError) -> JSONValue {
         let path = try collectionPath(resource)
-        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: path, route: route)
+        let endpoint =
+            conventionEndpoint(resource, route) ?? ResourceEndpoint(baseURL: baseURL, resource: path, route: route)
         do {
             let response = try await network.send(endpoint)
             if invalidates {
@@ -373,54 +393,17 @@ public struct LiveAPIService: APIService {
                 }
                 return .null
             }
+            if let route = resource.route, !resource.isObject {
+                let value = try conventions.reading(route).record(
+                    from: Self.answer(response.body, url: response.url), route: route)
+                try resource.schema?.validate(value, path: "record")
+                return value
+            }
             return try Self.record(from: response.body, schema: resource.schema)
         } catch let error as NetworkError {
             throw hint.apply(to: error)
         } catch {
             throw hint.apply(to: NetworkError.transport("\(error)"))
         }
-    }
-
-    /// A record body: a JSON object that fits `schema`.
-    private static func record(from body: Data, schema: RecordSchema?) throws(NetworkError) -> JSONValue {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(body)
-        } catch {
-            throw NetworkError.decoding(path: "", reason: "not valid JSON (\(error))")
-        }
-        guard value.objectValue != nil else { throw NetworkError.decoding(path: "", reason: "expected an object") }
-        try schema?.validate(value, path: "record")
-        return value
-    }
-
-    private static func listing(from loaded: LoadedResource, resource: ResourceDescriptor, paged: Bool)
-        throws(NetworkError) -> (Listing<JSONValue>, ServerDialect?)
-    {
-        let body = loaded.body
-        let schema = resource.schema
-        let route = resource.route
-        let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
-            if let route, route.itemsKey != nil || route.paging != .jsonServer {
-                let (records, total) = try JSONValue.page(from: body, route: route)
-                return Page(records: records, total: total, dialect: nil)
-            }
-            let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)
-            try schema?.validate(records)
-            return Page(records: records, total: total, dialect: dialect)
-        }
-        var total = loaded.totalCount ?? page.total
-        if let route, !route.pages { total = page.records.count }
-        let listing = Listing(
-            items: page.records, totalCount: total, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
-        return (listing, page.dialect)
-    }
-
-    /// A decoded list body: its records, the total an envelope gave, and
-    /// the dialect its shape revealed.
-    private struct Page: Sendable {
-        var records: [JSONValue]
-        var total: Int?
-        var dialect: ServerDialect?
     }
 }

@@ -22,6 +22,11 @@ public struct ResourceEndpoint: Endpoint {
         case updateObject(JSONObject)
         /// The whole database, where the server has one (`GET /db`, json-server).
         case database
+        /// `GET` of a path a convention spelt (`/api/books/3/`, `/Products(5)`)
+        /// or of an absolute URL (a self link), used as it is.
+        case address(String)
+        /// A write a convention spelt (method, path, body, content type).
+        case send(ConventionRequest)
     }
 
     public let baseURL: URL
@@ -31,15 +36,19 @@ public struct ResourceEndpoint: Endpoint {
     public let dialect: ServerDialect
     /// The fields a server search looks in where the dialect has no `q` (v1).
     public let searchFields: [String]
+    /// The media type asked for (`Accept`) and sent: the convention's.
+    public let mediaType: String
 
     public init(
-        baseURL: URL, resource: String, route: Route, dialect: ServerDialect = .v0, searchFields: [String] = []
+        baseURL: URL, resource: String, route: Route, dialect: ServerDialect = .v0, searchFields: [String] = [],
+        mediaType: String = "application/json"
     ) {
         self.baseURL = baseURL
         self.resource = resource
         self.route = route
         self.dialect = dialect
         self.searchFields = searchFields
+        self.mediaType = mediaType
     }
 
     /// Whether `name` is a plain collection name (letters, digits, `-`, `_`).
@@ -54,6 +63,8 @@ public struct ResourceEndpoint: Endpoint {
         switch route {
         case .list, .listItems, .create, .object, .updateObject: return "/\(resource)"
         case .database: return "/db"
+        case .address(let path): return path
+        case .send(let request): return request.path
         case .one(let id), .update(let id, _), .delete(let id), .replace(let id, _):
             let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
             return "/\(resource)/\(escaped)"
@@ -62,7 +73,8 @@ public struct ResourceEndpoint: Endpoint {
 
     public var method: HTTPMethod {
         switch route {
-        case .list, .listItems, .one, .object, .database: return .get
+        case .list, .listItems, .one, .object, .database, .address: return .get
+        case .send(let request): return request.method
         case .replace: return .put
         case .create: return .post
         case .update, .updateObject: return .patch
@@ -82,23 +94,31 @@ public struct ResourceEndpoint: Endpoint {
         switch route {
         case .create(let fields), .update(_, let fields), .updateObject(let fields), .replace(_, let fields):
             return JSONWriter.data(.object(fields))
+        case .send(let request): return request.body
         default: return nil
         }
     }
 
     public var headers: [String: String] {
-        var headers = ["Accept": "application/json"]
-        if body != nil { headers["Content-Type"] = "application/json; charset=utf-8" }
+        var headers = ["Accept": mediaType]
+        if case .send(let request) = route, let type = request.contentType {
+            if body != nil { headers["Content-Type"] = type }
+        } else if body != nil {
+            headers["Content-Type"] = "application/json; charset=utf-8"
+        }
         return headers
     }
 
     /// The request, with `path` used as it is: the id in it is escaped
     /// already, which `Endpoint`'s default (appending `path` as a path
     /// component) would escape again (`x%20y` → `x%2520y`).
+    /// A convention's path (`.address`, `.send`) is joined to the base URL
+    /// by one `/`, or taken whole when it is an absolute URL.
     public func makeRequest() -> Request {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        let url = URL(string: base + path) ?? baseURL.appendingPathComponent(path)
+        let url =
+            ConventionPath.url(path, under: baseURL) ?? URL(string: base + path) ?? baseURL.appendingPathComponent(path)
         var result = request(method, url) |> withAcceptJSON |> withQuery(query) |> withTimeout(timeout)
         if let body { result = result |> withJSONBody(body) }
         for field in HTTPHeaders(headers) { result = result |> withHeader(field.name, field.value) }
