@@ -5,7 +5,8 @@ import Testing
 extension EndToEnd {
     /// Long lists page in from the server (`_page`/`_limit`, 500 a page):
     /// with a total (`X-Total-Count`) the count is known from the start;
-    /// without one it grows (`500+`) until a short or empty page ends it.
+    /// without one it grows (`500+`) until a short or empty page ends it
+    /// (`G` walks there page after page).
     @Suite
     struct PagingEndToEndTests {
         @Test(arguments: Backend.allCases)
@@ -55,13 +56,7 @@ extension EndToEnd {
                 try await app.eventuallyList("photos", count: "photos 500+")
                 try await app.session.eventuallyShows(" 500 loaded · more load as you scroll")
 
-                for loaded in stride(from: 1000, through: 5000, by: 500) {
-                    try app.session.press("G")
-                    try await app.session.eventually("\(loaded) photos loaded") { screen in
-                        screen.contains(" \(loaded) loaded · more load as you scroll")
-                            && ResourceScreen.status(screen).contains("photos \(loaded)+")
-                    }
-                }
+                // Without a total, G walks page after page to the end (issue 28).
                 // Page 10 was full: only the empty page 11 says it was the last.
                 try app.session.press("G")
                 let end = try await app.session.eventually("the list complete") { screen in
@@ -83,11 +78,7 @@ extension EndToEnd {
                 try await app.waitForList(count: "todos 3")
                 try await app.command("photos")
                 try await app.eventuallyList("photos", count: "photos 500+")
-                try app.session.press("G")
-                try await app.session.eventually("1000 photos loaded") { screen in
-                    screen.contains(" 1000 loaded · more load as you scroll")
-                        && ResourceScreen.status(screen).contains("photos 1000+")
-                }
+                // Without a total, G walks page after page to the end (issue 28).
                 try app.session.press("G")
                 let end = try await app.session.eventually("the list complete after a short page") { screen in
                     !screen.contains(" loaded") && ResourceScreen.status(screen).contains("photos 1234 ")

@@ -13,6 +13,13 @@ enum ResourceListEffect: Equatable, Sendable {
     case observe(ListQuery, force: Bool)
     /// Load page `number` of `query`. Results: `.morePageArrived`, `.morePageFailed`.
     case loadPage(Int, ListQuery)
+    /// Load page `number` of a windowed list, beside the others loading.
+    /// Results: `.windowPageArrived`, `.windowPageFailed`.
+    case loadWindowPage(Int, ListQuery)
+    /// Cancel the loads of window pages other than these (no longer on screen).
+    case keepWindowPages(Set<Int>)
+    /// Cancel the further page loading (not the watched first page).
+    case cancelPageLoad
     /// Send `.searchDebounceFired` after `delay`, replacing any earlier schedule
     /// (the server is searched a moment after the last keystroke).
     case scheduleSearch(after: Duration)

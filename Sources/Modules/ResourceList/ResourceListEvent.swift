@@ -12,14 +12,25 @@ enum ResourceListEvent: Equatable, Sendable {
     /// The screen left the stack: stop loading and searching (writes go on).
     case stop
     /// The table was drawn this tall, scrolled this far, its first body row
-    /// at this terminal row (what page moves, clicks and "near the end" use).
-    case laidOut(tableHeight: Int, scrollOffset: Int, firstRow: Int)
+    /// at this terminal row (what page moves, clicks and "near the end" use),
+    /// its scroll indicator (a windowed list's) in this terminal column.
+    case laidOut(tableHeight: Int, scrollOffset: Int, firstRow: Int, scrollbarColumn: Int?)
 
     // MARK: - Intents
     /// A movement key (or the wheel) put the cursor on row `to`.
     case moveCursor(to: Int)
     /// A click on terminal row `row`.
     case click(row: Int)
+    /// `100000G`, `:goto`, a click on the scroll indicator: the cursor to row `to` (0-based).
+    case jump(to: Int)
+    /// `50%`: the cursor that far down the list.
+    case jumpPercent(Int)
+    /// A digit typed before `G`, `g` or `%`.
+    case countDigit(Int)
+    /// `G` on a list that pages only forward: load page after page to the end.
+    case walkToEnd
+    /// Esc while walking to the end: stop where it is.
+    case stopWalk
     /// Start typing a filter.
     case beginFilter
     /// Enter: stop typing, keep the filter.
@@ -64,6 +75,10 @@ enum ResourceListEvent: Equatable, Sendable {
     case morePageArrived(Int, ResourceListInteractor.Page)
     /// Page `number` did not come.
     case morePageFailed(Int, ServiceError)
+    /// Page `number` of a windowed list came.
+    case windowPageArrived(Int, ResourceListInteractor.Page)
+    /// Page `number` of a windowed list did not come.
+    case windowPageFailed(Int, ServiceError)
     /// The pause after the last filter keystroke is over.
     case searchDebounceFired
     /// The watch interval is over: time to fetch again.
@@ -85,6 +100,21 @@ extension ResourceListEvent {
     /// is below its header).
     static func laidOut(_ model: ResourceListViewModel, in rect: Rect) -> ResourceListEvent {
         .laidOut(
-            tableHeight: model.tableHeight, scrollOffset: model.scrollOffset, firstRow: rect.row + model.tableTop + 1)
+            tableHeight: model.tableHeight, scrollOffset: model.scrollOffset, firstRow: rect.row + model.tableTop + 1,
+            scrollbarColumn: model.showsScrollbar ? rect.col + rect.width - 1 : nil)
+    }
+
+    /// Whether typed digits (`100` of `100G`) survive this event: only
+    /// another digit, and what did not come from a key.
+    var keepsCount: Bool {
+        switch self {
+        case .countDigit, .laidOut, .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived,
+            .windowPageFailed, .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .updateConfirmed,
+            .updateRefused, .createConfirmed, .createRefused, .deleteConfirmed, .deleteRefused, .setWriteAccess,
+            .start, .stop:
+            return true
+        default:
+            return false
+        }
     }
 }

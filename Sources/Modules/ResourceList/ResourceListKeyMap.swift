@@ -45,13 +45,15 @@ enum ResourceListKeyMap {
             break
         }
         if state.isEditingFilter, let outcome = filterOutcome(for: key, filter: state.filterText) { return outcome }
+        if let jump = jumpOutcome(for: key, in: state, bindings: bindings) { return jump }
         if let moved = ListNavigation.move(
-            cursor: state.cursor, count: state.visible.count, page: state.tableHeight, key: key, bindings: bindings)
+            cursor: state.cursor, count: state.rowCount, page: state.tableHeight, key: key, bindings: bindings)
         {
             return .event(.moveCursor(to: moved))
         }
         if case .mouse(let event) = key, event.kind == .click { return .event(.click(row: event.row)) }
-        // Esc stops a load first (a browser's Stop); then it clears the filter, then goes back.
+        // Esc stops a walk to the end, then a load (a browser's Stop); then it clears the filter, then goes back.
+        if key == .escape, state.isWalking { return .event(.stopWalk) }
         if key == .escape, state.escapeStopsLoading(received: received) { return .stopLoading }
         if key == .escape, !state.filterText.isEmpty { return .event(.setFilter("")) }
         switch bindings.action(for: key) {
@@ -76,6 +78,34 @@ enum ResourceListKeyMap {
         case .delete?: return .event(.delete)
         default: return .unhandled
         }
+    }
+
+    /// Jumps: digits then `G`/`g` (row N, as in less and vi) or `%` (N percent
+    /// down); `G` on a list that pages only forward (a walk to the end); a
+    /// click on the scroll indicator.
+    private static func jumpOutcome(
+        for key: Key, in state: ResourceListState, bindings: KeyBindings
+    ) -> ResourceListKeyOutcome? {
+        if case .char(let character) = key, character.isASCII, let digit = character.wholeNumberValue,
+            digit > 0 || state.pendingCount != nil
+        {
+            return .event(.countDigit(digit))
+        }
+        let action = bindings.action(for: key)
+        if let count = state.pendingCount {
+            if key == .char("%") { return .event(.jumpPercent(count)) }
+            if action == .bottom || action == .top { return .event(.jump(to: count - 1)) }
+        }
+        if action == .bottom, state.walksToEnd { return .event(.walkToEnd) }
+        if case .mouse(let event) = key, event.kind == .click, let column = state.scrollbarColumn,
+            event.col == column, event.row >= state.firstRowOnScreen,
+            event.row < state.firstRowOnScreen + state.tableHeight
+        {
+            let span = max(1, state.tableHeight - 1)
+            let row = (state.rowCount - 1) * (event.row - state.firstRowOnScreen) / span
+            return .event(.jump(to: row))
+        }
+        return nil
     }
 
     /// A key at the filter prompt; `nil` for keys the prompt leaves to the

@@ -15,6 +15,7 @@ extension ResourceListPresenter {
         case .observe(let query, let force):
             cancel(.observe)
             cancel(.loadPage)
+            cancelWindowPages(keeping: [])
             tasks[.observe] = Task { [weak self, interactor] in
                 let updates = await interactor.observe(query)
                 // Watch first, then load: the watcher sees the load begin.
@@ -43,6 +44,23 @@ extension ResourceListPresenter {
                 self?.tasks[.loadPage] = nil
                 self?.receive(event)
             }
+        case .loadWindowPage(let number, let query):
+            cancel(.windowPage(number))
+            tasks[.windowPage(number)] = Task { [weak self, interactor] in
+                let event: ResourceListEvent
+                do throws(ServiceError) {
+                    event = .windowPageArrived(number, try await interactor.load(query))
+                } catch {
+                    event = .windowPageFailed(number, error)
+                }
+                guard !Task.isCancelled else { return }
+                self?.tasks[.windowPage(number)] = nil
+                self?.receive(event)
+            }
+        case .keepWindowPages(let numbers):
+            cancelWindowPages(keeping: numbers)
+        case .cancelPageLoad:
+            cancel(.loadPage)
         case .scheduleSearch(let delay):
             cancel(.search)
             // A local engine answers a search in milliseconds: no typing
@@ -78,6 +96,7 @@ extension ResourceListPresenter {
         case .cancelLoading:
             cancel(.observe)
             cancel(.loadPage)
+            cancelWindowPages(keeping: [])
         case .update(let id, let fields):
             tasks[.write(id)] = Task { [weak self, interactor] in
                 do throws(ServiceError) {
@@ -114,6 +133,13 @@ extension ResourceListPresenter {
 
     private func cancel(_ key: TaskKey) {
         tasks.removeValue(forKey: key)?.cancel()
+    }
+
+    /// Cancels the loads of window pages not in `numbers`.
+    private func cancelWindowPages(keeping numbers: Set<Int>) {
+        for key in tasks.keys {
+            if case .windowPage(let number) = key, !numbers.contains(number) { cancel(key) }
+        }
     }
 
     // Writes are never cancelled: a screen that left the stack still

@@ -25,6 +25,8 @@ public final class ResourceListPresenter: Screen {
     enum TaskKey: Hashable {
         case observe
         case loadPage
+        /// One page of a windowed list (several at a time: those under the screen).
+        case windowPage(Int)
         case search
         /// The watch timer, then the watch fetch it starts (one at a time).
         case watch

@@ -21,6 +21,7 @@ extension ResourceListState {
     /// The query `:curl` repeats: the page the cursor's record came in
     /// (the first while the rows are re-sorted here, or none is loaded).
     var shownQuery: ListQuery {
+        if let window { return query(page: window.page(of: cursor)) }
         guard resource.pageSize > 0, let current, !serverIgnoresSort, isServerOrder || serverSort,
             let index = records.firstIndex(where: { $0.id == current.id })
         else { return query(page: 1) }
@@ -34,6 +35,8 @@ extension ResourceListState {
 
     mutating func stop() -> [ResourceListEffect] {
         isObserving = false
+        isWalking = false
+        window?.forgetLoads()
         let watching = watchInterval != nil || isWatchFetching
         isWatchFetching = false
         return [.cancelLoading, .cancelSearch] + (watching ? [.cancelWatch] : [])
@@ -49,12 +52,19 @@ extension ResourceListState {
     mutating func observe(reset: Bool, force: Bool = false) -> [ResourceListEffect] {
         isObserving = true
         isStopped = false
+        isWalking = false
         loadingPage = nil
         moreError = nil
         if reset {
             // `visible` indexes `records`: both go, or the next frame reads past the end.
             records = []
+            window = nil
             refilter(keeping: nil)
+        } else if force {
+            // The other pages are asked again when shown (revalidated with their ETags).
+            window?.forgetPages(keepingFirst: true)
+        } else {
+            window?.forgetLoads()
         }
         isLoading = true
         return [.observe(query(page: 1), force: force)]
@@ -85,12 +95,13 @@ extension ResourceListState {
             }
             markChanges(in: fresh)
             records = fresh
+            windowFirstPage(fresh, total: page.totalCount)
             refilter(keeping: selectedID)
         }
         error = update.error?.kind == .cancelled ? nil : update.error
         // Nothing known and nothing failed: the load asked for on start is coming.
         isLoading = update.isLoading || (!update.hasData && error == nil)
-        return loadMoreIfNeeded()
+        return window == nil ? loadMoreIfNeeded() : showWindow()
     }
 
     /// Columns for a resource described without any (config file), from its records.
@@ -104,9 +115,9 @@ extension ResourceListState {
 
     /// Asks for the next page when the cursor is within a screen of the end.
     mutating func loadMoreIfNeeded() -> [ResourceListEffect] {
-        guard let page = paging.nextPage, !isLoadingMore, !isLoading, error == nil else { return [] }
+        guard window == nil, let page = paging.nextPage, !isLoadingMore, !isLoading, error == nil else { return [] }
         let margin = max(tableHeight, 20)
-        guard cursor >= visible.count - margin else { return [] }
+        guard isWalking || cursor >= visible.count - margin else { return [] }
         loadingPage = page
         moreError = nil
         return [.loadPage(page, query(page: page))]
@@ -132,13 +143,15 @@ extension ResourceListState {
                 records, by: resource.columns[sortColumn].field, descending: sortDescending)
         }
         refilter(keeping: selectedID)
-        return loadMoreIfNeeded()
+        let walk = walked()
+        return window == nil ? loadMoreIfNeeded() : walk
     }
 
     mutating func morePageFailed(_ number: Int, _ failure: ServiceError) -> [ResourceListEffect] {
         guard loadingPage == number else { return [] }
         loadingPage = nil
         if failure.kind == .cancelled { return [] }
+        isWalking = false
         moreError = failure
         say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
         return []

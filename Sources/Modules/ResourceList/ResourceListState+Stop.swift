@@ -1,7 +1,7 @@
 /// Esc while the list loads: the browser's Stop.
 extension ResourceListState {
     /// The first page or a further page is on its way.
-    var isLoadingAnything: Bool { isLoading || isLoadingMore }
+    var isLoadingAnything: Bool { isLoading || isLoadingMore || !(window?.loads.isEmpty ?? true) }
 
     /// Whether Esc stops the load: one the user waits for — nothing is
     /// shown yet, or the status bar shows its progress (`received` bytes of
@@ -20,6 +20,8 @@ extension ResourceListState {
         guard isLoadingAnything else { return [] }
         isLoading = false
         loadingPage = nil
+        window?.forgetLoads()
+        isWalking = false
         isObserving = false
         isStopped = true
         let watching = watchInterval != nil || isWatchFetching

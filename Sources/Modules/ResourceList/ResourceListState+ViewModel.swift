@@ -59,7 +59,7 @@ extension ResourceListState {
         }
         return ScreenStatus(
             resource: resource.name, count: countText, offline: offline,
-            isLoading: isLoading || isLoadingMore || !writes.isEmpty, message: message, watch: watchLabel)
+            isLoading: isLoadingAnything || !writes.isEmpty, message: message, watch: watchLabel)
     }
 
     var countText: String? {
@@ -74,7 +74,12 @@ extension ResourceListState {
             let more = isComplete || paging.totalCount != nil ? "" : "+"
             return Texts.List.matching(count: number(found) + more, query: serverSearch)
         }
-        let total = paging.totalCount.map(number) ?? (number(records.count) + (isComplete ? "" : "+"))
+        let total =
+            if let window {
+                number(window.total) + (window.isOpenEnded ? "+" : "")
+            } else {
+                paging.totalCount.map(number) ?? (number(records.count) + (isComplete ? "" : "+"))
+            }
         if filterText.isEmpty { return total }
         return Texts.List.countOf(shown: visible.count, total: total)
     }
@@ -85,15 +90,14 @@ extension ResourceListState {
     func viewModel(height: Int, width: Int) -> ResourceListViewModel {
         let errorText = error.map { Texts.List.retry(message: $0.message) }
         let filterLine = isEditingFilter || !filterText.isEmpty || !filters.isEmpty
-        let footer = !isComplete && !records.isEmpty
+        let footer = !isComplete && !records.isEmpty && window == nil
         let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
         let tableHeight = max(0, height - top - 1 - (footer ? 1 : 0))
         let offset = TableView.scrollOffset(
-            cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: visible.count)
-        let records = self.records
-        let visible = self.visible
+            cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: rowCount)
+        let rows = RowSource(records: records, visible: visible, window: window)
         return ResourceListViewModel(
-            resource: resource, rowCount: visible.count, row: { records[visible[$0]] },
+            resource: resource, rowCount: rowCount, row: rows.row,
             cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
             scope: filters.map(\.description).joined(separator: ", "),
@@ -107,6 +111,20 @@ extension ResourceListState {
                     error: moreError?.shortReason)
                 : nil,
             overlay: mode.overlay(resource: resource),
-            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs, isStopped: isStopped)
+            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs, isStopped: isStopped,
+            showsScrollbar: window != nil)
+    }
+}
+
+/// The rows a frame draws, taken from the state as it was (a copy: the
+/// state goes on changing after the frame).
+private struct RowSource {
+    let records: [RecordEntity]
+    let visible: [Int]
+    let window: ListWindow?
+
+    func row(_ index: Int) -> RecordEntity? {
+        if let window { return window.record(at: index) }
+        return visible.indices.contains(index) ? records[visible[index]] : nil
     }
 }

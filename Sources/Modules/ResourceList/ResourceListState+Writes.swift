@@ -123,6 +123,16 @@ extension ResourceListState {
     // MARK: - The loaded records
     /// Puts `record` in place of the one with its id (or at the end).
     mutating func replace(_ record: RecordEntity) {
+        if var window {
+            // A windowed list: the record in its page (a new one shows when its page is asked again).
+            if !window.replace(record) {
+                window.total += 1
+                paging.adjustTotal(by: 1)
+            }
+            self.window = window
+            if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
+            return refilter(keeping: record.id)
+        }
         if let index = records.firstIndex(where: { $0.id == record.id }) {
             records[index] = record
         } else {
@@ -134,6 +144,15 @@ extension ResourceListState {
 
     /// Drops the record with `id`.
     mutating func remove(_ id: String) {
+        if var window {
+            // The rows after it moved up: their pages are asked again.
+            window.forgetPages(keepingFirst: false)
+            window.total = max(0, window.total - 1)
+            self.window = window
+            paging.adjustTotal(by: -1)
+            records.removeAll { $0.id == id }
+            return refilter(keeping: nil)
+        }
         guard let index = records.firstIndex(where: { $0.id == id }) else { return }
         records.remove(at: index)
         paging.adjustTotal(by: -1)

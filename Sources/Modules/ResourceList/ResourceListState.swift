@@ -43,6 +43,12 @@ struct ResourceListState: Equatable, Sendable {
     var isObserving = false
     /// Esc stopped the load, and no page came since.
     var isStopped = false
+    /// A list too long to hold (its total known): the pages around the
+    /// screen, the rest placeholders (`nil`: the list is `records`).
+    var window: ListWindow?
+    /// `G` on a list that pages only forward: pages load one after the
+    /// other until the last (Esc stops).
+    var isWalking = false
 
     // MARK: - Watch (`:watch 5`)
     /// How often the first page is fetched again, or `nil` when not watching.
@@ -73,6 +79,10 @@ struct ResourceListState: Equatable, Sendable {
     var tableHeight = 10
     /// The terminal row of the table's first body row at the last draw.
     var firstRowOnScreen = 0
+    /// The terminal column of the scroll indicator at the last draw, if one was drawn.
+    var scrollbarColumn: Int?
+    /// Digits typed before `G`, `g` or `%` (`100G`, `50%`).
+    var pendingCount: Int?
 
     // MARK: - Writes
     /// Writes sent and not yet answered, by record id (a new record: its placeholder id).
@@ -91,15 +101,26 @@ struct ResourceListState: Equatable, Sendable {
 
     /// The transition for `event`: the new state is `self`, the work to do is returned.
     mutating func apply(_ event: ResourceListEvent) -> [ResourceListEffect] {
+        if !event.keepsCount { pendingCount = nil }
         switch event {
         case .start: return start()
         case .stop: return stop()
-        case .laidOut(let height, let offset, let firstRow):
+        case .laidOut(let height, let offset, let firstRow, let scrollbar):
             tableHeight = height
             scrollOffset = offset
             firstRowOnScreen = firstRow
-            return []
+            scrollbarColumn = scrollbar
+            return showWindow()
         case .moveCursor(let row): return moveCursor(to: row)
+        case .jump(let row): return moveCursor(to: row)
+        case .jumpPercent(let percent): return moveCursor(to: (rowCount - 1) * min(100, max(0, percent)) / 100)
+        case .countDigit(let digit):
+            pendingCount = min(999_999_999, (pendingCount ?? 0) * 10 + digit)
+            return []
+        case .walkToEnd: return walkToEnd()
+        case .stopWalk: return stopWalk()
+        case .windowPageArrived(let number, let page): return windowPageArrived(number, page)
+        case .windowPageFailed(let number, let failure): return windowPageFailed(number, failure)
         case .click(let row):
             click(row: row)
             return []
@@ -148,20 +169,18 @@ struct ResourceListState: Equatable, Sendable {
 
     // MARK: - The cursor
     /// The record under the cursor, if any.
-    var current: RecordEntity? {
-        visible.indices.contains(cursor) ? records[visible[cursor]] : nil
-    }
+    var current: RecordEntity? { row(cursor) }
 
-    private mutating func moveCursor(to row: Int) -> [ResourceListEffect] {
-        cursor = min(max(0, row), max(0, visible.count - 1))
+    mutating func moveCursor(to row: Int) -> [ResourceListEffect] {
+        cursor = min(max(0, row), max(0, rowCount - 1))
         visitCurrent()
-        return loadMoreIfNeeded()
+        return window == nil ? loadMoreIfNeeded() : showWindow()
     }
 
     /// Selects the row clicked, if the click was on one (a click does not load more).
     private mutating func click(row: Int) {
         let position = scrollOffset + row - firstRowOnScreen
-        if row >= firstRowOnScreen, visible.indices.contains(position) {
+        if row >= firstRowOnScreen, (0..<rowCount).contains(position) {
             cursor = position
             visitCurrent()
         }
@@ -175,7 +194,9 @@ struct ResourceListState: Equatable, Sendable {
     }
 
     mutating func restoreCursor(to id: String?) {
-        if let id, let position = visible.firstIndex(where: { records[$0].id == id }) {
+        if window != nil {
+            cursor = min(cursor, max(0, rowCount - 1))
+        } else if let id, let position = visible.firstIndex(where: { records[$0].id == id }) {
             cursor = position
         } else {
             cursor = min(cursor, max(0, visible.count - 1))

@@ -29,7 +29,7 @@ extension ResourceListView {
         guard !narrow.isEmpty, model.rowCount > 0 else { return columns }
         var widest = Array(repeating: 0, count: resource.columns.count)
         for row in sample(model) {
-            let record = model.row(row)
+            guard let record = model.row(row) else { continue }
             for index in narrow {
                 let text = cellText(record.cell(resource.columns[index]))
                 widest[index] = max(widest[index], TextWidth.of(TextSanitizer.clean(text)))

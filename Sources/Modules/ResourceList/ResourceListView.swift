@@ -24,6 +24,11 @@ enum ResourceListView {
         }
         if model.rowCount == 0 {
             drawEmpty(model, on: terminal, in: area, theme: theme, tick: tick)
+        } else if model.showsScrollbar, area.width > 2 {
+            let rest = Rect(row: area.row, col: area.col, height: area.height, width: area.width - 1)
+            let bar = Rect(row: area.row, col: area.col + area.width - 1, height: area.height, width: 1)
+            table(model).draw(on: terminal, in: rest, theme: theme)
+            drawScrollbar(model, on: terminal, in: bar, theme: theme)
         } else {
             table(model).draw(on: terminal, in: area, theme: theme)
         }
@@ -73,15 +78,34 @@ enum ResourceListView {
             sort: model.sortColumn.map { TableView.Sort(column: $0 + shift, ascending: !model.sortDescending) },
             cellRole: { row, column in
                 if shift == 1, column == 0 { return .changed }
+                guard let record = model.row(row) else { return .dim }
                 guard column == toggleColumn, let field = resource.toggle?.field else { return nil }
-                return model.row(row).json[field]?.boolValue == true ? .doneMark : .pendingMark
+                return record.json[field]?.boolValue == true ? .doneMark : .pendingMark
             },
             row: { index in
-                let record = model.row(index)
+                // A row whose page is on its way.
+                guard let record = model.row(index) else { return Array(repeating: "", count: shift) + ["…"] }
                 let cells = resource.columns.map { cellText(record.cell($0)) }
                 guard let changed else { return cells }
                 return [changed.contains(record.id) ? "•" : " "] + cells
             })
+    }
+
+    /// The scroll indicator of a windowed list: a dim track, the part
+    /// on screen as a block (at least one cell), below the header row.
+    private static func drawScrollbar(
+        _ model: ResourceListViewModel, on terminal: any Terminal, in bar: Rect, theme: Theme
+    ) {
+        let track = bar.height - 1
+        guard track > 0, model.rowCount > 0 else { return }
+        let first = model.scrollOffset * track / model.rowCount
+        let size = max(1, model.tableHeight * track / model.rowCount)
+        let thumb = min(first, track - size)..<min(track, max(first, track - size) + size)
+        for line in 0..<track {
+            let inThumb = thumb.contains(line)
+            terminal.write(
+                inThumb ? "█" : "│", row: bar.row + 1 + line, col: bar.col, style: theme.style(inThumb ? .text : .dim))
+        }
     }
 
     private static func drawFilter(

@@ -20,7 +20,8 @@ public struct ResourceListViewModel {
 
     public var resource: ResourceDescriptor
     public var rowCount: Int
-    public var row: (Int) -> RecordEntity
+    /// The record of a row, or `nil` for a placeholder (its page not here yet).
+    public var row: (Int) -> RecordEntity?
     public var cursor: Int
     public var scrollOffset: Int
     /// Rows above the table (filter line, error).
@@ -48,4 +49,7 @@ public struct ResourceListViewModel {
     public var changed: Set<String>? = nil
     /// Esc stopped the load: an empty list is not known to be empty.
     public var isStopped = false
+    /// A windowed list: a scroll indicator at the right edge shows where
+    /// the screen is in the whole collection (a click on it jumps there).
+    public var showsScrollbar = false
 }
