@@ -20,7 +20,7 @@ struct Trestle: AsyncParsableCommand {
             --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --read-only, --mouse.
             """,
         version: TrestleVersion.current,
-        subcommands: [Browse.self, Get.self, ServeCommand.self, AuthCommand.self],
+        subcommands: [Browse.self, Get.self, ServeCommand.self, AuthCommand.self, SnapshotCommand.self],
         defaultSubcommand: Browse.self)
 
     /// `trestle --version` alone is answered before any argument parsing

@@ -1,0 +1,104 @@
+import JSON
+import Services
+
+/// `--anonymise`: personal values — names, e-mail addresses, phone numbers,
+/// street addresses, free text — replaced by fakes of the same shape. A
+/// keyed hash of the value picks the fake (``FakeValues``), so the same
+/// input always gives the same output and repeated values still line up.
+/// Ids, foreign keys, numbers, booleans and dates stay; so do one-word
+/// values of fields whose name says nothing personal (`genre`, `status`).
+struct Anonymiser {
+    /// What was done to one field of one resource.
+    struct Replacement: Sendable, Hashable {
+        var resource: String
+        var field: String
+        var kind: String
+        var count: Int
+        /// An id or key that looks personal (a slug), kept so relations hold.
+        var kept = false
+    }
+
+    /// Fields left alone (`--keep`), by name or dotted path.
+    let keep: Set<String>
+    let catalog: ResourceCatalog
+    private var tally: [Key: Int] = [:]
+    private var order: [Key] = []
+    private var keptIDs: [Key] = []
+
+    private struct Key: Hashable {
+        var resource: String
+        var field: String
+        var kind: FakeValues.Kind
+    }
+
+    init(keep: Set<String>, catalog: ResourceCatalog) {
+        self.keep = keep
+        self.catalog = catalog
+    }
+
+    /// What was replaced, field by field, in the order first met; then the ids kept.
+    var replacements: [Replacement] {
+        order.map { Replacement(resource: $0.resource, field: $0.field, kind: $0.kind.rawValue, count: tally[$0] ?? 0) }
+            + keptIDs.map { Replacement(resource: $0.resource, field: $0.field, kind: "slugs", count: 0, kept: true) }
+    }
+
+    /// `collected` with its personal values replaced.
+    mutating func anonymise(_ collected: SnapshotWalker.Collected) -> SnapshotWalker.Collected {
+        var result = collected
+        let keys = keyFields(of: collected.descriptor)
+        result.records = collected.records.map { record in
+            value(record, path: "", resource: collected.name, keys: keys)
+        }
+        result.object = collected.object.map { value($0, path: "", resource: collected.name, keys: keys) }
+        return result
+    }
+
+    /// The id field and foreign keys of `resource`: never replaced.
+    private func keyFields(of resource: ResourceDescriptor) -> Set<String> {
+        var keys: Set<String> = [resource.idField]
+        for link in ParentHop.links(of: resource, in: catalog) { keys.insert(link.foreignKey) }
+        for relation in resource.relations {
+            if case .children(let key) = relation.kind { keys.insert(key) }
+        }
+        return keys
+    }
+
+    private mutating func value(_ value: JSONValue, path: String, resource: String, keys: Set<String>) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var result = JSONObject()
+            for (key, member) in object {
+                let field = path.isEmpty ? key : path + "." + key
+                result[key] = self.value(member, path: field, resource: resource, keys: keys)
+            }
+            return .object(result)
+        case .array(let items):
+            return .array(items.map { self.value($0, path: path, resource: resource, keys: keys) })
+        case .string(let text):
+            return .string(string(text, path: path, resource: resource, keys: keys))
+        default:
+            return value
+        }
+    }
+
+    private mutating func string(_ text: String, path: String, resource: String, keys: Set<String>) -> String {
+        let name = String(path.split(separator: ".").last ?? Substring(path))
+        if keep.contains(path) || keep.contains(name) { return text }
+        if keys.contains(path) || FakeValues.isKeyName(name) {
+            if FakeValues.looksLikeSlug(text) { note(Key(resource: resource, field: path, kind: .name), kept: true) }
+            return text
+        }
+        guard let kind = FakeValues.kind(field: name, value: text) else { return text }
+        note(Key(resource: resource, field: path, kind: kind), kept: false)
+        return FakeValues.fake(kind, for: text)
+    }
+
+    private mutating func note(_ key: Key, kept: Bool) {
+        if kept {
+            if !keptIDs.contains(key) { keptIDs.append(key) }
+            return
+        }
+        if tally[key] == nil { order.append(key) }
+        tally[key, default: 0] += 1
+    }
+}

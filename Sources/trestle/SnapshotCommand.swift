@@ -1,0 +1,50 @@
+import App
+import ArgumentParser
+
+/// `trestle snapshot OUT`: a browsable copy of a service, replayed offline
+/// with `trestle --env fake --data OUT` or `trestle serve --data OUT`.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Copy a service's collections, records and relations into one JSON file to replay offline.",
+        discussion: """
+            Every collection is read up to --limit records (or --all), plus the parent records the kept \
+            records point at, at most --concurrency requests at a time. Replay the file with \
+            `trestle --env fake --data OUT` or `trestle serve --data OUT`.
+            """)
+
+    @Argument(help: ArgumentHelp("The JSON file to write.", valueName: "out"))
+    var output: String
+
+    @Option(help: "Records per collection at most (default 1000).")
+    var limit = 1_000
+
+    @Flag(help: "Every record of every collection (no --limit).")
+    var all = false
+
+    @Option(help: "Requests in flight at once (default 4).")
+    var concurrency = 4
+
+    @Flag(help: "Replace names, e-mail addresses, phone numbers, addresses and free text with same-shaped fakes.")
+    var anonymise = false
+
+    @Option(help: "A field --anonymise leaves alone (repeatable).")
+    var keep: [String] = []
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        guard (1...64).contains(concurrency) else {
+            throw ValidationError("--concurrency must be 1…64, not \(concurrency)")
+        }
+    }
+
+    func run() async throws {
+        let settings = SnapshotRunner.Settings(
+            output: output, walk: SnapshotWalker.Options(limit: all ? nil : limit, concurrency: concurrency),
+            anonymise: anonymise, keep: keep)
+        let status = await SnapshotRunner.run(settings, options: common.launchOptions())
+        if status != 0 { throw ExitCode(status) }
+    }
+}
