@@ -26,6 +26,13 @@ public struct JSONDatabase: Sendable, Hashable {
     var collections: [String: [JSONValue]]
     /// Non-array resources (json-server's singular routes, e.g. `profile`).
     var singulars: [String: JSONValue]
+    /// A snapshot's description (the top-level ``descriptionKey``): never
+    /// served as data, not in `/db` or `/openapi.json`, kept first when saved.
+    public private(set) var dataDescription: JSONValue?
+
+    /// The top-level member that describes the data instead of being data
+    /// (what `trestle snapshot` writes).
+    public static let descriptionKey = "_trestle"
 
     /// Parses a json-server `db.json` text.
     public init(data: Data) throws(LoadError) {
@@ -50,7 +57,12 @@ public struct JSONDatabase: Sendable, Hashable {
         resourceNames = []
         collections = [:]
         singulars = [:]
+        dataDescription = nil
         for (name, value) in resources {
+            if name == Self.descriptionKey {
+                dataDescription = value
+                continue
+            }
             if collections[name] == nil && singulars[name] == nil { resourceNames.append(name) }
             if case .array(let items) = value {
                 collections[name] = items
@@ -85,9 +97,13 @@ public struct JSONDatabase: Sendable, Hashable {
         return .object(object)
     }
 
-    /// The database as JSON text (what `GET /db` answers).
+    /// The database as JSON text to save: the description first, if any, then ``root``.
     public func data(pretty: Bool = true) -> Data {
-        JSONWriter.data(root, pretty: pretty)
+        guard let dataDescription, case .object(let data) = root else { return JSONWriter.data(root, pretty: pretty) }
+        var object = JSONObject()
+        object[Self.descriptionKey] = dataDescription
+        for (name, value) in data { object[name] = value }
+        return JSONWriter.data(.object(object), pretty: pretty)
     }
 
     /// `(name, count)` for every collection in order; singular resources count 1.
@@ -118,6 +134,7 @@ public struct JSONDatabase: Sendable, Hashable {
 
     public static func == (lhs: JSONDatabase, rhs: JSONDatabase) -> Bool {
         lhs.resourceNames == rhs.resourceNames && lhs.collections == rhs.collections && lhs.singulars == rhs.singulars
+            && lhs.dataDescription == rhs.dataDescription
     }
 
     public func hash(into hasher: inout Hasher) {

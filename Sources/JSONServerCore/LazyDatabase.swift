@@ -34,13 +34,15 @@ public final class LazyDatabase: Sendable {
         var collections: [String: JSONOutline.Elements] = [:]
         // As in a whole parse, a repeated name keeps its last value (a
         // singular value after an array leaves no collection).
-        for member in outline.members { collections[member.name] = member.elements }
+        for member in outline.members where member.name != JSONDatabase.descriptionKey {
+            collections[member.name] = member.elements
+        }
         self.file = file
         self.source = source
         self.members = outline.members
         self.parallelFrom = parallelFrom
         self.collections = collections
-        self.names = Set(outline.members.map(\.name))
+        self.names = Set(outline.members.map(\.name)).subtracting([JSONDatabase.descriptionKey])
     }
 
     /// The item at `index` of a collection whose elements are `elements`.
