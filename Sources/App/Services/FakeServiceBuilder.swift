@@ -39,7 +39,13 @@ public struct FakeServiceBuilder: ServiceBuilder {
             storage: storage, namespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
             baseURL: URL(fileURLWithPath: "/"))
         history.attach(to: journal)
-        return ServiceContainer(api: api, storage: storage, activity: activity, journal: journal, history: history)
+        var services = ServiceContainer(
+            api: api, storage: storage, activity: activity, journal: journal, history: history)
+        // A snapshot (`trestle snapshot`) is browsed as the live service was described.
+        services.catalog =
+            configuration.dataFile.flatMap { MappedFile(path: $0.path) }
+            .flatMap(SnapshotFile.description(in:))?.catalog
+        return services
     }
 
     /// The engine over `file`: a large file is outlined and its records parsed

@@ -21,6 +21,9 @@ public struct ServiceContainer: Sendable {
     /// Where the secret (`TRESTLE_TOKEN`) goes: bearer until the service's
     /// document names an API key header or query parameter (production only).
     public var credentialPlacement: CredentialPlacementBox?
+    /// The resources as the services describe them (a snapshot's
+    /// description), browsed instead of the configured catalog; `nil` for most.
+    public var catalog: ResourceCatalog?
     /// The HTTP transport, closed by ``shutdown()``; `nil` where nothing goes over the network.
     public var transport: (any HTTPClient)?
 
