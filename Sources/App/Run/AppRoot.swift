@@ -129,6 +129,7 @@ public enum AppRoot {
         let services = try await configuration.serviceBuilder.build(
             storage: cache, logger: logger, journal: RequestJournal())
         var browsed = configuration
+        if let described = services.catalog { browsed.catalog = described }
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
         }
