@@ -201,11 +201,16 @@ public struct ConventionRequest: Sendable, Equatable {
     public var path: String
     public var body: Data?
     public var contentType: String?
+    /// Further header fields sent with it (`Prefer: return=representation`).
+    public var headers: [String: String]
 
-    public init(method: HTTPMethod, path: String, body: Data? = nil, contentType: String? = nil) {
+    public init(
+        method: HTTPMethod, path: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:]
+    ) {
         self.method = method
         self.path = path
         self.body = body
         self.contentType = contentType
+        self.headers = headers
     }
 }

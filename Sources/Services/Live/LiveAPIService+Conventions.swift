@@ -23,6 +23,14 @@ extension LiveAPIService {
             route: .send(convention.write(write, route: described)), mediaType: convention.mediaType)
     }
 
+    /// The id of the record an update or replace changed.
+    static func changedID(_ route: ResourceEndpoint.Route) -> String? {
+        switch route {
+        case .update(let id, _), .replace(let id, _): return id
+        default: return nil
+        }
+    }
+
     /// A stored or fresh answer as a convention reads it.
     static func answer(_ loaded: LoadedResource, url: URL) -> ConventionAnswer {
         var links: [String: URL] = [:]

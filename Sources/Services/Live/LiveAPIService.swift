@@ -393,6 +393,10 @@ public struct LiveAPIService: APIService {
                 }
                 return .null
             }
+            if response.body.isEmpty, resource.route != nil, !resource.isObject, let id = Self.changedID(route) {
+                // `204 No Content` (OData without `Prefer`): the record as it is now.
+                return try await record(resource, id: id)
+            }
             if let route = resource.route, !resource.isObject {
                 let value = try conventions.reading(route).record(
                     from: Self.answer(response.body, url: response.url), route: route)
@@ -400,6 +404,8 @@ public struct LiveAPIService: APIService {
                 return value
             }
             return try Self.record(from: response.body, schema: resource.schema)
+        } catch let error as ServiceError {
+            throw error
         } catch let error as NetworkError {
             throw hint.apply(to: error)
         } catch {

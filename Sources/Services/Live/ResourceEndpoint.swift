@@ -101,8 +101,9 @@ public struct ResourceEndpoint: Endpoint {
 
     public var headers: [String: String] {
         var headers = ["Accept": mediaType]
-        if case .send(let request) = route, let type = request.contentType {
-            if body != nil { headers["Content-Type"] = type }
+        if case .send(let request) = route {
+            if body != nil { headers["Content-Type"] = request.contentType ?? "application/json; charset=utf-8" }
+            headers.merge(request.headers) { _, given in given }
         } else if body != nil {
             headers["Content-Type"] = "application/json; charset=utf-8"
         }

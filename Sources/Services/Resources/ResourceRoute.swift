@@ -55,6 +55,9 @@ public struct ResourceRoute: Sendable, Hashable {
     /// The convention that spells this route's requests and reads its
     /// answers (`ServiceConvention`); an OpenAPI document's routes by default.
     public var convention: ConventionName = .openAPI
+    /// Facts the convention found at discovery and reads back when it spells
+    /// requests (a JSON:API type, an OData key's Edm type); opaque to the rest.
+    public var facts: [String: String] = [:]
 
     public init(
         path: String, paging: Paging = .none, itemsKey: String? = nil, totalKey: String? = nil,
