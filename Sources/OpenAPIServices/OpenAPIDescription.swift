@@ -17,6 +17,8 @@ public struct OpenAPIDescription: Sendable {
     /// What was left out of the document, a line each (a path with a `..`
     /// segment, never asked): for the log, the first for the status line.
     public var warnings: [String]
+    /// The document's operations that are not collection reads (`POST /books/{id}/checkout`).
+    public var operations = OperationCatalog()
 
     public init(
         catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil,
@@ -54,11 +56,13 @@ public struct OpenAPIDescription: Sendable {
     static func describe(_ document: OpenAPI.Document, order: KeyOrder, location: String) throws(OpenAPIProblem)
         -> OpenAPIDescription
     {
-        let (resources, skipped) = try OpenAPICatalogBuilder(document: document, source: location, order: order)
-            .catalog()
-        return OpenAPIDescription(
+        let builder = OpenAPICatalogBuilder(document: document, source: location, order: order)
+        let (resources, skipped) = try builder.catalog()
+        var description = OpenAPIDescription(
             catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),
             credential: credential(document), warnings: skipped)
+        description.operations = OperationCatalogBuilder(builder: builder).catalog(besides: resources)
+        return description
     }
 
     static func credential(_ document: OpenAPI.Document) -> CredentialPlacement? {

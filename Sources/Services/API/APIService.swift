@@ -1,4 +1,5 @@
 import JSON
+import Translations
 
 /// The REST service as the screens see it: any collection a
 /// `ResourceDescriptor` describes, as JSON records.
@@ -47,6 +48,9 @@ public protocol APIService: Sendable {
     /// The user is about to search `resource` (the filter prompt opened):
     /// a service that can get ready for it starts now, in the background.
     func prepareToSearch(_ resource: ResourceDescriptor) async
+    /// Sends one run of an operation of the service's document and returns
+    /// its answer, whatever the status (a 422 is an answer too).
+    func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer
 }
 
 /// A top-level resource a service named: a collection or an object resource.
@@ -66,6 +70,11 @@ extension APIService {
 
     /// Services that cannot say what they hold name nothing.
     public func discoverResources() async -> [DiscoveredResource] { [] }
+
+    /// Services that do not speak HTTP run no operations.
+    public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
+        throw ServiceError(.configuration, Texts.Operations.notHere)
+    }
 
     /// Services without a URL (in-process ones) have no request to repeat.
     public func requestText(_ resource: ResourceDescriptor, _ request: ResourceRequest) async throws(ServiceError)

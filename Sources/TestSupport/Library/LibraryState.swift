@@ -11,10 +11,14 @@ actor LibraryState {
     let events = LibraryData.events()
     let loans = LibraryData.loans()
     var nextBook = 41
+    /// Whether the document and the routes have ``LibraryOperations``.
+    let operations: Bool
+    var checkouts = 0
 
-    init(style: LibraryTestServer.Style, token: String?) {
+    init(style: LibraryTestServer.Style, token: String?, operations: Bool = false) {
         self.style = style
         self.token = token
+        self.operations = operations
         authors = LibraryData.authors()
         books = LibraryData.books(authorKey: style == .fastAPI ? "author_id" : "authorId")
         reviews = LibraryData.reviews()
@@ -25,7 +29,11 @@ actor LibraryState {
     func answer(_ request: TestHTTPRequest) -> TestHTTPResponse {
         var segments = request.path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        if style == .fastAPI, request.path == "/openapi.json" { return document(LibraryDocuments.fastAPI, request) }
+        if style == .fastAPI, request.path == "/openapi.json" {
+            let text = operations ? LibraryOperations.document(LibraryDocuments.fastAPI) : LibraryDocuments.fastAPI
+            return document(text, request)
+        }
+        if operations, let answer = operationAnswer(request, segments, query) { return answer }
         if style == .spring, request.path == "/openapi.yaml" { return document(LibraryDocuments.spring, request) }
         if style == .spring {
             guard segments.first == "api" else { return notFound }
@@ -85,6 +93,23 @@ actor LibraryState {
                 ?? notFound
         default:
             return notFound
+        }
+    }
+
+    /// `POST /books/{id}/checkout` and `GET /stats` (``LibraryOperations``).
+    private func operationAnswer(_ request: TestHTTPRequest, _ segments: [String], _ query: [String: String])
+        -> TestHTTPResponse?
+    {
+        switch (request.method, segments.count, segments.first) {
+        case ("POST", 3, "books") where segments[2] == "checkout":
+            checkouts += 1
+            let book = books.first { $0["id"]?.stringValue == segments[1] }
+            return LibraryOperations.checkout(book, body: request.body, number: checkouts)
+        case ("GET", 1, "stats"):
+            return LibraryOperations.stats(
+                books: books, authors: authors.count, checkouts: checkouts, genre: query["genre"])
+        default:
+            return nil
         }
     }
 

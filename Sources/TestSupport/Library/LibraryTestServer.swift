@@ -32,14 +32,24 @@ public final class LibraryTestServer: Sendable {
     }
 
     /// Starts the server; with `token`, `GET /books` answers 401 unless
-    /// sent `Authorization: Bearer <token>`.
-    public static func start(_ style: Style = .fastAPI, token: String? = nil) async throws -> LibraryTestServer {
-        let state = LibraryState(style: style, token: token)
+    /// sent `Authorization: Bearer <token>`; with `operations` (FastAPI
+    /// style), its document and routes have `POST /books/{book_id}/checkout`
+    /// and `GET /stats` too.
+    public static func start(_ style: Style = .fastAPI, token: String? = nil, operations: Bool = false) async throws
+        -> LibraryTestServer
+    {
+        let state = LibraryState(style: style, token: token, operations: operations)
         let server = try await TestHTTPServer.start { request in await state.answer(request) }
         return LibraryTestServer(style: style, server: server, state: state)
     }
 
     public func stop() async { await server.stop() }
+
+    /// The FastAPI document with the operations of `start(operations: true)`.
+    public static var documentWithOperations: String { LibraryOperations.document(LibraryDocuments.fastAPI) }
+
+    /// How many checkouts were asked for (``start(_:token:operations:)``).
+    public var checkouts: Int { get async { await state.checkouts } }
 
     /// Every request received so far.
     public var requests: [TestHTTPRequest] { get async { await server.requests } }
