@@ -57,11 +57,11 @@ struct KeyBindingsTests {
     // MARK: - Overrides
 
     @Test func anOverrideReplacesTheDefaultKeys() throws {
-        let bindings = try KeyBindings(overrides: ["moveDown": ["j", "ctrl-n"], "sortNext": ["o"]])
+        let bindings = try KeyBindings(overrides: ["moveDown": ["j", "ctrl-n"], "sortNext": ["O"]])
         #expect(bindings.keys(for: .moveDown) == [.char("j"), .ctrl("n")])
         #expect(bindings.action(for: .ctrl("n")) == .moveDown)
         #expect(bindings.action(for: .down) == nil)
-        #expect(bindings.action(for: .char("o")) == .sortNext)
+        #expect(bindings.action(for: .char("O")) == .sortNext)
         #expect(bindings.action(for: .char("s")) == nil)
         #expect(bindings.keys(for: .moveUp) == [.up, .char("k")])
         #expect(bindings != defaults)

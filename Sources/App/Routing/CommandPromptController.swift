@@ -91,6 +91,8 @@ struct CommandPromptController {
             return .push(navigator.inspector())
         case .history:
             return .push(navigator.history())
+        case .operations:
+            return .push(navigator.operations(for: top))
         case .curl:
             guard let shown = top.shownRequest else {
                 return .say(StatusMessage(Texts.Curl.notHere, .warning))

@@ -28,6 +28,8 @@ public enum AppRoot {
         public var logger: Logger
         /// The cache's first failure during the run, for the status line.
         public var storageFailures = StorageFailureReport()
+        /// The operations of the service's document, put there once it is read.
+        public var operations = OperationShelf()
 
         /// The resources browsed (the config file's service, or JSONPlaceholder's six).
         public var catalog: ResourceCatalog { configuration.catalog }
@@ -87,6 +89,7 @@ public enum AppRoot {
                 result.services.api = live.explainingUnauthorized(with: description.authSchemes)
             }
             if let credential = description?.credential { result.services.credentialPlacement?.value = credential }
+            if let operations = description?.operations { result.operations.put(operations) }
             return (result, applied.stopped)
         }
     }
@@ -228,7 +231,7 @@ public enum AppRoot {
             history: prepared.services.history.map {
                 StoredRequestLog(recorder: $0, storage: prepared.services.storage)
             }
-                ?? EmptyRequestHistory())
+                ?? EmptyRequestHistory(), operations: prepared.operations)
         var stack = [navigator.start()]
         if let launch {
             if !launch.isStartScreen {

@@ -15,6 +15,8 @@ public enum AppCommand: Equatable, Sendable {
     case curl
     /// `:history`: the requests of earlier runs too (kept in the cache).
     case history
+    /// `:ops`: the operations of the record shown, or of the service.
+    case operations
     /// `:watch 5`: re-fetch the screen every 5 seconds; `:watch off` (`nil`) stops.
     case watch(seconds: Int?)
     /// `:service NAME`: browse another service of the config file (each

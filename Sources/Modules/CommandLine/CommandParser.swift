@@ -22,7 +22,7 @@ public enum CommandParser {
 
     /// The commands besides resource names, for completion and errors.
     public static let keywords = [
-        "export", "freq", "requests", "curl", "history", "watch", "resources", "help", "quit", "q",
+        "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
         "service", "env",
     ]
 
@@ -45,6 +45,9 @@ public enum CommandParser {
         case "history" where !resources.contains("history"):
             guard words.count == 1 else { throw Failure(message: Texts.History.noArguments) }
             return .history
+        case "ops" where !resources.contains("ops"):
+            guard words.count == 1 else { throw Failure(message: Texts.Operations.noArguments) }
+            return .operations
         case "watch" where !resources.contains("watch"):
             return try parseWatch(Array(words.dropFirst()))
         case "service" where !resources.contains("service"):

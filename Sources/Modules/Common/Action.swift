@@ -12,7 +12,7 @@ public enum Action: String, CaseIterable, Sendable {
     case sortNext, sortReverse, reload, toggle
     case new, edit, delete, copy
     case help, redraw, nextRelation, previousRelation
-    case frequency, inspector
+    case frequency, inspector, operations
 
     /// What the action does, in a few words for the help screen.
     public var summary: String {
@@ -42,6 +42,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .previousRelation: return Texts.Action.previousRelation
         case .frequency: return Texts.Action.frequency
         case .inspector: return Texts.Action.inspector
+        case .operations: return Texts.Action.operations
         }
     }
 
@@ -73,6 +74,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .previousRelation: return [.backTab]
         case .frequency: return [.char("F")]
         case .inspector: return [.char("I")]
+        case .operations: return [.char("o")]
         }
     }
 }

@@ -33,6 +33,8 @@ public protocol Screen: AnyObject {
     /// The request that fetches what this screen shows (`:curl`), or `nil`
     /// when it shows no resource.
     var shownRequest: ShownRequest? { get }
+    /// The record this screen shows, or `nil` (`:ops` lists the operations that take it).
+    var shownRecord: RecordEntity? { get }
     /// Re-fetches what the screen shows every `interval` (`:watch 5`), or
     /// stops (`nil`, `:watch off`); `false` when the screen cannot be watched.
     func watch(every interval: Duration?) -> Bool
@@ -45,6 +47,7 @@ extension Screen {
     public var exportSource: ExportSource? { nil }
     public var listedResource: ResourceDescriptor? { nil }
     public var shownRequest: ShownRequest? { nil }
+    public var shownRecord: RecordEntity? { nil }
     public func watch(every interval: Duration?) -> Bool { false }
     public var isReady: Bool { true }
 }

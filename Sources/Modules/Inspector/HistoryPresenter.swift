@@ -95,6 +95,7 @@ final class HistoryPresenter: Screen {
     /// The screen the GET under the cursor showed, opened again.
     func replay() -> ScreenCommand {
         guard let request = state.current else { return .handled }
+        if let form = navigator.replayOperation(method: request.method, target: request.target) { return .push(form) }
         guard request.method == "GET", let target = ReplayTarget.parse(request.target) else {
             message = StatusMessage(Texts.History.notReplayable, .warning)
             return .handled

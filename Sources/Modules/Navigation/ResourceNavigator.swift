@@ -1,3 +1,4 @@
+import Foundation
 import Services
 
 /// Builds the screens one screen can lead to (lists, details, the start
@@ -13,11 +14,15 @@ public struct ResourceNavigator {
     let requests: any RequestLog
     /// The requests of earlier runs too, for `:history`.
     let requestHistory: any RequestHistory
+    /// The operations of the service's document (`o`, `:ops`), once it is read.
+    let operations: OperationShelf
 
     public init(
         api: any APIService, catalog: ResourceCatalog, context: ScreenContext,
-        requests: any RequestLog = EmptyRequestLog(), history: any RequestHistory = EmptyRequestHistory()
+        requests: any RequestLog = EmptyRequestLog(), history: any RequestHistory = EmptyRequestHistory(),
+        operations: OperationShelf = OperationShelf()
     ) {
+        self.operations = operations
         self.api = api
         self.catalog = catalog
         self.context = context
@@ -90,5 +95,41 @@ public struct ResourceNavigator {
             guard let id = record.json.recordID(foreignKey) else { return nil }
             return detail(target, id: id, breadcrumb: relation.name)
         }
+    }
+
+    /// The operations that take `record` of `resource` (`o` on a record).
+    public func operations(of resource: ResourceDescriptor, record: RecordEntity) -> any Screen {
+        OperationsModule.build(
+            .record(resource, record), catalog: operations.catalog, collections: catalog.resources, api: api,
+            shelf: operations, context: context)
+    }
+
+    /// The operations that take no record (`o` on the start screen).
+    public func serviceOperations() -> any Screen {
+        OperationsModule.build(
+            .service, catalog: operations.catalog, collections: catalog.resources, api: api, shelf: operations,
+            context: context)
+    }
+
+    /// `:ops`: the operations of the record `top` shows, else the service-wide ones.
+    public func operations(for top: any Screen) -> any Screen {
+        guard let shown = top.shownRequest, let record = top.shownRecord, case .record = shown.request else {
+            return serviceOperations()
+        }
+        return operations(of: shown.resource, record: record)
+    }
+
+    /// The form of the operation `method` `target` of the history was sent
+    /// by, filled as it was sent this run (else with its path and query);
+    /// `nil` when no operation of the document has that path.
+    public func replayOperation(method: String, target: String) -> (any Screen)? {
+        let path = String(target.prefix { $0 != "?" })
+        guard let (operation, pathValues) = operations.catalog.sent(method: method, path: path) else { return nil }
+        var values = Dictionary(uniqueKeysWithValues: pathValues.map { (OperationDraft.key(.path, $0.key), $0.value) })
+        if let query = URLComponents(string: target)?.queryItems {
+            for item in query { values[OperationDraft.key(.query, item.name)] = item.value ?? "" }
+        }
+        values.merge(operations.remembered(method: method, path: path) ?? [:]) { _, remembered in remembered }
+        return OperationsModule.form(operation, values: values, api: api, shelf: operations, context: context)
     }
 }

@@ -51,6 +51,7 @@ final class RecordDetailPresenter: Screen {
                     (Texts.Help.keysOneToNine, Texts.Help.followNumbers),
                     (keys.label(for: .reload), Texts.Help.reload), ("Esc", Texts.List.helpStopLoad),
                     (keys.label(for: .copy), Texts.Help.copyJSON),
+                    (keys.label(for: .operations), Texts.Operations.helpKey),
                     (keys.label(for: .back), Texts.Help.back),
                 ]
                     + (state.resource.isObject
@@ -73,6 +74,8 @@ final class RecordDetailPresenter: Screen {
         ShownRequest(resource: state.resource, request: .record(id: state.id))
     }
 
+    var shownRecord: RecordEntity? { state.record }
+
     func watch(every interval: Duration?) -> Bool {
         send(.setWatch(interval))
         return true
@@ -86,6 +89,9 @@ final class RecordDetailPresenter: Screen {
     }
 
     func handle(_ key: Key) -> ScreenCommand {
+        if !capturesText, context.bindings.action(for: key) == .operations, let record = state.record {
+            return .push(navigator.operations(of: state.resource, record: record))
+        }
         let received = key == .escape ? context.receivedBytes() : 0
         guard let event = state.event(for: key, bindings: context.bindings, received: received) else {
             return .unhandled

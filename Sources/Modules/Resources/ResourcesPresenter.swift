@@ -55,6 +55,7 @@ final class ResourcesPresenter: Screen {
                 [
                     (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
                     (keys.label(for: .open), Texts.Start.helpOpen), (keys.label(for: .reload), Texts.Start.countAgain),
+                    (keys.label(for: .operations), Texts.Operations.helpKey),
                     (keys.label(for: .command), Texts.Start.helpCommand),
                 ])
         ]
@@ -97,6 +98,8 @@ final class ResourcesPresenter: Screen {
             return .handled
         }
         switch bindings.action(for: key) {
+        case .operations?:
+            return .push(navigator.serviceOperations())
         case .open?:
             guard resources.indices.contains(cursor) else { return .handled }
             let resource = resources[cursor]
