@@ -14,6 +14,7 @@ public struct ConventionRegistry: Sendable {
     public static var builtIn: ConventionRegistry {
         // One line per convention: a new convention adds itself here.
         ConventionRegistry([
+            HALConvention(),
             DjangoConvention(),
             JSONServerConvention(),
             OpenAPIRoutesConvention(),

@@ -1,0 +1,110 @@
+import Foundation
+import JSON
+import Networking
+
+/// HAL (draft-kelly-json-hal) as Spring Data REST serves it: the root's
+/// `_links` name the collections (templated `…{?page,size,sort}`), a page
+/// is `_embedded.<rel>` with `page.totalElements/totalPages/number` and
+/// `_links.next/last`, a record's id is only in `_links.self`, relation
+/// links answer a record (`/books/1/author`) or a collection
+/// (`/authors/3/books`), sort is `sort=field,desc`, pages count from 0.
+///
+/// Rows keep their `_links` (an object: never a column) and gain `id`, the
+/// last segment of their self link.
+public struct HALConvention: ServiceConvention {
+    public init() {}
+
+    public var name: ConventionName { .hal }
+    public var mediaType: String { "application/hal+json" }
+
+    /// A HAL media type, or a root object whose `_links` members carry `href`s.
+    public func claims(root: ConventionAnswer) -> Bool {
+        if root.mediaType == "application/hal+json" || root.mediaType == "application/prs.hal-forms+json" {
+            return true
+        }
+        guard case .object(let links)? = root.json?["_links"] else { return false }
+        return !links.isEmpty && links.allSatisfy { Self.href(of: $0.value) != nil }
+    }
+
+    /// The root's links but `self`, `profile`, `search` and `curies`, each
+    /// read from its first page (concurrently): count, page size, columns
+    /// and the relations its first record links.
+    public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
+        guard case .object(let links)? = root.json?["_links"] else { return nil }
+        var found: [(name: String, url: URL, path: String)] = []
+        for (rel, link) in links where !Self.notCollections.contains(rel) {
+            guard let href = Self.href(of: link), let url = ConventionPath.resolve(href, against: root.url),
+                let path = ConventionPath.path(of: url, under: root.url)
+            else { continue }
+            found.append((rel, url, path))
+        }
+        guard !found.isEmpty else { return nil }
+        let pages = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
+            for (index, link) in found.enumerated() { group.addTask { (index, await fetch(link.url)) } }
+            var answers: [Int: ConventionAnswer] = [:]
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        let collections = found.enumerated().map { index, link in
+            HALCollection(name: link.name, path: link.path, first: pages[index], root: root.url)
+        }
+        var counts: [String: Int] = [:]
+        for collection in collections { counts[collection.name] = collection.count }
+        return ConventionDiscovery(
+            convention: name, source: .halLinks, resources: collections.map { $0.descriptor(among: collections) },
+            counts: counts)
+    }
+
+    /// `_embedded.<rel>` (the route's key, else the first array there),
+    /// `page.totalElements`, `_links.next/last` resolved; a page without
+    /// `_embedded` is empty.
+    public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
+        let root = try Self.json(of: answer)
+        if let items = root.arrayValue { return ConventionPage(records: items, total: answer.totalCount) }
+        guard case .object(let body) = root else { throw .decoding(path: "", reason: "expected a HAL object") }
+        let embedded = body["_embedded"]?.objectValue
+        let key = route.itemsKey.map { $0.hasPrefix("_embedded.") ? String($0.dropFirst(10)) : $0 }
+        let items =
+            key.flatMap { embedded?[$0]?.arrayValue } ?? embedded?.first(where: { $0.value.arrayValue != nil })?.value
+            .arrayValue ?? []
+        let records = items.map { Self.row($0, from: answer.url) }
+        func link(_ rel: String) -> URL? {
+            body["_links"]?[rel].flatMap(Self.href).flatMap { ConventionPath.resolve($0, against: answer.url) }
+        }
+        let total =
+            body["page"]?["totalElements"]?.intValue ?? answer.totalCount ?? (body["page"] == nil ? records.count : nil)
+        return ConventionPage(
+            records: records, total: total, next: link("next") ?? answer.links["next"],
+            last: link("last") ?? answer.links["last"])
+    }
+
+    public func record(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> JSONValue {
+        let value = try Self.json(of: answer)
+        guard value.objectValue != nil else { throw .decoding(path: "", reason: "expected an object") }
+        return Self.row(value, from: answer.url)
+    }
+
+    /// A HAL resource as a row: `id` from its self link where it has none.
+    static func row(_ value: JSONValue, from origin: URL) -> JSONValue {
+        guard case .object(var object) = value else { return value }
+        if object["id"] == nil, let href = object["_links"]?["self"].flatMap(href),
+            let url = ConventionPath.resolve(href, against: origin)
+        {
+            let last = url.path.split(separator: "/").last.map(String.init) ?? ""
+            var fields = JSONObject([("id", Int(last).map(JSONValue.int) ?? .string(last))])
+            for (key, field) in object { fields[key] = field }
+            object = fields
+        }
+        object["_embedded"] = nil
+        return .object(object)
+    }
+
+    /// A link object's `href` with its template expanded empty (`…/books{?page,size,sort}` → `…/books`).
+    static func href(of link: JSONValue) -> String? {
+        let first = link.arrayValue?.first ?? link
+        guard let href = first["href"]?.stringValue else { return nil }
+        return URITemplate(href).expand()
+    }
+
+    static let notCollections: Set<String> = ["self", "profile", "search", "curies"]
+}
