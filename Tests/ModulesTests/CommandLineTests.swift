@@ -146,7 +146,7 @@ struct CommandCompleterTests {
         #expect(
             completer.completions(for: "")
                 == [
-                    "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "requests",
+                    "todos", "posts", "comments", "albums", "photos", "users", "export", "freq", "requests", "ops",
                     "resources", "env", "help", "quit",
                 ])
     }

@@ -27,7 +27,8 @@ public struct CommandCompleter: Sendable {
         let candidates: [String]
         if words.isEmpty {
             candidates =
-                catalog.names + ["export", "freq", "requests", "resources"] + (services.isEmpty ? [] : ["service"])
+                catalog.names + ["export", "freq", "requests", "ops", "resources"]
+                + (services.isEmpty ? [] : ["service"])
                 + ["env", "help", "quit"]
         } else if words[0] == "service", catalog["service"] == nil {
             candidates = words.count == 1 ? services : []
