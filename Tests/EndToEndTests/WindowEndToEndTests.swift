@@ -48,6 +48,12 @@ extension EndToEnd {
                 let pages = await PagingEndToEndTests.pagesAsked(for: "/todos", server)
                 // A jump up puts the row at the top: the screen shows its page and the next.
                 #expect(pages.sorted() == [1, 100, 101, 200, 201, 400], "\(pages)")
+
+                // `:goto` does the same from the command line.
+                try await app.command("goto 150000")
+                try await app.eventuallyCursor(on: 150_000) { ResourceScreen.status($0).contains("Row 150,000") }
+                try await app.command("goto 10%")
+                try await app.eventuallyCursor(on: 20_000)
             }
         }
 

@@ -229,3 +229,15 @@ extension ListWindowTests {
                 || state.current?.id == "1")
     }
 }
+
+extension ListWindowTests {
+    @Test func gotoTakesARowFromOneOrAPercent() throws {
+        #expect(try CommandParser.parse("goto 100000", resources: []) == .goto(row: 100_000, percent: false))
+        #expect(try CommandParser.parse("goto 50%", resources: []) == .goto(row: 50, percent: true))
+        for bad in ["goto", "goto 0", "goto x", "goto 101%", "goto 1 2"] {
+            #expect(throws: CommandParser.Failure.self, "\(bad)") { try CommandParser.parse(bad, resources: []) }
+        }
+        // A service's own `goto` collection keeps its name.
+        #expect(try CommandParser.parse("goto", resources: ["goto"]) == .open(resource: "goto", id: nil, filters: []))
+    }
+}

@@ -100,6 +100,12 @@ struct CommandPromptController {
             return .push(navigator.curl(shown))
         case .watch(let seconds):
             return .watch(seconds.map { Duration.seconds($0) })
+        case .goto(let row, let percent):
+            guard top.go(toRow: row, percent: percent) else {
+                return .say(StatusMessage(Texts.Command.gotoNotHere, .warning))
+            }
+            let went = percent ? Texts.Command.wentToPercent(percent: row) : Texts.Command.wentToRow(row: row)
+            return .say(StatusMessage(went))
         case .open(let name, let id, let filters):
             if let id, CommandCompleter(catalog: navigator.catalog).fields(of: name).contains(id) {
                 // `:todos userId` is a filter missing its value, not todo "userId".

@@ -17,6 +17,8 @@ public enum AppCommand: Equatable, Sendable {
     case history
     /// `:ops`: the operations of the record shown, or of the service.
     case operations
+    /// `:goto 100000` (a row, from 1) or `:goto 50%` of the list on top.
+    case goto(row: Int, percent: Bool)
     /// `:watch 5`: re-fetch the screen every 5 seconds; `:watch off` (`nil`) stops.
     case watch(seconds: Int?)
     /// `:service NAME`: browse another service of the config file (each

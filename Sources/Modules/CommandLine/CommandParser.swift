@@ -23,7 +23,7 @@ public enum CommandParser {
     /// The commands besides resource names, for completion and errors.
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
-        "service", "env",
+        "service", "env", "goto",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -50,6 +50,8 @@ public enum CommandParser {
             return .operations
         case "watch" where !resources.contains("watch"):
             return try parseWatch(Array(words.dropFirst()))
+        case "goto" where !resources.contains("goto"):
+            return try parseGoto(Array(words.dropFirst()))
         case "service" where !resources.contains("service"):
             guard words.count == 2 else { throw Failure(message: Texts.Switch.serviceUsage) }
             return .service(name: words[1])
@@ -64,6 +66,17 @@ public enum CommandParser {
         default:
             return try parseOpen(head, Array(words.dropFirst()), resources: resources)
         }
+    }
+
+    /// `:goto 100000` or `:goto 50%`.
+    private static func parseGoto(_ arguments: [String]) throws(Failure) -> AppCommand {
+        guard arguments.count == 1 else { throw Failure(message: Texts.Command.gotoUsage) }
+        let percent = arguments[0].hasSuffix("%")
+        let text = percent ? String(arguments[0].dropLast()) : arguments[0]
+        guard let number = Int(text), number >= (percent ? 0 : 1), !percent || number <= 100 else {
+            throw Failure(message: Texts.Command.gotoUsage)
+        }
+        return .goto(row: number, percent: percent)
     }
 
     /// The longest `:watch` interval: a day.

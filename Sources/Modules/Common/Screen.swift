@@ -38,6 +38,9 @@ public protocol Screen: AnyObject {
     /// Re-fetches what the screen shows every `interval` (`:watch 5`), or
     /// stops (`nil`, `:watch off`); `false` when the screen cannot be watched.
     func watch(every interval: Duration?) -> Bool
+    /// Puts the cursor on `row` (from 1), or `row` percent down when
+    /// `percent` (`:goto`); `false` when the screen has no rows to go to.
+    func go(toRow row: Int, percent: Bool) -> Bool
     /// Whether the screen has what it shows (a list its first answer, data
     /// or error): a router made to replace a visible one waits for it.
     var isReady: Bool { get }
@@ -49,6 +52,7 @@ extension Screen {
     public var shownRequest: ShownRequest? { nil }
     public var shownRecord: RecordEntity? { nil }
     public func watch(every interval: Duration?) -> Bool { false }
+    public func go(toRow row: Int, percent: Bool) -> Bool { false }
     public var isReady: Bool { true }
 }
 

@@ -71,6 +71,11 @@ public final class ResourceListPresenter: Screen {
         return true
     }
 
+    public func go(toRow row: Int, percent: Bool) -> Bool {
+        send(percent ? .jumpPercent(row) : .jump(to: row - 1))
+        return true
+    }
+
     public var help: [HelpSection] { state.help(context.bindings) }
 
     public var status: ScreenStatus { state.status(now: context.now()) }

@@ -26,6 +26,7 @@ extension ResourceListState {
             (keys.label(pairing: .moveUp, .moveDown), Texts.Help.move),
             (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
             (keys.label(pairing: .top, .bottom), Texts.Help.topBottom),
+            ("100G · 50% · :goto", Texts.List.helpGoto),
             (keys.label(for: .open), Texts.List.helpOpen(resource: resource.singular)),
             (keys.label(for: .filter), Texts.List.helpFilter),
             ("Esc", Texts.List.helpStopLoad),
