@@ -144,6 +144,55 @@ extension EndToEnd {
             }
         }
 
+        @Test func aServiceThatCannotStartIsOneLineAndTheScreensStay() async throws {
+            try await withTwoServices { app, _, _ in
+                try await openEmma(app)
+                // The config file broken since the start: the garden cannot be started.
+                let file = URL(fileURLWithPath: app.home.environment["XDG_CONFIG_HOME"] ?? "")
+                    .appendingPathComponent("trestle/config.yaml")
+                try "services: [".write(to: file, atomically: true, encoding: .utf8)
+                try app.session.press(":")
+                try app.session.type("service garden")
+                try app.session.press("Enter")
+                let screen = try await app.session.eventually("the one-line failure") {
+                    ResourceScreen.status($0).contains("Cannot switch to garden: config file")
+                }
+                #expect(ResourceScreen.header(screen).contains("Trestle · library"))
+                #expect(ResourceScreen.header(screen).contains("books › 2 Emma"))
+                try app.session.press("Escape")
+                try await app.session.eventually("the library still browsable") {
+                    $0.contains("books 3") && $0.contains("Persuasion")
+                }
+            }
+        }
+
+        @Test func anUnreachableServiceOpensWithItsErrorAndTheOtherStaysWhereItWas() async throws {
+            try await withTwoServices { app, _, gardenServer in
+                try await openEmma(app)
+                await gardenServer.stop()
+                try app.session.press(":")
+                try app.session.type("service garden")
+                try app.session.press("Enter")
+                let garden = try await app.session.eventually("the garden with its error") {
+                    ResourceScreen.header($0).contains("Trestle · garden") && $0.contains("✖ Cannot connect")
+                }
+                #expect(!garden.contains("Emma"))
+                // The requests are the garden's own.
+                try app.session.press(":")
+                try app.session.type("requests")
+                try app.session.press("Enter")
+                let requests = try await app.session.eventually("the garden's requests") { $0.contains("/plants") }
+                #expect(!requests.contains("/books"))
+                try app.session.press(":")
+                try app.session.type("service library")
+                try app.session.press("Enter")
+                try await app.session.eventually("the library where it was") {
+                    ResourceScreen.header($0).contains("Trestle · library")
+                        && ResourceScreen.header($0).contains("books › 2 Emma") && $0.contains("1815")
+                }
+            }
+        }
+
         @Test func envSwitchesTheServicesEnvironmentAndProductionAsksFirst() async throws {
             try await withTwoServices(environment: ["TRESTLE_CONFIRM_PRODUCTION_WRITES": "true"]) { app, _, _ in
                 try await openEmma(app)
