@@ -43,6 +43,9 @@ public enum OpenAPIDocumentReader {
         guard let object = root.objectValue else {
             throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument("a JSON " + kind(of: root)))
         }
+        if let converted = SwaggerConversion.converted(object) {
+            return try readJSON(converted, source: source, sliced: sliced, observer: observer)
+        }
         let version = object["openapi"].map(versionText)
         let swagger = object["swagger"].map(versionText)
         if sliced, version != nil, let slices = DocumentSlices(root) {
@@ -73,6 +76,9 @@ public enum OpenAPIDocumentReader {
         }
         guard case .mapping(let mapping) = checked else {
             throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument(kind(of: checked)))
+        }
+        if let converted = SwaggerConversion.converted(checked) {
+            return try readJSON(converted, source: source, sliced: sliced, observer: observer)
         }
         let version = mapping["openapi"]?.string
         let swagger = mapping["swagger"]?.string

@@ -46,7 +46,7 @@ struct OpenAPIDocumentReaderTests {
     }
 
     @Test func swaggerTwoAndOtherDocumentsAreSaidInOneLine() throws {
-        #expect(problem(#"{"swagger": "2.0", "paths": {}}"#)?.reason.contains("Swagger 2.0 is not supported") == true)
+        #expect(problem(#"{"swagger": "1.2", "paths": {}}"#)?.reason.contains("Swagger 1.2 is not supported") == true)
         #expect(problem(#"{"name": "x"}"#)?.reason == "no `openapi` version: not an OpenAPI document")
         #expect(problem("{ not json")?.pointer == "#")
     }
