@@ -14,6 +14,8 @@ public struct ConventionRegistry: Sendable {
     public static var builtIn: ConventionRegistry {
         // One line per convention: a new convention adds itself here.
         ConventionRegistry([
+            JSONAPIConvention(),
+            ODataConvention(),
             HALConvention(),
             DjangoConvention(),
             JSONServerConvention(),

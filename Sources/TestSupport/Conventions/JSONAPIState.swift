@@ -3,6 +3,11 @@ import JSON
 
 /// The ``JSONAPITestServer``'s resources and routes.
 actor JSONAPIState {
+    /// `http://127.0.0.1:<port>`, set once the server listens: links are absolute URLs under it.
+    var origin = "http://127.0.0.1"
+
+    func listen(at url: URL) { origin = url.absoluteString }
+
     let paging: JSONAPITestServer.Paging
     var store: [String: [JSONAPIResource]]
     var nextID: [String: Int]
@@ -28,7 +33,7 @@ actor JSONAPIState {
         guard segments.first == "jsonapi", !request.path.contains("//") else { return notFound(request.path) }
         segments.removeFirst()
         if segments.last == "" { segments.removeLast() }
-        let base = "http://" + (request.header("Host") ?? "127.0.0.1") + "/jsonapi"
+        let base = origin + "/jsonapi"
         if let problem = JSONAPIQuery.unknownParameter(request.queryItems) {
             return error(400, "Unknown query parameter", detail: problem, parameter: problem)
         }

@@ -50,6 +50,7 @@ public final class JSONAPITestServer: Sendable {
     public static func start(paging: Paging = .offset) async throws -> JSONAPITestServer {
         let state = JSONAPIState(paging: paging)
         let server = try await TestHTTPServer.start { request in await state.answer(request) }
+        await state.listen(at: server.baseURL)
         return JSONAPITestServer(server: server, state: state)
     }
 

@@ -3,6 +3,11 @@ import JSON
 
 /// The ``ODataTestServer``'s entities and routes.
 actor ODataState {
+    /// `http://127.0.0.1:<port>`, set once the server listens: links are absolute URLs under it.
+    var origin = "http://127.0.0.1"
+
+    func listen(at url: URL) { origin = url.absoluteString }
+
     /// One entity set: its records, key property, the kind of each
     /// property, and its navigation properties.
     struct EntitySet {
@@ -54,7 +59,7 @@ actor ODataState {
     func answer(_ request: TestHTTPRequest) -> TestHTTPResponse {
         let path = request.path.removingPercentEncoding ?? request.path
         guard path == "/odata" || path.hasPrefix("/odata/"), !path.contains("//") else { return notFound(path) }
-        let base = "http://" + (request.header("Host") ?? "127.0.0.1") + "/odata"
+        let base = origin + "/odata"
         let rest = String(path.dropFirst("/odata".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         if let unknown = request.queryItems.first(where: {
             $0.name.hasPrefix("$") && !Self.systemOptions.contains($0.name)
@@ -68,7 +73,7 @@ actor ODataState {
         }
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
         let context = Context(
-            base: base, url: "http://" + (request.header("Host") ?? "127.0.0.1") + request.path, query: query,
+            base: base, url: origin + request.path, query: query,
             prefer: request.header("Prefer") ?? "")
         if rest.isEmpty { return request.method == "GET" ? serviceDocument(base) : problem(405, "Method not allowed.") }
         if rest == "$metadata" {

@@ -40,6 +40,7 @@ public final class ODataTestServer: Sendable {
     public static func start() async throws -> ODataTestServer {
         let state = ODataState()
         let server = try await TestHTTPServer.start { request in await state.answer(request) }
+        await state.listen(at: server.baseURL)
         return ODataTestServer(server: server, state: state)
     }
 
