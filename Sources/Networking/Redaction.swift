@@ -60,9 +60,22 @@ enum Redaction {
         BodyExcerpt.make(from: scrub(String(decoding: body, as: UTF8.self), of: request))
     }
 
+    /// `body` with the request's secrets (``scrub(_:of:)``) replaced by
+    /// `***`; the same bytes when it holds none.
+    static func scrubbed(_ body: Data, of request: Request) -> Data {
+        let secrets = secrets(of: request)
+        guard secrets.contains(where: { body.range(of: Data($0.utf8)) != nil }) else { return body }
+        return Data(replacing(secrets, in: String(decoding: body, as: UTF8.self)).utf8)
+    }
+
     /// `text` without the request's secrets: the credentials of its
     /// `Authorization`, the values of secret headers and of secret query items.
     static func scrub(_ text: String, of request: Request) -> String {
+        replacing(secrets(of: request), in: text)
+    }
+
+    /// The credentials of `Authorization`, the values of secret headers and of secret query items.
+    private static func secrets(of request: Request) -> [String] {
         var secrets: [String] = []
         for field in request.headers {
             let name = field.name.lowercased()
@@ -73,14 +86,24 @@ enum Redaction {
                 }
             } else if isSecretHeader(name) {
                 secrets.append(field.value)
+                if name == "cookie" {
+                    secrets += field.value.split(separator: ";").compactMap { pair in
+                        pair.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init)
+                    }
+                }
             }
         }
         for item in request.queryItems where isSecretQueryName(item.name) {
             if let value = item.value { secrets.append(value) }
         }
+        return secrets.filter { $0.count >= 4 }
+    }
+
+    /// `text` with each of `secrets` replaced by `***`, longest first, so
+    /// `Bearer abc` goes whole before `abc` alone.
+    private static func replacing(_ secrets: [String], in text: String) -> String {
         var result = text
-        // Longest first, so `Bearer abc` goes whole before `abc` alone.
-        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= 4 {
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
             result = result.replacingOccurrences(of: secret, with: "***")
         }
         return result

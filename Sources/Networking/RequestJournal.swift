@@ -202,7 +202,8 @@ public struct JournalMiddleware: Middleware {
             entry.answer = response.isNotModified ? .revalidated : transport
             entry.responseBytes = response.body.count
             entry.responseHeaders = Self.redacted(response.headers)
-            entry.body = response.body
+            // An error page may echo the credentials it refused.
+            entry.body = response.status >= 400 ? Redaction.scrubbed(response.body, of: request) : response.body
         case .failure(let error):
             entry.failure = error
         }

@@ -154,3 +154,28 @@ struct AuthSessionTests {
         await server.stop()
     }
 }
+
+/// What the journal (and so `:history` and the cache) keeps of a refusal
+/// that echoes the credentials back.
+@Suite("Auth: a refusal's echo of the credentials is not kept")
+struct AuthEchoTests {
+    @Test(arguments: ["bearer", "cookie"])
+    func theJournalKeepsARefusalWithoutTheSecret(_ kind: String) async throws {
+        let server = try await AuthTestServer.start(kind == "bearer" ? .bearer : .login)
+        let journal = RequestJournal()
+        let transport = AsyncHTTPClientTransport(server: server.baseURL)
+        let secret = "wrong-\(UUID().uuidString)"
+        let credential: AppliedCredential =
+            kind == "bearer" ? .header(name: "Authorization", value: "Bearer \(secret)") : .cookie("sid=\(secret)")
+        let network = NetworkClient(client: transport, middleware: [JournalMiddleware(journal: journal)], retry: .never)
+        let response = try await network.send(
+            credential.apply(to: AuthSessionTests.books(server)), validation: .none)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(secret), "the server did not echo it")
+        let entry = try #require(journal.entries().first)
+        #expect(entry.status == 401)
+        #expect(!String(decoding: entry.body ?? Data(), as: UTF8.self).contains(secret))
+        #expect(String(decoding: entry.body ?? Data(), as: UTF8.self).contains("***"))
+        await transport.shutdown()
+        await server.stop()
+    }
+}
