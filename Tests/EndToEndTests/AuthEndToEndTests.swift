@@ -148,6 +148,38 @@ extension EndToEnd {
             await server.stop()
         }
 
+        /// `trestle auth status`: a line per service, its scheme and whether
+        /// it works; a wrong secret fails (exit 1); no secret printed.
+        @Test func authStatusSaysPerServiceWhetherItWorks() async throws {
+            let server = try await AuthTestServer.start(.basic)
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let config = home.root.appendingPathComponent("config.yaml")
+            try """
+            services:
+              - name: shop
+                baseURL: \(server.baseURL.absoluteString)
+                resources: [{name: books}]
+                auth:
+                  basic: {user: ann, password: {env: SHOP_PW}}
+            """.write(to: config, atomically: true, encoding: .utf8)
+            for (password, status, said) in [
+                (server.password, 0, "works: GET /books answered 200"),
+                ("wrong-\(UUID().uuidString)", 1, "refused: GET /books answered 401"),
+            ] {
+                let outcome = try await ProcessRunner.runOnThread(
+                    BuiltProducts.trestle, ["auth", "status", "--config", config.path],
+                    environment: ProcessRunner.baseEnvironment(home.environment.merging(["SHOP_PW": password]) { $1 }),
+                    timeout: 60)
+                #expect(outcome.status == Int32(status), "\(outcome.stdout) \(outcome.stderr)")
+                #expect(
+                    outcome.stdout.contains("shop: basic (user ann, password from $SHOP_PW): \(said)"),
+                    "\(outcome.stdout)")
+                #expect(!outcome.stdout.contains(password) && !outcome.stderr.contains(password))
+            }
+            await server.stop()
+        }
+
         /// A wrong client secret: one line that says what was refused, and
         /// the app goes on (it quits normally afterwards).
         @Test func aWrongSecretIsOneClearLine() async throws {
