@@ -50,6 +50,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "builtin (default) or none: none browses a service only through its OpenAPI document.")
     var catalog: String?
 
+    @Option(help: "Read the service in this convention, not the one its root shows: hal, drf, jsonapi or odata.")
+    var convention: String?
+
     @Option(help: "Language of the screens: en or de (default: from LC_ALL, LC_MESSAGES or LANG).")
     var lang: String?
 
@@ -67,10 +70,12 @@ struct CommonOptions: ParsableArguments {
     static let slowDelay = 3.0
 
     func launchOptions(theme: String? = nil) -> LaunchOptions {
-        LaunchOptions(
+        var options = LaunchOptions(
             environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
             theme: theme, logLevel: logLevel,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
             service: service, dialect: dialect, readOnly: readOnly, openapi: openapi, catalog: catalog)
+        options.convention = convention
+        return options
     }
 }

@@ -43,6 +43,9 @@ public struct AppConfiguration: Sendable {
     /// a file path or a URL (relative ones under the base URL); `nil`
     /// looks at the conventional paths unless a service is configured.
     public var openapi: String?
+    /// The convention forced by `--convention` or `convention:` (`hal`,
+    /// `drf`, `jsonapi`, `odata`); `nil`: found from the service's root.
+    public var convention: String?
     /// `--catalog none` / `catalog: none`: JSONPlaceholder's built-in
     /// catalog is not used, so a service is browsed only through its document.
     public var usesBuiltinCatalog = true

@@ -18,7 +18,7 @@ struct ConfigFileDocument {
     /// `environments.<env>`; any other name in the file is a typo, refused.
     static let settings = [
         "env", "baseURL", "delay", "timeout", "theme", "logLevel", "data", "fakeErrorRate", "fakeFailWith", "service",
-        "dialect", "readOnly", "confirmProductionWrites", "catalog",
+        "dialect", "readOnly", "confirmProductionWrites", "catalog", "convention",
     ]
 
     /// The scalar settings, as a provider.

@@ -92,6 +92,7 @@ public struct ConfigurationLoader: Sendable {
             configuration.keepsWrites = service.keepsWrites
         }
         configuration.openapi = options.openapi ?? service?.openapi
+        configuration.convention = reader.string(forKey: "convention")
         let environmentAuth = try AuthSection.auth(in: document.environmentAuth[env.rawValue])
         configuration.auth = service?.auth ?? environmentAuth
         switch reader.string(forKey: "catalog") ?? "builtin" {
@@ -225,6 +226,7 @@ public struct ConfigurationLoader: Sendable {
         set("service", options.service)
         set("dialect", options.dialect)
         set("catalog", options.catalog)
+        set("convention", options.convention)
         return values
     }
 

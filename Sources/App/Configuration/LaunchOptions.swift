@@ -21,6 +21,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var openapi: String?
     /// `--catalog builtin|none`: whether JSONPlaceholder's built-in catalog is used.
     public var catalog: String?
+    /// `--convention NAME`: the convention the service is read in (`hal`, `drf`, `jsonapi`, `odata`).
+    public var convention: String? = nil
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,

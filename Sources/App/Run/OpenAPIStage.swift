@@ -37,6 +37,9 @@ enum OpenAPIStage {
         let outcome: OpenAPIDiscovery.Outcome
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
+        if let found = await ConventionDetection.apply(configuration, documents: documents, logger: logger) {
+            return found
+        }
         let observer = reading?.observer { first in found(first, configuration: configuration, logger: logger) }
         if let location = configuration.openapi {
             outcome = await discovery.load(location, observer: observer ?? .init())

@@ -122,5 +122,5 @@ func makeLiveService(
     let documents = ResourceStore(
         network: once, storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)",
         logger: logger)
-    return (api, DocumentFetcher(baseURL: base, store: documents))
+    return (api, DocumentFetcher(baseURL: base, store: documents, network: once, memory: api.found))
 }

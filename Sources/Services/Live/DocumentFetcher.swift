@@ -7,13 +7,19 @@ import Networking
 public struct DocumentFetcher: Sendable {
     public let baseURL: URL
     private let store: ResourceStore
+    /// The client convention detection asks the root with (no retries), if given.
+    public let network: NetworkClient?
+    /// Where the convention found is noted for the live service.
+    public let memory: ConventionMemory?
 
     /// - Parameter store: the cache of the service's answers; give it a
     ///   network client that does not retry, so that a server without a
     ///   document (or down) costs one request per path.
-    public init(baseURL: URL, store: ResourceStore) {
+    public init(baseURL: URL, store: ResourceStore, network: NetworkClient? = nil, memory: ConventionMemory? = nil) {
         self.baseURL = baseURL
         self.store = store
+        self.network = network
+        self.memory = memory
     }
 
     /// The body at `location`: a path under the base URL (`/openapi.json`)

@@ -17,6 +17,8 @@ public struct LiveAPIService: APIService {
     let cursors = CursorBook()
     /// The conventions a route's requests are spelt and its answers read in.
     public var conventions = ConventionRegistry.builtIn
+    /// The convention the start found the service in (no `/db` asked of a HAL service).
+    public let found = ConventionMemory()
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
@@ -276,6 +278,7 @@ public struct LiveAPIService: APIService {
     /// its top-level arrays are collections, its objects object resources.
     /// A server without it (404, not JSON) names nothing.
     public func discoverResources() async -> [DiscoveredResource] {
+        if found.isOtherThanJSONServer { return [] }
         let endpoint = ResourceEndpoint(baseURL: baseURL, resource: "db", route: .database)
         guard let response = try? await network.send(endpoint),
             case .object(let root)? = try? JSONParser.parse(response.body)
