@@ -45,6 +45,13 @@ struct ParentHop {
         }
     }
 
+    /// The parent's id in `record`'s foreign key; `nil` for a link (a HAL
+    /// relation's URL), which names no id of the parent collection.
+    static func key(_ record: JSONValue, _ link: Link) -> String? {
+        guard let id = record.recordID(link.foreignKey), !id.contains("/") else { return nil }
+        return id
+    }
+
     /// Fetches the missing parents through `gate` and counts the references.
     func run(source: any SnapshotSource, gate: RequestGate) async -> ParentHop {
         var result = self
@@ -85,8 +92,7 @@ struct ParentHop {
         for resource in resources {
             for link in Self.links(of: resource.descriptor, in: catalog) {
                 for record in resource.records {
-                    guard let id = record.recordID(link.foreignKey), ids[link.target]?.contains(id) == false
-                    else { continue }
+                    guard let id = Self.key(record, link), ids[link.target]?.contains(id) == false else { continue }
                     missing[link.target, default: []].insert(id)
                 }
             }
@@ -112,7 +118,7 @@ struct ParentHop {
             for link in Self.links(of: resource.descriptor, in: catalog) {
                 guard let parents = ids[link.target] else { continue }
                 for record in resource.records {
-                    guard let id = record.recordID(link.foreignKey) else { continue }
+                    guard let id = Self.key(record, link) else { continue }
                     if parents.contains(id) { kept += 1 } else { dangling += 1 }
                 }
             }

@@ -102,9 +102,10 @@ public struct SnapshotWalker: Sendable {
         return collected
     }
 
-    /// The records per page asked for.
+    /// The records per page asked for: the descriptor's (an API document's
+    /// own maximum, where it says one), at most the limit.
     private func pageSize(_ descriptor: ResourceDescriptor) -> Int {
-        let size = descriptor.pageSize > 0 ? max(descriptor.pageSize, 100) : ResourceDescriptor.defaultPageSize
+        let size = descriptor.pageSize > 0 ? descriptor.pageSize : ResourceDescriptor.defaultPageSize
         return min(size, options.limit ?? size)
     }
 
