@@ -17,7 +17,12 @@ Measures, as PRODUCT.md's targets ask:
       Trestle's memory by mapping, and `trestle serve` search latency on the
       largest list (see bench_peer.py).
 
-Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build] [--peer-only] [--no-peer]
+  (g) issue 28, side by side with VisiData: launch → the last of 1,000,000
+      remote todos on screen (`trestle serve --data`, Trestle's first rows
+      then `G`; VisiData opening the collection's URL then `G`), Trestle's
+      peak RSS after ten far-apart `NG` jumps, serve's first sort by -id.
+
+Usage: scripts/bench.py [--runs 10] [--idle 10] [--skip-build] [--peer-only] [--no-peer] [--window]
 """
 
 import argparse
@@ -314,6 +319,156 @@ def measure_large(binary, count):
             "searched": searched, "hwm_search": hwm_search}
 
 
+def start_serve(binary, data_path):
+    """`trestle serve --data` on a free port over a copy of `data_path`;
+    returns (process, base URL, folder, ms from spawn to GET /todos/1 answered)."""
+    import socket
+    import urllib.request
+    folder = tempfile.mkdtemp(prefix="trestle-bench-window-serve-")
+    copy = os.path.join(folder, "db.json")
+    shutil.copy(data_path, copy)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.perf_counter()
+    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--data", copy],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    while True:
+        try:
+            urllib.request.urlopen(base + "/todos/1", timeout=1).read()
+            break
+        except OSError:
+            if time.perf_counter() - started > 120 or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError("trestle serve did not start")
+            time.sleep(0.02)
+    return proc, base, folder, (time.perf_counter() - started) * 1000
+
+
+def stop_serve(proc, folder):
+    proc.terminate()
+    proc.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def title_needle(number):
+    return f"benchtodonumber{number}lorem"
+
+
+# Ten far-apart rows (1-based) visited with `NG` after `G`.
+FAR_ROWS = [100_001, 900_002, 200_003, 800_004, 300_005, 700_006, 400_007, 600_008, 500_009, 999_010]
+
+
+def measure_window(binary, count=1_000_000, runs=3):
+    """Issue 28, item 5, side by side with VisiData 3.4: launch → the last of
+    `count` remote todos on screen (Trestle: `--env development --base-url`
+    on `trestle serve --data`, first rows, `G`; VisiData: the collection's
+    URL, then its `G`); Trestle's peak RSS after ten far-apart jumps (`NG`);
+    serve's first `_sort=-id` (v0: `_sort=id&_order=desc`) over `count`."""
+    import socket
+    import urllib.request
+    vd = bench_peer.ensure_peer(ROOT)
+    folder = tempfile.mkdtemp(prefix="trestle-bench-window-")
+    wrapped, array = bench_peer.write_todos(folder, count)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        static_port = probe.getsockname()[1]
+    files = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(static_port),
+                              "--directory", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    static = f"http://127.0.0.1:{static_port}"
+    time.sleep(0.5)
+    first, last = title_needle(1) + "ipsum", title_needle(count)
+    module = sys.modules[__name__]
+    trestle, visidata = [], []
+    try:
+        for _ in range(runs):
+            proc, base, serve_folder, _ = start_serve(binary, wrapped)
+            try:
+                run = Run(binary, ["--env", "development", "--base-url", base])
+                try:
+                    screen = bench_peer.Screen(module, run)
+                    first_ms = screen.wait_for([first, f"{count:,}"], 120)
+                    run.drain(0.2)
+                    screen.feed()
+                    key_ms = (time.perf_counter() - run.started) * 1000
+                    os.write(run.master, b"G")
+                    last_ms = screen.wait_for([last], 120)
+                    jumps = []
+                    for row in FAR_ROWS:
+                        run.drain(0.05)
+                        screen.feed()
+                        before = (time.perf_counter() - run.started) * 1000
+                        os.write(run.master, f"{row}G".encode())
+                        jumps.append(screen.wait_for([title_needle(row)], 60) - before)
+                    run.drain(0.3)
+                    hwm = proc_status(run.proc.pid, "VmHWM") / 1024
+                    rss = proc_status(run.proc.pid, "VmRSS") / 1024
+                finally:
+                    bench_peer.quit_run(run)
+                trestle.append({"first": first_ms, "last": last_ms, "g": last_ms - key_ms,
+                                "jumps": statistics.median(jumps), "hwm": hwm, "rss": rss})
+                # VisiData: the whole collection at a URL, then G. Served as a
+                # static file (Content-Length, no chunks): VisiData 3.4 read
+                # serve's chunked 1,000,000-item answer as invalid JSON
+                # ("Invalid control character", 2026-11-26).
+                run = Run(vd, ["--motd-url=", static + "/" + os.path.basename(array)])
+                try:
+                    screen = bench_peer.Screen(module, run)
+                    loaded_ms = screen.wait_for([first[:12], f"{count}rows"], 600)
+                    run.drain(0.2)
+                    screen.feed()
+                    key_ms = (time.perf_counter() - run.started) * 1000
+                    os.write(run.master, b"G")
+                    # Its columns are sized to the first rows (titles cut): the
+                    # last todo is the only one of user count // 20 + 1.
+                    last_ms = screen.wait_for([f"{count // 20 + 1}"], 120)
+                    hwm = proc_status(run.proc.pid, "VmHWM") / 1024
+                finally:
+                    bench_peer.quit_run(run)
+                visidata.append({"first": loaded_ms, "last": last_ms, "g": last_ms - key_ms, "hwm": hwm})
+            finally:
+                stop_serve(proc, serve_folder)
+        # serve's first sort by id descending, on a fresh server.
+        proc, base, serve_folder, ready = start_serve(binary, wrapped)
+        try:
+            started = time.perf_counter()
+            with urllib.request.urlopen(base + "/todos?_sort=id&_order=desc&_page=1&_limit=500", timeout=120) as a:
+                a.read()
+            sort_first = (time.perf_counter() - started) * 1000
+            started = time.perf_counter()
+            with urllib.request.urlopen(base + "/todos?_sort=id&_order=desc&_page=2&_limit=500", timeout=120) as a:
+                a.read()
+            sort_again = (time.perf_counter() - started) * 1000
+        finally:
+            stop_serve(proc, serve_folder)
+    finally:
+        files.terminate()
+        files.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def med(rows, key):
+        return statistics.median(row[key] for row in rows)
+
+    print()
+    print(f"Issue 28: a window over {count:,} remote todos (trestle serve --data), side by side with VisiData 3.4,")
+    print(f"{runs} runs alternately, medians; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'measure':64} {'Trestle':>9} {'VisiData':>9} {'ratio':>6}")
+    print(f"{'launch → first rows on screen (ms)':64} {med(trestle, 'first'):9.1f} {med(visidata, 'first'):9.1f}")
+    print(f"{'launch → the last todo on screen, first rows then G (ms)':64} {med(trestle, 'last'):9.1f} "
+          f"{med(visidata, 'last'):9.1f} {med(trestle, 'last') / med(visidata, 'last'):6.3f}")
+    print(f"{'G → the last todo on screen (ms)':64} {med(trestle, 'g'):9.1f} {med(visidata, 'g'):9.1f}")
+    print(f"{'NG → row N on screen, median of ten far jumps (ms)':64} {med(trestle, 'jumps'):9.1f}")
+    print(f"{'peak RSS after G and ten far jumps / VisiData at its last row (MiB)':64} "
+          f"{med(trestle, 'hwm'):9.1f} {med(visidata, 'hwm'):9.1f}")
+    print(f"{'RSS after the ten jumps (MiB)':64} {med(trestle, 'rss'):9.1f}")
+    print(f"{'serve: ready (GET /todos/1 answered) from start (ms)':64} {ready:9.1f}")
+    print(f"{'serve: first _sort=id&_order=desc page of 500, at once after (ms)':64} {sort_first:9.1f}")
+    print(f"{'serve: its next page (ms)':64} {sort_again:9.1f}")
+    print("targets (issue 28): launch → last ≤ 0.03× VisiData and ≤ 150 ms from G; ≤ 64 MiB after ten jumps;")
+    print("serve's first -id sort ≤ 2 s from start including the index build")
+
+
 def fmt(value):
     return f"{value:8.1f}" if value is not None else "   (none)"
 
@@ -334,12 +489,19 @@ def main():
                         help="todo counts for the large-list measures (none to skip)")
     parser.add_argument("--no-peer", action="store_true", help="skip the side-by-side with VisiData")
     parser.add_argument("--peer-only", action="store_true", help="only the side-by-side with VisiData")
+    parser.add_argument("--window", action="store_true",
+                        help="only the window over 1,000,000 remote todos (issue 28), with VisiData")
+    parser.add_argument("--window-runs", type=int, default=3, help="runs of the window measure")
     parser.add_argument("--peer-runs", type=int, default=5, help="runs per small side-by-side case")
     parser.add_argument("--peer-large-runs", type=int, default=3, help="runs per large side-by-side case")
     args = parser.parse_args()
 
     binary = args.binary or (existing_release() if args.skip_build
                              else build_release(args.dynamic))
+    if args.window:
+        print(f"trestle benchmark — {binary}")
+        measure_window(binary, runs=args.window_runs)
+        return
     if args.peer_only:
         print(f"trestle benchmark — {binary}")
         bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
@@ -419,6 +581,7 @@ def main():
     if not args.no_peer:
         bench_peer.side_by_side(sys.modules[__name__], binary, ROOT, args.peer_runs, args.peer_large_runs,
                                 args.large)
+        measure_window(binary, runs=args.window_runs)
 
 
 if __name__ == "__main__":
