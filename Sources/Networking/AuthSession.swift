@@ -102,11 +102,15 @@ public actor AuthSession {
 
     private func renew() async -> Result<AppliedCredential, AuthFailure> {
         defer { pending = nil }
+        // The lifetime counts from before the token was asked for: the
+        // server's clock started no earlier, so however long the answer
+        // took to arrive (a busy machine), the refresh point is never late.
+        let asked = ContinuousClock.now
         do throws(AuthFailure) {
             let (credential, lifetime) = try await obtain()
             fetches += 1
             current = credential
-            expiresAt = lifetime.map { ContinuousClock.now + Self.refreshPoint(of: $0) }
+            expiresAt = lifetime.map { asked + Self.refreshPoint(of: $0) }
             return .success(credential)
         } catch {
             return .failure(error)
