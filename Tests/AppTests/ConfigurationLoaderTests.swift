@@ -336,6 +336,25 @@ struct ConfigurationLoaderTests {
         #expect(fromVariable.baseURL.absoluteString == "http://127.0.0.1:6000")
     }
 
+    @Test func aServiceWithoutResourcesOrDocumentIsDiscoveredLikeABaseURL() async throws {
+        let path = try write(
+            """
+            services:
+              - name: plain
+                baseURL: http://127.0.0.1:4100/api
+            """)
+        let config = try await load(LaunchOptions(configFile: path, service: "plain"))
+        #expect(config.serviceName == "plain")
+        #expect(config.discoversResources)
+        #expect(config.catalog == .jsonPlaceholder)
+        #expect(OpenAPIStage.asks(config))
+        #expect(ConventionDetection.asks(config))
+        let described = try await load(LaunchOptions(configFile: try write(Self.library), service: "library"))
+        #expect(!described.discoversResources)
+        #expect(!OpenAPIStage.asks(described))
+        #expect(!ConventionDetection.asks(described))
+    }
+
     @Test func withoutAServiceTheCatalogIsJSONPlaceholder() async throws {
         let config = try await load(LaunchOptions(configFile: try write(Self.library)))
         #expect(config.serviceName == nil)

@@ -99,5 +99,38 @@ extension EndToEnd {
             }
             await server.stop()
         }
+
+        /// A service entry with only a name and a base URL: its collections
+        /// come from the service itself (here its OpenAPI document), as for
+        /// `--base-url`; no `resources:` list is needed.
+        @Test func aServiceWithOnlyABaseURLFindsItsCollections() async throws {
+            let server = try await EngineTestServer.start(json: Self.database)
+            do {
+                let home = try TemporaryHome()
+                defer { home.remove() }
+                let folder = URL(fileURLWithPath: home.environment["XDG_CONFIG_HOME"] ?? "")
+                    .appendingPathComponent("trestle")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try "services:\n  - name: plain\n    baseURL: \(server.baseURLString)\n".write(
+                    to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+                let app = try RunningApp(["--service", "plain"], home: home)
+                defer { app.stop() }
+
+                try await app.session.eventually("the first screen") { $0.contains("books") }
+                try app.session.type(":resources")
+                try app.session.press("Enter")
+                let start = try await app.session.eventually("the service's own collections") {
+                    $0.contains("books") && $0.contains("authors") && $0.contains("reviews")
+                }
+                #expect(!start.contains("missing"))
+                try app.session.type(":authors")
+                try app.session.press("Enter")
+                try await app.session.eventually("its authors") { $0.contains("Jane Austen") }
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
     }
 }

@@ -46,6 +46,9 @@ public struct AppConfiguration: Sendable {
     /// The convention forced by `--convention` or `convention:` (`hal`,
     /// `drf`, `jsonapi`, `odata`); `nil`: found from the service's root.
     public var convention: String?
+    /// A configured service that lists no resources and names no document:
+    /// its collections are found as for a base URL nobody configured.
+    public var discoversResources = false
     /// `--catalog none` / `catalog: none`: JSONPlaceholder's built-in
     /// catalog is not used, so a service is browsed only through its document.
     public var usesBuiltinCatalog = true

@@ -88,7 +88,8 @@ public struct ConfigurationLoader: Sendable {
         configuration.serviceNames = services.map(\.name)
         if let service {
             configuration.serviceName = service.name
-            configuration.catalog = service.catalog
+            configuration.discoversResources = service.discovers
+            if !service.discovers { configuration.catalog = service.catalog }
             configuration.keepsWrites = service.keepsWrites
         }
         configuration.openapi = options.openapi ?? service?.openapi

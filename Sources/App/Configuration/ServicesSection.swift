@@ -17,6 +17,10 @@ struct ServiceDefinition: Sendable, Equatable {
     var openapi: String? = nil
     /// `auth:` how the service wants to be authenticated.
     var auth: ConfiguredAuth? = nil
+    /// Neither `resources:` nor `openapi:`: the service's collections are
+    /// found as for a base URL nobody configured (its OpenAPI document at
+    /// the conventional paths, its convention from its root, `/db`).
+    var discovers = false
 }
 
 /// The config file's `services:` section: a list of services, each with
@@ -51,10 +55,12 @@ enum ServicesSection {
         let openapi = try fields["openapi"]?.text()
         let auth = try AuthSection.auth(in: fields["auth"])
         var resources: [ResourceDescriptor] = []
-        if openapi != nil, fields["resources"] == nil {
-            return ServiceDefinition(
+        if fields["resources"] == nil {
+            var service = ServiceDefinition(
                 name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
                 catalog: ResourceCatalog([], source: "config"), openapi: openapi, auth: auth)
+            service.discovers = openapi == nil
+            return service
         }
         let resourcesNode = try fields.required("resources")
         for item in try resourcesNode.items(of: "resources") {

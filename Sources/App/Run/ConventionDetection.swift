@@ -17,11 +17,12 @@ enum ConventionDetection {
             ConventionRegistry.builtIn.conventions.filter { ![.jsonServer, .openAPI].contains($0.name) })
     }
 
-    /// Whether the root is looked at: a live service nobody configured and
-    /// no document named.
+    /// Whether the root is looked at: a live service nobody configured (or
+    /// configured without resources) and no document named.
     static func asks(_ configuration: AppConfiguration) -> Bool {
         guard configuration.environment != .fake else { return false }
-        return configuration.convention != nil || (configuration.serviceName == nil && configuration.openapi == nil)
+        let described = configuration.serviceName != nil && !configuration.discoversResources
+        return configuration.convention != nil || (!described && configuration.openapi == nil)
     }
 
     /// `configuration` with the catalog the root's convention names, or

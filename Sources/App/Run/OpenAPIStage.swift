@@ -20,9 +20,11 @@ enum OpenAPIStage {
     }
 
     /// Whether a document will be looked for: one was named, or no service
-    /// is configured for a live base URL.
+    /// (or one that lists no resources) is configured for a live base URL.
     static func asks(_ configuration: AppConfiguration) -> Bool {
-        configuration.openapi != nil || (configuration.environment != .fake && configuration.serviceName == nil)
+        configuration.openapi != nil
+            || (configuration.environment != .fake
+                && (configuration.serviceName == nil || configuration.discoversResources))
     }
 
     /// `configuration` with the document's catalog, the warning to show, if any, and the description.
