@@ -60,7 +60,9 @@ struct AuthSessionTests {
     @Test func aTokenIsFetchedAgainAheadOfItsExpiry() async throws {
         #expect(AuthSession.refreshPoint(of: .seconds(2)) == .milliseconds(1600))
         #expect(AuthSession.refreshPoint(of: .seconds(3600)) == .seconds(3570))
-        let server = try await AuthTestServer.start(.oauth2(lifetime: 1))
+        // Long enough that a request on a busy machine reaches the server
+        // before its token ends; the test waits for the expiry by polling.
+        let server = try await AuthTestServer.start(.oauth2(lifetime: 4))
         let scheme = AuthScheme.oauth2(
             OAuth2Settings(
                 clientID: AuthTestServer.clientID, clientSecret: .environment("SECRET"), tokenURL: "/oauth/token"))
