@@ -23,7 +23,8 @@ struct DjangoConventionTests {
     @Test func theRootNamesTheCollectionsWithCountsPagingAndRelations() async throws {
         let server = try await DjangoTestServer.start()
         defer { Task { await server.stop() } }
-        let found = try #require(await ConventionDetector(root: server.apiRoot, network: Self.network()).detect())
+        let found = try #require(
+            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
         #expect(found.convention == .django)
         #expect(found.source == .djangoRoot)
         #expect(found.resources.map(\.name) == ["publishers", "books"])
@@ -62,7 +63,8 @@ struct DjangoConventionTests {
     @Test func listsPageSortFilterAndSearchInDjangosWords() async throws {
         let server = try await DjangoTestServer.start()
         defer { Task { await server.stop() } }
-        let found = try #require(await ConventionDetector(root: server.apiRoot, network: Self.network()).detect())
+        let found = try #require(
+            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
         let books = try #require(found.resources.first { $0.name == "books" })
         let api = Self.service(server.apiRoot)
         let last = try await api.records(books, ListQuery(page: 6, limit: 10))
@@ -89,7 +91,8 @@ struct DjangoConventionTests {
     @Test func limitOffsetPagingIsReadFromTheFirstPagesNextLink() async throws {
         let server = try await DjangoTestServer.start(.limitOffset)
         defer { Task { await server.stop() } }
-        let found = try #require(await ConventionDetector(root: server.apiRoot, network: Self.network()).detect())
+        let found = try #require(
+            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
         let books = try #require(found.resources.first { $0.name == "books" })
         #expect(books.route?.paging == .offset(limit: "limit", offset: "offset"))
         let page = try await Self.service(server.apiRoot).records(books, ListQuery(page: 3, limit: 10))

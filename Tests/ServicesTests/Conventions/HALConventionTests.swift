@@ -20,7 +20,8 @@ struct HALConventionTests {
     }
 
     static func discover(_ server: HALTestServer) async throws -> ConventionDiscovery {
-        try #require(await ConventionDetector(root: server.apiRoot, network: network()).detect())
+        try #require(
+            await ConventionDetector(root: server.apiRoot, network: network(), deadline: .seconds(120)).detect())
     }
 
     @Test func theRootsLinksNameTheCollectionsWithCountsColumnsAndRelations() async throws {
