@@ -39,12 +39,7 @@ public struct HALConvention: ServiceConvention {
             found.append((rel, url, path))
         }
         guard !found.isEmpty else { return nil }
-        let pages = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
-            for (index, link) in found.enumerated() { group.addTask { (index, await fetch(link.url)) } }
-            var answers: [Int: ConventionAnswer] = [:]
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
-        }
+        let pages = await fetchAll(found.map(\.url), with: fetch)
         let collections = found.enumerated().map { index, link in
             HALCollection(name: link.name, path: link.path, first: pages[index], root: root.url)
         }
