@@ -1,12 +1,13 @@
 import App
 import ArgumentParser
 import Foundation
+import JSONServerCore
 import Translations
 
 /// The options every data-reading command shares.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "Environment: fake, development or production (default: fake).")
-    var env: String?
+    @Option(help: "Environment (default: fake).")
+    var env: AppEnvironment?
 
     @Option(name: .customLong("base-url"), help: "Base URL of any json-server-compatible service.")
     var baseURL: String?
@@ -29,8 +30,8 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("fake-slow"), help: "Slow mode for demos: the fake answers after 3 s ± 0.6 s.")
     var fakeSlow = false
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String?
+    @Option(name: .customLong("log-level"), help: "The log file's level (default: info).")
+    var logLevel: LogLevelChoice?
 
     @Option(help: "Read this config file instead of $XDG_CONFIG_HOME/trestle/config.yaml.")
     var config: String?
@@ -39,7 +40,7 @@ struct CommonOptions: ParsableArguments {
     var service: String?
 
     @Option(help: "The fake environment's json-server dialect: v0 (0.17, the default) or v1 (1.0).")
-    var dialect: String?
+    var dialect: JSONServerDialect?
 
     @Flag(name: .customLong("read-only"), help: "Send no writes: Space, n, e and d are refused with one line.")
     var readOnly = false
@@ -47,8 +48,8 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The service's OpenAPI document (a file or a URL) to browse it by.")
     var openapi: String?
 
-    @Option(help: "builtin (default) or none: none browses a service only through its OpenAPI document.")
-    var catalog: String?
+    @Option(help: "none browses a service only through its OpenAPI document (default: builtin).")
+    var catalog: CatalogChoice?
 
     @Option(help: "Read the service in this convention, not the one its root shows: hal, drf, jsonapi or odata.")
     var convention: String?
@@ -56,11 +57,16 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Language of the screens: en or de (default: from LC_ALL, LC_MESSAGES or LANG).")
     var lang: String?
 
-    /// Chooses the language of the screens once, before anything is shown.
+    /// Refuses a `--lang` Trestle has no texts in; chooses nothing (see
+    /// ``launchOptions(theme:)``).
     func validate() throws {
+        _ = try language()
+    }
+
+    /// The screens' language: `--lang`, else the locale's variables.
+    private func language() throws -> Language {
         do {
-            Language.choose(
-                try LanguageSelection.language(flag: lang, environment: ProcessInfo.processInfo.environment))
+            return try LanguageSelection.language(flag: lang, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw ValidationError(error.description)
         }
@@ -69,12 +75,18 @@ struct CommonOptions: ParsableArguments {
     /// The fake's latency in slow mode, in seconds.
     static let slowDelay = 3.0
 
+    /// The launch's options. A command calls this once, as it starts running
+    /// (after validation), and that is when the screens' language is chosen:
+    /// the one process-wide setting (docs/ARCHITECTURE.md, "Texts and
+    /// languages").
     func launchOptions(theme: String? = nil) -> LaunchOptions {
+        Language.choose((try? language()) ?? .master)
         var options = LaunchOptions(
-            environment: env, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay, timeout: timeout,
-            theme: theme, logLevel: logLevel,
+            environment: env?.rawValue, baseURL: baseURL, delay: fakeSlow ? Self.slowDelay : delay,
+            timeout: timeout, theme: theme, logLevel: logLevel?.rawValue,
             dataFile: data, fakeErrorRate: fakeErrorRate, fakeFailWith: fakeFailWith, configFile: config,
-            service: service, dialect: dialect, readOnly: readOnly, openapi: openapi, catalog: catalog)
+            service: service, dialect: dialect?.rawValue, readOnly: readOnly, openapi: openapi,
+            catalog: catalog?.rawValue)
         options.convention = convention
         return options
     }

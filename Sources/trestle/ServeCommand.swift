@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     var readOnly = false
 
     @Option(help: "Which json-server to behave as: v0 (0.17, the default) or v1 (1.0 beta).")
-    var dialect = "v0"
+    var dialect = JSONServerDialect.v0
 
     @Option(
         name: .customLong("max-body"),
@@ -46,9 +46,6 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
         guard delay >= 0 else { throw ValidationError("--delay must be ≥ 0 milliseconds") }
-        guard JSONServerDialect(rawValue: dialect) != nil else {
-            throw ValidationError("--dialect must be v0 or v1, not \(dialect)")
-        }
         guard ServeOptions.parseByteCount(maxBody) != nil else {
             throw ValidationError("--max-body must be a byte count such as 4194304, 512k or 4m, not \(maxBody)")
         }
@@ -66,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, dataURL: file, readOnly: readOnly,
             maximumBodySize: ServeOptions.parseByteCount(maxBody) ?? ServeOptions.defaultMaximumBodySize,
             keepsWrites: data != nil && !readOnly && !SampleDataFile.isShipped(file),
-            dialect: JSONServerDialect(rawValue: dialect) ?? .v0,
+            dialect: dialect,
             idleTimeout: .milliseconds(Int((idleTimeout * 1000).rounded()))
         )
         .withDelay(milliseconds: delay)

@@ -66,5 +66,27 @@ extension EndToEnd {
             #expect(
                 try ProcessRunner.currentDirectory(of: app.trestlePID()) == elsewhere.resolvingSymlinksInPath().path)
         }
+
+        /// A closed option's wrong value is refused by the parser before
+        /// anything starts, in one line naming the choices; `--lang` is
+        /// refused the same way. Neither touches the terminal.
+        @Test(arguments: [
+            (["--env", "staging"], "'fake', 'development' or 'production'"),
+            (["--dialect", "v2"], "'v0' and 'v1'"),
+            (["--catalog", "some"], "'builtin' and 'none'"),
+            (["--log-level", "loud"], "- critical"),
+            (["serve", "--dialect", "v3"], "'v0' and 'v1'"),
+            (["--lang", "fr"], "no translations for 'fr'"),
+        ])
+        func aWrongOptionValueIsRefusedWithItsChoices(arguments: [String], choices: String) async throws {
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let outcome = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle, arguments,
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 60)
+            #expect(outcome.status == 64, "status \(outcome.status), stderr: \(outcome.stderr)")
+            #expect(outcome.stderr.contains(choices), "stderr: \(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty && !outcome.stderr.contains("\u{1B}["))
+        }
     }
 }
