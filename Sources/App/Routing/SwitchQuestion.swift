@@ -1,4 +1,5 @@
 import Foundation
+import Modules
 import TerminalUI
 import Translations
 
@@ -14,16 +15,10 @@ public enum SwitchRequest: Equatable, Sendable {
 /// before a first write: only `yes` and Enter switch; Esc (or any other
 /// answer) stays where the browser is, with one line.
 struct SwitchQuestion: Equatable, Sendable {
-    /// What a key did to the question.
-    enum Outcome: Equatable, Sendable {
-        case typing
-        case confirmed
-        case cancelled
-    }
-
     /// The switch the answer `yes` runs.
     let request: SwitchRequest
-    private(set) var editor = LineEditor()
+    private var answer = ConfirmationQuestion(
+        title: Texts.Write.title, question: Texts.Switch.question, hints: Texts.Switch.hints)
 
     init(_ request: SwitchRequest) {
         self.request = request
@@ -34,23 +29,9 @@ struct SwitchQuestion: Equatable, Sendable {
         request == .environment(.production) && environment != .production
     }
 
-    /// Takes one key: Enter answers (only `yes` confirms), Esc cancels,
-    /// anything else edits the answer.
-    mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .escape:
-            return .cancelled
-        case .enter:
-            return editor.text.trimmingCharacters(in: .whitespaces).lowercased() == "yes" ? .confirmed : .cancelled
-        default:
-            _ = editor.handle(key)
-            return .typing
-        }
-    }
+    /// Takes one key (see ``ConfirmationQuestion/handle(_:)``).
+    mutating func handle(_ key: Key) -> ConfirmationQuestion.Outcome { answer.handle(key) }
 
     /// The dialog over the screen.
-    var dialog: Dialog {
-        Dialog(
-            title: Texts.Write.title, lines: [Texts.Switch.question, "> \(editor.text)_"], hints: Texts.Switch.hints)
-    }
+    var dialog: Dialog { answer.dialog }
 }
