@@ -25,6 +25,10 @@ public struct JSONServerRouter: Sendable {
     /// Columns per collection for sorts and filters (built by the first
     /// that needs them), dropped by every successful write.
     var columnIndexes: [String: OutlineIndex] = [:]
+    /// The resources the OpenAPI document describes (their schemas inferred
+    /// from every record), when worked out ahead of the request (see
+    /// ``LockedJSONServer/prepare(for:)``); dropped by every successful write.
+    var describedResources: [DescribedResource]?
     /// Whether sorts and filters may be answered from columns (tests turn
     /// it off to compare with the plain engine).
     var answersFromColumns = true
@@ -64,6 +68,7 @@ public struct JSONServerRouter: Sendable {
                 answerCache.removeAll()
                 searchIndexes.removeAll()
                 columnIndexes.removeAll()
+                describedResources = nil
                 writeGeneration &+= 1
             }
             return response

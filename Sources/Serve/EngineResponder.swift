@@ -62,10 +62,11 @@ struct EngineResponder: HTTPResponder {
             report(change)
             if let refusal { return notSaved(refusal + "; writes are refused until it is fixed") }
         }
-        let (answer, version, changed) = engine.handleCountingWrites(
-            EngineRequest(
-                method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query, headers: headers,
-                body: body, baseURL: baseURL))
+        let engineRequest = EngineRequest(
+            method: request.method.rawValue, path: path.isEmpty ? "/" : path, query: query, headers: headers,
+            body: body, baseURL: baseURL)
+        await engine.prepare(for: engineRequest)
+        let (answer, version, changed) = engine.handleCountingWrites(engineRequest)
         if changed, let keeper {
             // The answer goes out only once the write is on disk.
             do throws(DataFile.WriteError) {

@@ -221,3 +221,36 @@ import Testing
         }
     }
 }
+
+/// The OpenAPI document's schemas worked out before the lock is taken
+/// (``LockedJSONServer/prepare(for:)``): the same document, and a write
+/// after it is described in the next one.
+@Suite struct PreparedOpenAPIDocumentTests {
+    private func request(_ path: String, method: String = "GET", body: String? = nil) -> EngineRequest {
+        EngineRequest(
+            method: method, path: path, query: [], headers: [:], body: body.map { Data($0.utf8) },
+            baseURL: "http://127.0.0.1:3000")
+    }
+
+    @Test func aPreparedDocumentIsTheDocumentOfTheData() async throws {
+        let database = OpenAPIGeneratorTests.sampleData
+        let plain = LockedJSONServer(database: database).handle(request("/openapi.json"))
+        let server = LockedJSONServer(database: database)
+        await server.prepareDocument()
+        let prepared = server.handle(request("/openapi.json"))
+        #expect(prepared.status == 200)
+        #expect(prepared.body == plain.body)
+    }
+
+    @Test func aWriteAfterThePreparedDocumentIsInTheNextDocument() async throws {
+        let server = LockedJSONServer(database: try JSONDatabase(data: Data(#"{"todos": [{"id": 1}]}"#.utf8)))
+        await server.prepare(for: request("/openapi.json"))
+        let before = try JSONParser.parse(server.handle(request("/openapi.json")).body)
+        #expect(before["components"]?["schemas"]?["Todo"]?["properties"]?["flavour"] == nil)
+        let created = server.handle(request("/todos", method: "POST", body: #"{"id": 2, "flavour": "mint"}"#))
+        #expect(created.status == 201)
+        await server.prepare(for: request("/openapi.json"))
+        let after = try JSONParser.parse(server.handle(request("/openapi.json")).body)
+        #expect(after["components"]?["schemas"]?["Todo"]?["properties"]?["flavour"] != nil)
+    }
+}

@@ -18,8 +18,13 @@ extension JSONServerRouter {
             response.headers.append(HeaderField(name: "Allow", value: "GET, HEAD, OPTIONS"))
             return response
         }
-        let generator = OpenAPIGenerator(
-            database: database, dialect: dialect, readOnly: readOnly, serverURL: request.baseURL)
+        let generator =
+            describedResources.map {
+                OpenAPIGenerator(
+                    database: database, resources: $0, dialect: dialect, readOnly: readOnly,
+                    serverURL: request.baseURL)
+            }
+            ?? OpenAPIGenerator(database: database, dialect: dialect, readOnly: readOnly, serverURL: request.baseURL)
         return .json(status: 200, generator.document)
     }
 }

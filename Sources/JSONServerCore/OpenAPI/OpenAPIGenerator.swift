@@ -37,6 +37,25 @@ public struct OpenAPIGenerator: Sendable {
         self.resources = DescribedResource.all(in: self.database)
     }
 
+    /// Describes `database` with `resources` already worked out from it
+    /// (``described(_:dialect:)``): the document without a pass over the records.
+    init(
+        database: JSONDatabase, resources: [DescribedResource], dialect: JSONServerDialect, readOnly: Bool,
+        serverURL: String?
+    ) {
+        self.database = database
+        self.dialect = dialect
+        self.readOnly = readOnly
+        self.serverURL = serverURL
+        self.resources = resources
+    }
+
+    /// The resources of `database` as served in `dialect`, with their
+    /// schemas: the pass over every record the document needs.
+    static func described(_ database: JSONDatabase, dialect: JSONServerDialect) -> [DescribedResource] {
+        DescribedResource.all(in: dialect == .v1 ? JSONServerRouter.stringIDs(database) : database)
+    }
+
     /// The path the document is served at.
     public static let path = "/openapi.json"
 
