@@ -117,10 +117,31 @@ struct EngineResponder: HTTPResponder {
             guard let name = HTTPFields.Element.Name(header.name) else { continue }
             fields.append(HTTPFields.Element(name: name, value: header.value))
         }
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: fields, body: body(answer.body))
+    }
+
+    /// The most bytes handed to the connection at once: a larger body goes
+    /// in pieces of this size, each once the client has taken the ones before.
+    static let bodyPiece = 256 * 1024
+
+    /// The body as the connection sends it. A large one (a whole collection
+    /// of a million records is over 100 MB) goes in pieces, each written
+    /// once the connection can take it: handed over whole, the answer's end
+    /// would count as sent while most of it still waits for a slow reader,
+    /// and the idle timeout, started at that end, would cut it off.
+    static func body(_ bytes: Data) -> ResponseBody {
+        guard !bytes.isEmpty else { return ResponseBody() }
         // Copy through a raw buffer: one memcpy rather than a byte-wise sequence copy.
-        let body =
-            answer.body.isEmpty
-            ? ResponseBody() : ResponseBody(byteBuffer: answer.body.withUnsafeBytes { ByteBuffer(bytes: $0) })
-        return Response(status: HTTPResponse.Status(code: answer.status), headers: fields, body: body)
+        guard bytes.count > bodyPiece else {
+            return ResponseBody(byteBuffer: bytes.withUnsafeBytes { ByteBuffer(bytes: $0) })
+        }
+        return ResponseBody(contentLength: bytes.count) { writer in
+            // One write per piece: each waits until the connection can take it.
+            for start in stride(from: bytes.startIndex, to: bytes.endIndex, by: bodyPiece) {
+                let piece = bytes[start..<min(start + bodyPiece, bytes.endIndex)]
+                try await writer.write(piece.withUnsafeBytes { ByteBuffer(bytes: $0) })
+            }
+            try await writer.finish(nil)
+        }
     }
 }
