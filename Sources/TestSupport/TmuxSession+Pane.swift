@@ -30,7 +30,7 @@ extension TmuxSession {
     /// (``screenWithStyles()``), e.g. to find the cursor's row.
     @discardableResult
     public func eventually(
-        _ description: String, timeout: TimeInterval = 30, styled: Bool = false, _ predicate: (String) -> Bool
+        _ description: String, timeout: TimeInterval = 120, styled: Bool = false, _ predicate: (String) -> Bool
     ) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
@@ -44,7 +44,7 @@ extension TmuxSession {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    public func eventuallyShows(_ text: String, timeout: TimeInterval = 30) async throws -> String {
+    public func eventuallyShows(_ text: String, timeout: TimeInterval = 120) async throws -> String {
         try await eventually("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 }
