@@ -163,7 +163,13 @@ extension ResourceListState {
                     continue
                 }
                 guard let number = Int(text) else {
-                    throw FormError(message: Texts.Form.wholeNumber(field: spec.label))
+                    if spec.takesFractions, let fraction = Double(text), fraction.isFinite {
+                        object[spec.field] = .double(fraction)
+                        continue
+                    }
+                    throw FormError(
+                        message: spec.takesFractions
+                            ? Texts.Form.number(field: spec.label) : Texts.Form.wholeNumber(field: spec.label))
                 }
                 if let minimum = spec.minimum, number < minimum {
                     throw FormError(message: Texts.Form.atLeast(field: spec.label, minimum: minimum))

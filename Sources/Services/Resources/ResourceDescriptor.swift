@@ -190,10 +190,13 @@ public struct ResourceDescriptor: Sendable, Hashable {
         /// The bounds of a number field (an API document's `minimum`/`maximum`).
         public var minimum: Int?
         public var maximum: Int?
+        /// A number field that takes fractions (`9.99`: an OData `Edm.Decimal`,
+        /// a JSON number with a fraction); else whole numbers only.
+        public var takesFractions: Bool
 
         public init(
             _ field: String, label: String? = nil, _ kind: Kind, required: Bool = false, choices: [String] = [],
-            minimum: Int? = nil, maximum: Int? = nil
+            minimum: Int? = nil, maximum: Int? = nil, fractions: Bool = false
         ) {
             self.field = field
             self.label = label ?? Column.title(for: field)
@@ -202,6 +205,7 @@ public struct ResourceDescriptor: Sendable, Hashable {
             self.choices = choices
             self.minimum = minimum
             self.maximum = maximum
+            self.takesFractions = fractions
         }
     }
 }

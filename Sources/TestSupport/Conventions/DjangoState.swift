@@ -32,6 +32,8 @@ actor DjangoState {
 
     func setOrigin(_ origin: String) { self.origin = origin }
 
+    func record(_ name: String, id: Int) -> JSONObject? { collections[name]?.first { $0["id"]?.intValue == id } }
+
     func answer(_ request: TestHTTPRequest) -> TestHTTPResponse {
         let path = request.path
         guard path.hasPrefix("/api"), !path.contains("//") else { return notFound }
@@ -39,6 +41,9 @@ actor DjangoState {
         guard path.hasSuffix("/") else { return notFound }
         let segments = path.split(separator: "/").map(String.init)
         let query = request.queryItems
+        if ["POST", "PUT", "PATCH"].contains(request.method), let refused = Self.unsupported(request) {
+            return refused
+        }
         switch (request.method, segments.count) {
         case ("GET", 1):
             return json(
@@ -144,12 +149,27 @@ actor DjangoState {
         guard collections[name] != nil, case .object(let fields)? = try? JSONParser.parse(body) else {
             return badRequest
         }
+        if let required = Self.required[name], fields[required]?.stringValue?.isEmpty ?? true {
+            return .json(#"{"\#(required)":["This field is required."]}"#, status: 400)
+        }
         let id = nextID[name, default: 1]
         nextID[name] = id + 1
         var record = JSONObject([("id", .int(id))])
         for (key, value) in fields where key != "id" { record[key] = value }
         collections[name, default: []].append(record)
         return json(.object(record), status: 201)
+    }
+
+    /// The field a new record of each collection must have (the model's non-blank `CharField`).
+    static let required = ["books": "title", "publishers": "name"]
+
+    /// A write DRF's `JSONParser` cannot read: `415` as DRF words it.
+    static func unsupported(_ request: TestHTTPRequest) -> TestHTTPResponse? {
+        let type = request.header("Content-Type")?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard type != "application/json" else { return nil }
+        return .json(#"{"detail":"Unsupported media type \"\#(type ?? "")\" in request."}"#, status: 415)
     }
 
     /// django-filter: `field=value`, `field__gte=`, `__lte`, `__gt`, `__lt`, `__icontains`, `__in`.

@@ -33,9 +33,14 @@ actor HALState {
 
     func setOrigin(_ origin: String) { self.origin = origin }
 
+    func record(_ name: String, id: Int) -> JSONObject? { collections[name]?.first { $0.id == id }?.fields }
+
     func answer(_ request: TestHTTPRequest) -> TestHTTPResponse {
         guard request.path.hasPrefix("/api"), !request.path.contains("//") else { return notFound }
         let segments = request.path.split(separator: "/").dropFirst().map(String.init)
+        if ["POST", "PUT", "PATCH"].contains(request.method), !Self.readable(request) {
+            return TestHTTPResponse(status: 415)
+        }
         switch (request.method, segments.count) {
         case ("GET", 0):
             var links = ["authors", "books"].map {
@@ -174,6 +179,13 @@ actor HALState {
         response.status = 201
         response.headers.append(("Location", "\(origin)/api/\(name)/\(id)"))
         return response
+    }
+
+    /// Whether Spring's Jackson converters read the body: `application/json` or `application/*+json`.
+    static func readable(_ request: TestHTTPRequest) -> Bool {
+        guard let type = request.header("Content-Type")?.split(separator: ";").first else { return false }
+        let media = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
     }
 
     static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {

@@ -8,7 +8,8 @@ import JSON
 /// `sort=field,desc` (repeatable), records whose id is only in
 /// `_links.self`, `/api/books/1/author` (a record) and
 /// `/api/authors/3/books` (a collection), `application/hal+json`, writes
-/// kept for the server's life. 25 authors, 45 books (book n by author (n-1)%25+1).
+/// kept for the server's life (a body neither `application/json` nor
+/// `application/*+json` is `415`, as Spring's converters refuse it). 25 authors, 45 books (book n by author (n-1)%25+1).
 ///
 /// A real HTTP server on 127.0.0.1; every request is in ``requests``. End it with ``stop()``.
 public final class HALTestServer: Sendable {
@@ -35,6 +36,10 @@ public final class HALTestServer: Sendable {
 
     /// Every request received so far.
     public var requests: [TestHTTPRequest] { get async { await server.requests } }
+
+    /// The fields of record `id` of `collection` as held now (`authorId`
+    /// included, no `_links`), or nil.
+    public func record(_ collection: String, id: Int) async -> JSONObject? { await state.record(collection, id: id) }
 
     public static let authorCount = 25
     public static let bookCount = 45

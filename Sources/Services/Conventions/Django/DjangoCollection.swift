@@ -36,14 +36,17 @@ struct DjangoCollection: Sendable {
         }
     }
 
-    /// The descriptor: route, columns from the first record, relations to
-    /// and from the others.
+    /// The descriptor: route, columns and form from the first record,
+    /// relations to and from the others.
     func descriptor(among all: [DjangoCollection]) -> ResourceDescriptor {
         var route = ResourceRoute(
             path: path, paging: paging, itemsKey: paging == .none ? nil : "results", totalKey: "count",
             sortParameter: "ordering", searchParameter: "search")
         route.convention = .django
-        var descriptor = ResourceCatalog.inferred(name: name, from: sample.map { [$0] } ?? [])
+        // `url` is a HyperlinkedModelSerializer's own link: read-only, as the id.
+        var descriptor = ConventionForm.writable(
+            ResourceCatalog.inferred(name: name, from: sample.map { [$0] } ?? []), sample: sample,
+            skipping: ["id", "url"])
         descriptor.route = route
         if let pageSize { descriptor.pageSize = pageSize }
         descriptor.relations = parents(among: all).map { field, target in

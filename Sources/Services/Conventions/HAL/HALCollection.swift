@@ -27,6 +27,8 @@ struct HALCollection: Sendable {
     /// The singular a relation to one of these records is named by (`authors` → `author`).
     var singular: String { ResourceDescriptor.singular(of: name) }
 
+    /// The descriptor: route, columns and form from the first record,
+    /// relations from its links (a record's, a collection's).
     func descriptor(among all: [HALCollection]) -> ResourceDescriptor {
         var route = ResourceRoute(
             path: path, paging: paged ? .pages(page: "page", size: "size", first: 0) : .none,
@@ -37,7 +39,9 @@ struct HALCollection: Sendable {
         for owner in all where owner.linkedCollections(among: all).contains(name) {
             route.nestedRoutes[owner.singular] = ConventionPath.trimmingSlashes(owner.path) + "/{}/" + name
         }
-        var descriptor = ResourceCatalog.inferred(name: name, from: sample.map { [$0] } ?? [])
+        // The id is the self link's; `_links` are the server's (an object: no field).
+        var descriptor = ConventionForm.writable(
+            ResourceCatalog.inferred(name: name, from: sample.map { [$0] } ?? []), sample: sample)
         descriptor.route = route
         if let pageSize { descriptor.pageSize = pageSize }
         for (rel, target) in linkedRecords(among: all) {

@@ -110,10 +110,7 @@ struct JSONAPICollection: Sendable {
         var descriptor = ResourceCatalog.inferred(name: name, from: sample.map { [$0] } ?? [])
         descriptor.route = route
         if let pageSize { descriptor.pageSize = pageSize }
-        descriptor.formFields = formFields()
-        if let flag = descriptor.formFields.first(where: { $0.kind == .bool })?.field {
-            descriptor.toggle = ResourceDescriptor.Toggle(field: flag, on: flag, off: "not \(flag)")
-        }
+        descriptor = ConventionForm.writable(descriptor, sample: sample)
         for relationship in relationships {
             guard let target = target(of: relationship, among: all) else { continue }
             if relationship.isToOne {
@@ -150,19 +147,5 @@ struct JSONAPICollection: Sendable {
             if let type = relationship.type { result[relationship.name] = type }
         }
         return result
-    }
-
-    /// A field of the form per attribute and to-one relationship of the sample.
-    func formFields() -> [ResourceDescriptor.FormField] {
-        guard case .object(let row)? = sample else { return [] }
-        return row.compactMap { key, value -> ResourceDescriptor.FormField? in
-            guard key != "id" else { return nil }
-            switch value {
-            case .bool: return ResourceDescriptor.FormField(key, .bool)
-            case .int, .double: return ResourceDescriptor.FormField(key, .number)
-            case .string, .null: return ResourceDescriptor.FormField(key, .text)
-            default: return nil
-            }
-        }
     }
 }
