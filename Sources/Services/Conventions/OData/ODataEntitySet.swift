@@ -74,7 +74,9 @@ struct ODataEntitySet: Sendable {
             if property.name == key && property.isNumeric { return nil }
             let kind: ResourceDescriptor.FormField.Kind =
                 property.type == "Edm.Boolean" ? .bool : (property.isNumeric ? .number : .text)
-            return ResourceDescriptor.FormField(property.name, kind, required: !property.isNullable)
+            let fractions = ["Edm.Decimal", "Edm.Double", "Edm.Single"].contains(property.type)
+            return ResourceDescriptor.FormField(
+                property.name, kind, required: !property.isNullable, fractions: fractions)
         }
         if let flag = primitive.first(where: { $0.type == "Edm.Boolean" })?.name {
             descriptor.toggle = ResourceDescriptor.Toggle(field: flag, on: flag, off: "not \(flag)")
