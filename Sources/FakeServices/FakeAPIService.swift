@@ -65,6 +65,12 @@ public struct FakeAPIService: APIService {
         try await live.record(resource, id: id)
     }
 
+    public func relatedRecord(
+        _ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String
+    ) async throws(ServiceError) -> JSONValue {
+        try await live.relatedRecord(target, id: id, from: resource, field: field)
+    }
+
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
         -> JSONValue
     {

@@ -30,6 +30,12 @@ public protocol APIService: Sendable {
     func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int
     /// One record; `.notFound` when the server has no such id.
     func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue
+    /// The record of `target` a parent relation of a `resource` record
+    /// points at (its `field` holds `id`), to name it on the relation line:
+    /// from what an answer carried beside its rows (`included`,
+    /// `_embedded`), else one request.
+    func relatedRecord(_ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String)
+        async throws(ServiceError) -> JSONValue
     /// Creates a record (`POST`) and returns the server's version, with its new id.
     func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue
     /// Changes fields of a record (`PATCH`) and returns the server's version.
@@ -65,6 +71,13 @@ public struct DiscoveredResource: Sendable, Hashable {
 }
 
 extension APIService {
+    /// Services whose answers carry nothing beside their rows ask for the record.
+    public func relatedRecord(
+        _ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String
+    ) async throws(ServiceError) -> JSONValue {
+        try await record(target, id: id)
+    }
+
     /// A remote server cannot be told; nothing to do.
     public func prepareToSearch(_ resource: ResourceDescriptor) async {}
 

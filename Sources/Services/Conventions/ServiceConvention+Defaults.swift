@@ -33,6 +33,9 @@ extension ServiceConvention {
         return value
     }
 
+    /// Plain REST answers carry no related records beside their rows.
+    public func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue] { [:] }
+
     public func recordPath(id: String, route: ResourceRoute) -> String {
         ConventionPath.record(id, in: route.path)
     }

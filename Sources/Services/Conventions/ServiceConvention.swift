@@ -53,6 +53,11 @@ public protocol ServiceConvention: Sendable {
     func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem]
     /// How a create, change or delete is sent: method, path, body, content type.
     func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest
+    /// The related records a list or record answer carries beside its rows
+    /// (JSON:API `included`, HAL `_embedded`, OData expanded navigation
+    /// properties), by the row field that points at them and its value: they
+    /// name a record's parents without another request.
+    func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue]
 }
 
 /// `fetch(url)`: one GET the convention asks while discovering, through the
@@ -158,12 +163,12 @@ public struct ConventionPage: Sendable {
     public var next: URL?
     public var last: URL?
     /// Related records the answer carries (`included`, `_embedded`), by
-    /// ``RecordKey``: they name relations without another request.
-    public var related: [RecordKey: JSONValue]
+    /// ``RelatedKey``: they name relations without another request.
+    public var related: [RelatedKey: JSONValue]
 
     public init(
         records: [JSONValue], total: Int? = nil, next: URL? = nil, last: URL? = nil,
-        related: [RecordKey: JSONValue] = [:]
+        related: [RelatedKey: JSONValue] = [:]
     ) {
         self.records = records
         self.total = total
@@ -181,6 +186,19 @@ public struct RecordKey: Sendable, Hashable {
     public init(_ collection: String, _ id: String) {
         self.collection = collection
         self.id = id
+    }
+}
+
+/// A related record as a row points at it: the row's field (`author`,
+/// `_links.author.href`, `CategoryID`, the foreign key of a parent
+/// relation) and the value it holds there (`9`, a relation link).
+public struct RelatedKey: Sendable, Hashable {
+    public var field: String
+    public var value: String
+
+    public init(_ field: String, _ value: String) {
+        self.field = field
+        self.value = value
     }
 }
 

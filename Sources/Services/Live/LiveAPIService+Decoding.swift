@@ -29,12 +29,13 @@ extension LiveAPIService {
             if let route, route.itemsKey != nil || route.paging != .jsonServer {
                 let answer = Self.answer(loaded, url: request.resolvedURL ?? request.url)
                 let page = try conventions.reading(route).page(from: answer, route: route)
-                return Page(records: page.records, total: page.total, dialect: nil)
+                return Page(records: page.records, total: page.total, dialect: nil, related: page.related)
             }
             let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)
             try schema?.validate(records)
             return Page(records: records, total: total, dialect: dialect)
         }
+        related.keep(page.related, of: resource.name)
         var total = loaded.totalCount ?? page.total
         if let route, !route.pages { total = page.records.count }
         let listing = Listing(
@@ -48,5 +49,7 @@ extension LiveAPIService {
         var records: [JSONValue]
         var total: Int?
         var dialect: ServerDialect?
+        /// What the answer carried beside its rows (`included`, `_embedded`).
+        var related: [RelatedKey: JSONValue] = [:]
     }
 }

@@ -49,7 +49,7 @@ struct JSONAPIConventionTests {
         #expect(page.total == 75)
         #expect(page.next?.absoluteString == "http://h/api/articles?page%5Boffset%5D=20&page%5Blimit%5D=20")
         #expect(page.last?.absoluteString == "http://h/api/articles?page%5Boffset%5D=60&page%5Blimit%5D=20")
-        #expect(page.related[RecordKey("people", "9")]?["name"] == .string("Imani Okafor"))
+        #expect(page.related[RelatedKey("author", "9")]?["name"] == .string("Imani Okafor"))
     }
 
     @Test func totalsAreReadWhereServicesPutThem() throws {

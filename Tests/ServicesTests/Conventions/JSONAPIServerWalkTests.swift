@@ -105,7 +105,7 @@ struct JSONAPIServerWalkTests {
             let page = try convention.page(
                 from: try await client.get(route.path, [URLQueryItem(name: "include", value: "author")]), route: route)
             let first = try #require(page.records.first?["author"]?.stringValue)
-            #expect(page.related[RecordKey("people", first)]?["name"] == .string(JSONAPITestServer.personName(1)))
+            #expect(page.related[RelatedKey("author", first)]?["name"] == .string(JSONAPITestServer.personName(1)))
         }
     }
 

@@ -70,7 +70,31 @@ public struct HALConvention: ServiceConvention {
             body["page"]?["totalElements"]?.intValue ?? answer.totalCount ?? (body["page"] == nil ? records.count : nil)
         return ConventionPage(
             records: records, total: total, next: link("next") ?? answer.links["next"],
-            last: link("last") ?? answer.links["last"])
+            last: link("last") ?? answer.links["last"], related: related(in: answer, route: route))
+    }
+
+    /// The records a record (or each record of a page) embeds under
+    /// `_embedded.<rel>` and links as `_links.<rel>` (Spring's excerpt
+    /// projections): by that link, which the row keeps as `_links.<rel>.href`.
+    public func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue] {
+        guard let root = answer.json else { return [:] }
+        var result = Self.embeddedParents(of: root, from: answer.url)
+        for (_, value) in root["_embedded"]?.objectValue ?? JSONObject() {
+            for item in value.arrayValue ?? [] {
+                result.merge(Self.embeddedParents(of: item, from: answer.url)) { first, _ in first }
+            }
+        }
+        return result
+    }
+
+    /// One resource's embedded objects that its links name, by the link.
+    static func embeddedParents(of resource: JSONValue, from origin: URL) -> [RelatedKey: JSONValue] {
+        var result: [RelatedKey: JSONValue] = [:]
+        for (rel, value) in resource["_embedded"]?.objectValue ?? JSONObject() where value.objectValue != nil {
+            guard let href = resource["_links"]?[rel]?["href"]?.stringValue else { continue }
+            result[RelatedKey("_links.\(rel).href", href)] = row(value, from: origin)
+        }
+        return result
     }
 
     public func record(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> JSONValue {

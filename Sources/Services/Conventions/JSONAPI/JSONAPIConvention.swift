@@ -52,7 +52,7 @@ public struct JSONAPIConvention: ServiceConvention {
     }
 
     /// `data[]` as rows, the total in `meta`, `links.next/last` (else the
-    /// `Link` header), `included` keyed by type and id.
+    /// `Link` header), `included` keyed by the relationship and id that name it.
     public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
         let document = try Self.json(of: answer)
         guard let data = document["data"]?.arrayValue else {
@@ -69,7 +69,12 @@ public struct JSONAPIConvention: ServiceConvention {
             records: rows, total: JSONAPIDocument.total(in: document) ?? answer.totalCount,
             next: JSONAPIDocument.link("next", in: document, origin: answer.url) ?? answer.links["next"],
             last: JSONAPIDocument.link("last", in: document, origin: answer.url) ?? answer.links["last"],
-            related: JSONAPIDocument.included(in: document))
+            related: JSONAPIDocument.related(in: document))
+    }
+
+    /// The `included` records the resources' to-one relationships point at.
+    public func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue] {
+        answer.json.map(JSONAPIDocument.related) ?? [:]
     }
 
     /// `data` (one resource object) as a row.

@@ -82,6 +82,24 @@ public enum JSONAPIDocument {
         return result
     }
 
+    /// The included records the resources of `document`'s `data` (one or
+    /// many) point at through to-one relationships, by the row field that
+    /// holds the related id (the relationship's name) and that id.
+    public static func related(in document: JSONValue) -> [RelatedKey: JSONValue] {
+        let included = included(in: document)
+        guard !included.isEmpty, let data = document["data"] else { return [:] }
+        var result: [RelatedKey: JSONValue] = [:]
+        for resource in data.arrayValue ?? [data] {
+            for (name, relationship) in resource["relationships"]?.objectValue ?? JSONObject() {
+                guard case .object(let target)? = relationship["data"], let type = target["type"]?.stringValue,
+                    let id = identifier(target["id"]), let row = included[RecordKey(type, id)]
+                else { continue }
+                result[RelatedKey(name, id)] = row
+            }
+        }
+        return result
+    }
+
     /// The body of a write: `{data: {type, id?, attributes, relationships?}}`.
     /// Fields named in `relationships` (field → related type) go there as
     /// resource identifiers (`author: "9"` → `{data: {type: "people", id: "9"}}`,

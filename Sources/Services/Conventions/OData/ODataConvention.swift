@@ -85,7 +85,23 @@ public struct ODataConvention: ServiceConvention {
         return ConventionPage(
             records: values.map(ODataDocument.row),
             total: document["@odata.count"]?.intValue ?? answer.totalCount, next: next ?? answer.links["next"],
-            last: answer.links["last"])
+            last: answer.links["last"], related: related(in: answer, route: route))
+    }
+
+    /// The to-one navigation properties an answer expanded (`$expand`), by
+    /// the foreign key discovery found for them (`Category` by
+    /// `CategoryID`, kept in the route's facts) and its value in the entity.
+    public func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue] {
+        let parents = ODataRouteFacts(route).parents
+        guard !parents.isEmpty, let document = answer.json else { return [:] }
+        var result: [RelatedKey: JSONValue] = [:]
+        for entity in document["value"]?.arrayValue ?? [document] {
+            for (name, value) in ODataDocument.expanded(entity) where value.objectValue != nil {
+                guard let field = parents[name], let id = entity.recordID(field) else { continue }
+                result[RelatedKey(field, id)] = ODataDocument.row(value)
+            }
+        }
+        return result
     }
 
     /// One entity, its annotations dropped.
@@ -165,13 +181,18 @@ struct ODataRouteFacts {
     var key: String?
     var types: [String: String]
     var strings: [String]
+    /// The to-one navigation properties with a referential constraint:
+    /// name → the foreign key that holds the target's key (`Category` → `CategoryID`).
+    var parents: [String: String] = [:]
 
     static let typePrefix = "type."
+    static let parentPrefix = "parent."
 
-    init(key: String?, types: [String: String], strings: [String]) {
+    init(key: String?, types: [String: String], strings: [String], parents: [String: String] = [:]) {
         self.key = key
         self.types = types
         self.strings = strings
+        self.parents = parents
     }
 
     /// Read back from a route; without facts (no `$metadata`) literals are typed by their look.
@@ -181,6 +202,9 @@ struct ODataRouteFacts {
         for (name, value) in route.facts where name.hasPrefix(Self.typePrefix) {
             types[String(name.dropFirst(Self.typePrefix.count))] = value
         }
+        for (name, value) in route.facts where name.hasPrefix(Self.parentPrefix) {
+            parents[String(name.dropFirst(Self.parentPrefix.count))] = value
+        }
         strings = route.facts["search"].map { $0.split(separator: ",").map(String.init) } ?? []
     }
 
@@ -189,6 +213,7 @@ struct ODataRouteFacts {
         if let key { result["key"] = key }
         for (name, type) in types { result[Self.typePrefix + name] = type }
         if !strings.isEmpty { result["search"] = strings.joined(separator: ",") }
+        for (name, field) in parents { result[Self.parentPrefix + name] = field }
         return result
     }
 

@@ -48,6 +48,11 @@ struct ODataEntitySet: Sendable {
         descriptor.route = route
         if let pageSize { descriptor.pageSize = pageSize }
         if let metadata { descriptor.relations = relations(among: all, metadata: metadata) }
+        var facts = ODataRouteFacts(route)
+        for relation in descriptor.relations {
+            if case .parent(let foreignKey) = relation.kind { facts.parents[relation.name] = foreignKey }
+        }
+        descriptor.route?.facts = facts.facts
         return descriptor
     }
 
