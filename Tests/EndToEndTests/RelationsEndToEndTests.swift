@@ -196,13 +196,14 @@ extension EndToEnd {
                 try app.session.press("Enter")
                 let owner = try #require(try SampleData.record("todos", id: todoID)["userId"] as? Int)
                 let name = try #require(try SampleData.record("users", id: owner)["name"] as? String)
-                try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner)")
+                // The relation names the user by its label once it comes (one request, or none).
+                try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner) \(name)")
                 try app.session.press("Enter")
                 let user = try await app.eventuallyDetail(
                     "todos › \(todoID) ", id: owner, related: try SampleData.userRelations(owner))
                 #expect(ResourceScreen.header(user).contains("› user \(owner) \(name)"))
                 try app.session.press("Escape")
-                try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner)")
+                try await app.eventuallyDetail("todos › \(todoID) ", id: todoID, related: "1 user → \(owner) \(name)")
                 try app.session.press("Escape")
                 try await app.waitForList()
                 try await app.eventuallyCursor(on: todoID)

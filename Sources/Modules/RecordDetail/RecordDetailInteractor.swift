@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Services
 
-/// Loads one record and the sizes of its related lists.
+/// Loads one record, the sizes of its related lists and the labels of its parents.
 public struct RecordDetailInteractor: Sendable {
     private let api: any APIService
     public let resource: ResourceDescriptor
@@ -27,6 +27,23 @@ public struct RecordDetailInteractor: Sendable {
         let json = try await api.update(resource, id: id, changes)
         let record = RecordEntity(json, of: resource)
         return record.hasID ? record : RecordEntity(id: id, json: json)
+    }
+
+    /// The label of the record a parent relation of `record` points at
+    /// (`1 Leanne Graham`) and the id it was asked for; `nil` when the record
+    /// holds no foreign key, or its collection names records by no field.
+    public func label(_ relation: ResourceDescriptor.Relation, of record: RecordEntity) async throws(ServiceError)
+        -> (id: String, label: String)?
+    {
+        guard case .parent(let foreignKey) = relation.kind, let id = record.json.recordID(foreignKey) else {
+            return nil
+        }
+        let target = catalog.descriptor(for: relation.target)
+        guard target.labelField != nil else { return nil }
+        let json = try await api.relatedRecord(target, id: id, from: resource, field: foreignKey)
+        let related = RecordEntity(json, of: target)
+        let label = related.label(target)
+        return label == id || label.isEmpty ? nil : (id, label)
     }
 
     /// How many records a children relation of `record` leads to.

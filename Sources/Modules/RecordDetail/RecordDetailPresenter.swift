@@ -18,6 +18,8 @@ final class RecordDetailPresenter: Screen {
     private let context: ScreenContext
     private var loadTask: Task<Void, Never>?
     private var countTask: Task<Void, Never>?
+    /// The naming of the parents in flight (tests wait for it).
+    private(set) var nameTask: Task<Void, Never>?
     private var watchTask: Task<Void, Never>?
 
     init(
@@ -112,11 +114,15 @@ final class RecordDetailPresenter: Screen {
                 load()
             case .countRelations(let record):
                 count(record)
+            case .nameRelations(let relations, let record):
+                name(relations, of: record)
             case .cancelWork:
                 loadTask?.cancel()
                 loadTask = nil
                 countTask?.cancel()
                 countTask = nil
+                nameTask?.cancel()
+                nameTask = nil
             case .follow(let relation, let record):
                 if let screen = navigator.follow(relation, from: record) { command = .push(screen) }
             case .copy(let text, let description):
@@ -162,6 +168,23 @@ final class RecordDetailPresenter: Screen {
                 self?.send(.saveConfirmed(try await interactor.save(changes, id: id)))
             } catch {
                 self?.send(.saveRefused(error))
+            }
+        }
+    }
+
+    /// Names the parents at once, each label shown as it comes; one that
+    /// fails leaves its id on the line.
+    private func name(_ relations: [ResourceDescriptor.Relation], of record: RecordEntity) {
+        nameTask?.cancel()
+        nameTask = Task { [weak self, interactor] in
+            await withTaskGroup(of: (String, (id: String, label: String)?).self) { group in
+                for relation in relations {
+                    group.addTask { (relation.name, try? await interactor.label(relation, of: record)) }
+                }
+                for await (name, named) in group {
+                    guard let named, !Task.isCancelled else { continue }
+                    self?.send(.labelArrived(relation: name, id: named.id, label: named.label))
+                }
             }
         }
     }

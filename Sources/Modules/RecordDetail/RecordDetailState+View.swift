@@ -28,7 +28,8 @@ extension RecordDetailState {
             error: error.map { Texts.List.retry(message: $0.message) }, isLoading: isLoading)
     }
 
-    /// The relations to follow; none until the record is known (a 404 has none).
+    /// The relations to follow; none until the record is known (a 404 has
+    /// none). A parent shows its id, then its label once named (`user → 1 Leanne Graham`).
     var jumps: [RecordDetailViewModel.Jump] {
         guard let record else { return [] }
         return relations.enumerated().map { index, relation in
@@ -37,7 +38,8 @@ extension RecordDetailState {
             case .children:
                 title = counts[relation.name].map { "\(relation.name) (\($0))" } ?? relation.name
             case .parent(let foreignKey):
-                let target = record.json.recordID(foreignKey).map { " → \($0)" } ?? ""
+                let id = record.json.recordID(foreignKey)
+                let target = id.map { " → \(label(of: relation, id: $0) ?? $0)" } ?? ""
                 title = "\(relation.name)\(target)"
             }
             return RecordDetailViewModel.Jump(title: title, isSelected: index == selectedRelation)

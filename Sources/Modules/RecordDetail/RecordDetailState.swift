@@ -35,6 +35,10 @@ struct RecordDetailState: Equatable, Sendable {
         case countArrived(relation: String, count: Int)
         /// Every relation counted (not sent when counting was cancelled).
         case countingFinished
+        /// The record a parent relation points at is named: the relation
+        /// line shows `label` while the record's foreign key still holds `id`
+        /// (a label that fails to come sends nothing: the id stays).
+        case labelArrived(relation: String, id: String, label: String)
         /// `e` on an object resource: open its edit form.
         case edit
         /// A key while the edit form is open.
@@ -60,7 +64,10 @@ struct RecordDetailState: Equatable, Sendable {
         /// Count the children relations of this record: one `countArrived`
         /// per count, then `countingFinished`.
         case countRelations(RecordEntity)
-        /// Cancel the fetch and the counting in flight.
+        /// Name the records these parent relations of `record` point at:
+        /// one `labelArrived` per label, as each comes.
+        case nameRelations([ResourceDescriptor.Relation], of: RecordEntity)
+        /// Cancel the fetch, the counting and the naming in flight.
         case cancelWork
         /// Open the screen `relation` leads to from `record`.
         case follow(ResourceDescriptor.Relation, from: RecordEntity)
@@ -97,6 +104,11 @@ struct RecordDetailState: Equatable, Sendable {
     /// The record as JSON lines, for drawing and for bounding the scroll.
     private(set) var lines: RecordLines
     private(set) var counts: [String: Int] = [:]
+    /// The labels of the records parent relations point at, by relation
+    /// name: the related id they were asked for and the label (`1 Leanne Graham`).
+    private(set) var labels: [String: RelationLabel] = [:]
+    /// The related id each parent relation's label was last asked for.
+    private(set) var askedLabels: [String: String] = [:]
     private(set) var selectedRelation = 0
     private(set) var isLoading = false
     private(set) var error: ServiceError?
@@ -235,6 +247,9 @@ struct RecordDetailState: Equatable, Sendable {
         case .countingFinished:
             isCounting = false
             return []
+        case .labelArrived(let relation, let id, let label):
+            labels[relation] = RelationLabel(id: id, label: label)
+            return [.redraw]
         case .edit:
             return edit()
         case .confirmKey(let key):
@@ -289,10 +304,12 @@ struct RecordDetailState: Equatable, Sendable {
         if isWatchFetch, let fresh, let record { changedFields.formUnion(Self.changedKeys(record, fresh)) }
         if let fresh { record = fresh }
         error = failure
-        guard isWatchFetch else { return countIfNeeded() + [.redraw] }
-        // A watch fetch does not count the relations again.
+        guard isWatchFetch else { return countIfNeeded() + nameIfNeeded(retrying: true) + [.redraw] }
+        // A watch fetch does not count the relations again, nor asks again
+        // for a label that failed: it names only a parent that changed.
         isWatchFetch = false
-        return [.redraw] + (watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? [])
+        return [.redraw] + nameIfNeeded(retrying: false)
+            + (watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? [])
     }
 
     /// The top-level fields whose values differ between `old` and `new` (or that one of them lacks).
@@ -309,6 +326,33 @@ struct RecordDetailState: Equatable, Sendable {
         guard let record, !isCounting else { return [] }
         isCounting = true
         return [.countRelations(record)]
+    }
+
+    /// Names the parents whose foreign key changed since their label was
+    /// asked for, and when `retrying` those not named yet (a label that
+    /// failed): the line shows their ids until the labels come.
+    private mutating func nameIfNeeded(retrying: Bool) -> [Effect] {
+        guard let record else { return [] }
+        var unnamed: [ResourceDescriptor.Relation] = []
+        for relation in relations {
+            guard case .parent(let foreignKey) = relation.kind, let id = record.json.recordID(foreignKey),
+                askedLabels[relation.name] != id || (retrying && labels[relation.name]?.id != id)
+            else { continue }
+            askedLabels[relation.name] = id
+            unnamed.append(relation)
+        }
+        return unnamed.isEmpty ? [] : [.nameRelations(unnamed, of: record)]
+    }
+
+    /// The label a parent relation shows for the related `id`, once named.
+    func label(of relation: ResourceDescriptor.Relation, id: String) -> String? {
+        labels[relation.name].flatMap { $0.id == id ? $0.label : nil }
+    }
+
+    /// A parent relation's label, for the related id it was asked for.
+    struct RelationLabel: Equatable, Sendable {
+        var id: String
+        var label: String
     }
 
     private func follow(_ relation: ResourceDescriptor.Relation) -> [Effect] {
