@@ -129,6 +129,17 @@ enum IndexedQuery {
         accepted.allSatisfy { $0.accepts[Int($0.codes[position])] }
     }
 
+    /// Works out the ranks of every column of `index` ahead of the first
+    /// sort by it (as ``sorted(_:by:in:v1:)`` names and keeps them).
+    static func workOutRanks(in index: OutlineIndex, v1: Bool) {
+        guard index.columns.allObjects else { return }
+        for (field, column) in index.columns.columns where !field.utf8.contains(UInt8(ascii: ".")) {
+            _ = index.orders.ranks((v1 ? "v1 " : "v0 ") + field, v1: v1) {
+                v1 ? column.values.map { v1Value($0, field: field) } : column.values
+            }
+        }
+    }
+
     /// `matches` (ascending positions) in the order of `keys`; `nil` when a
     /// key is nested or its column has no total order.
     private static func sorted(_ matches: [Int], by keys: [SortKey], in index: OutlineIndex, v1: Bool) -> [Int]? {

@@ -10,11 +10,16 @@ extension JSONServerRouter {
     /// The columns of collection `name` (whose items are `items`), built on first need.
     mutating func columnIndex(_ name: String, _ items: [JSONValue]) -> OutlineIndex {
         if let index = columnIndexes[name], index.columns.count == items.count { return index }
-        var builder = RecordColumns.Builder(expectedCount: items.count)
-        for item in items { builder.append(item) }
-        let index = OutlineIndex(search: SearchIndex([]), columns: RecordColumns(joining: [builder]))
+        let index = Self.columnIndex(of: items)
         columnIndexes[name] = index
         return index
+    }
+
+    /// The columns of `items`.
+    static func columnIndex(of items: [JSONValue]) -> OutlineIndex {
+        var builder = RecordColumns.Builder(expectedCount: items.count)
+        for item in items { builder.append(item) }
+        return OutlineIndex(search: SearchIndex([]), columns: RecordColumns(joining: [builder]))
     }
 
     /// v0: the positions of the items `query` picks, in its order, from the

@@ -19,6 +19,9 @@ public final class LockedJSONServer: Sendable {
     /// The OpenAPI document's pass over the records under way, and the
     /// version of the data it reads.
     private let documentWork = Mutex<(version: UInt64, work: Task<[DescribedResource], Never>)?>(nil)
+    /// The columns (and their ranks) of every collection being built off
+    /// the lock, and the version of the data they are built from.
+    private let columnsWork = Mutex<(version: UInt64, work: Task<[String: OutlineIndex], Never>)?>(nil)
 
     /// Creates an engine over `database`; `readOnly` makes writes answer 405.
     public init(database: JSONDatabase, readOnly: Bool = false, dialect: JSONServerDialect = .v0) {
@@ -30,12 +33,63 @@ public final class LockedJSONServer: Sendable {
     /// OpenAPI document, the pass over every record that infers the schemas
     /// (a third of a second over a million records), on a thread of its
     /// own. Does nothing for other requests.
+    /// A sort or filter arriving while ``prepareColumns()`` builds the
+    /// columns waits for that build rather than build them again.
     public func prepare(for request: EngineRequest) async {
-        guard request.method == "GET" || request.method == "HEAD",
-            JSONServerRouter.isOpenAPIDocument(
-                request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment))
-        else { return }
-        await prepareDocument()
+        guard request.method == "GET" || request.method == "HEAD" else { return }
+        let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
+        if JSONServerRouter.isOpenAPIDocument(segments) {
+            await prepareDocument()
+        } else if segments.count == 1, request.query.contains(where: Self.sortsOrFilters),
+            let work = columnsWork.withLock({ $0 }), work.version == state.withLock({ $0.version })
+        {
+            await install(work.work, version: work.version)
+        }
+    }
+
+    /// Builds the columns every sort and filter is answered from, with the
+    /// ranks of each column, for every collection, off the lock at the
+    /// lowest priority: a server calls it when it starts, so its first sort
+    /// over a million records is a counting sort of ranks already worked
+    /// out, not a build of a second or more.
+    public func prepareColumns() async {
+        let (version, database, v1) = state.withLock { ($0.version, $0.router.database, $0.router.dialect == .v1) }
+        let work = columnsWork.withLock { current in
+            if let current, current.version == version { return current.work }
+            let work = Task {
+                await withCheckedContinuation { done in
+                    BackgroundThread.start(.index) {
+                        var built: [String: OutlineIndex] = [:]
+                        for (name, items) in database.collections {
+                            let index = JSONServerRouter.columnIndex(of: items)
+                            IndexedQuery.workOutRanks(in: index, v1: v1)
+                            built[name] = index
+                        }
+                        done.resume(returning: built)
+                    }
+                }
+            }
+            current = (version, work)
+            return work
+        }
+        await install(work, version: version)
+    }
+
+    /// Whether a query parameter sorts or filters (a page, a search or an
+    /// embed does not need the columns).
+    private static func sortsOrFilters(_ item: QueryItem) -> Bool {
+        item.name == "_sort" || !(item.name.hasPrefix("_") || item.name == "q")
+    }
+
+    /// Waits for a columns build and installs what it built, unless the data changed since.
+    private func install(_ work: Task<[String: OutlineIndex], Never>, version: UInt64) async {
+        let built = await work.value
+        state.withLock { state in
+            guard state.version == version else { return }
+            for (name, index) in built where state.router.columnIndexes[name] == nil {
+                state.router.columnIndexes[name] = index
+            }
+        }
     }
 
     /// Works out the OpenAPI document's schemas of the current data off

@@ -98,8 +98,12 @@ public struct TrestleServer: Sendable {
                 let port = channel.localAddress?.port ?? configuredPort
                 let base = "http://\(host):\(port)"
                 boundBase.value = base
-                // Clients ask for the OpenAPI document first: its schemas are worked out meanwhile.
-                Task { [engine] in await engine.prepareDocument() }
+                // Clients ask for the OpenAPI document first: its schemas are
+                // worked out meanwhile, then the columns sorts and filters need.
+                Task { [engine] in
+                    await engine.prepareDocument()
+                    await engine.prepareColumns()
+                }
                 if let url = URL(string: base) { await onReady(url) }
             },
             logger: logger)
