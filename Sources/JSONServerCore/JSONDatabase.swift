@@ -28,7 +28,13 @@ public struct JSONDatabase: Sendable, Hashable {
     var singulars: [String: JSONValue]
     /// A snapshot's description (the top-level ``descriptionKey``): never
     /// served as data, not in `/db` or `/openapi.json`, kept first when saved.
-    public private(set) var dataDescription: JSONValue?
+    public private(set) var dataDescription: JSONValue? {
+        didSet { idFields = Self.idFields(in: dataDescription) }
+    }
+    /// The field that addresses a collection's records where it is not
+    /// `id`, as a snapshot's description says (`isbn`, OData's `UserName`):
+    /// `/books/978-0` is the book whose `isbn` is `978-0`.
+    public private(set) var idFields: [String: String] = [:]
 
     /// The top-level member that describes the data instead of being data
     /// (what `trestle snapshot` writes).
@@ -61,6 +67,7 @@ public struct JSONDatabase: Sendable, Hashable {
         for (name, value) in resources {
             if name == Self.descriptionKey {
                 dataDescription = value
+                idFields = Self.idFields(in: value)
                 continue
             }
             if collections[name] == nil && singulars[name] == nil { resourceNames.append(name) }
@@ -77,6 +84,21 @@ public struct JSONDatabase: Sendable, Hashable {
     /// The items of an array resource, or `nil` when `name` is not one.
     public func collection(_ name: String) -> [JSONValue]? {
         collections[name]
+    }
+
+    /// The field that addresses the records of collection `name` (`id` unless the description says otherwise).
+    public func idField(of name: String) -> String { idFields[name] ?? "id" }
+
+    /// The id fields a description names: `resources[].idField` by `name`, where not `id`.
+    static func idFields(in description: JSONValue?) -> [String: String] {
+        var fields: [String: String] = [:]
+        for resource in description?["resources"]?.arrayValue ?? [] {
+            guard let name = resource["name"]?.stringValue, let field = resource["idField"]?.stringValue,
+                !field.isEmpty, field != "id"
+            else { continue }
+            fields[name] = field
+        }
+        return fields
     }
 
     /// A singular (non-array) resource, or `nil` when `name` is not one.

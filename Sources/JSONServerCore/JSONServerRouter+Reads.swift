@@ -84,7 +84,9 @@ extension JSONServerRouter {
     }
 
     func show(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
-        guard let items = database.collections[name], let index = index(of: id, in: items) else { return .notFound }
+        guard let items = database.collections[name],
+            let index = index(of: id, in: items, field: database.idField(of: name))
+        else { return .notFound }
         let query = try? CollectionQuery(request.query)  // a bad `_like` does not matter here
         let embed = query?.embed ?? []
         let expand = query?.expand ?? []

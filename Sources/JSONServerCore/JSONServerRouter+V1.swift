@@ -62,7 +62,9 @@ extension JSONServerRouter {
     }
 
     func showV1(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
-        guard let items = database.collections[name], let index = indexV1(of: id, in: items) else { return .notFound }
+        guard let items = database.collections[name],
+            let index = indexV1(of: id, in: items, field: database.idField(of: name))
+        else { return .notFound }
         let embeds = request.query.filter { $0.name == "_embed" }.flatMap { $0.value.split(separator: ",") }
         guard !embeds.isEmpty else { return .json(status: 200, items[index]) }
         return .json(status: 200, embedV1(embeds.map(String.init), into: items[index], of: name))
@@ -130,8 +132,9 @@ extension JSONServerRouter {
         return Int(text)
     }
 
-    /// The item whose id is `id` (ids are strings in v1; `1` still finds `"1"`).
-    func indexV1(of id: String, in items: [JSONValue]) -> Int? {
-        items.firstIndex { $0["id"].map { WhereClause.same($0, .string(id)) } ?? false }
+    /// The item whose `field` (its collection's id field) is `id` (ids are
+    /// strings in v1; `1` still finds `"1"`).
+    func indexV1(of id: String, in items: [JSONValue], field: String = "id") -> Int? {
+        items.firstIndex { $0[field].map { WhereClause.same($0, .string(id)) } ?? false }
     }
 }

@@ -29,15 +29,18 @@ extension JSONServerRouter {
         case .success(let object): body = object
         case .failure(let error): return error.response
         }
-        guard let items = database.collections[name], let index = indexV1(of: id, in: items),
+        let idField = database.idField(of: name)
+        guard let items = database.collections[name], let index = indexV1(of: id, in: items, field: idField),
             case .object(let existing) = items[index]
         else { return .notFound }
         var updated = merge ? existing : JSONObject()
-        for (key, value) in body where key != "id" { updated[key] = value }
-        updated["id"] = existing["id"]
+        for (key, value) in body where key != idField { updated[key] = value }
+        updated[idField] = existing[idField]
         if !merge {
             // PUT: the id first, as json-server writes `{...body, id}` with id kept.
-            updated = JSONObject([("id", existing["id"] ?? .string(id))] + updated.map { ($0.key, $0.value) })
+            updated = JSONObject(
+                [(idField, existing[idField] ?? .string(id))]
+                    + updated.filter { $0.key != idField }.map { ($0.key, $0.value) })
         }
         let value = JSONValue.object(updated)
         database.modifyCollection(name) { $0[index] = value }
@@ -49,9 +52,12 @@ extension JSONServerRouter {
     /// it become `null`, and the collections named by `_dependent` lose the
     /// items that pointed at it.
     mutating func destroyV1(_ name: String, id: String, request: EngineRequest) -> EngineResponse {
-        guard let items = database.collections[name], let index = indexV1(of: id, in: items) else { return .notFound }
+        let idField = database.idField(of: name)
+        guard let items = database.collections[name], let index = indexV1(of: id, in: items, field: idField) else {
+            return .notFound
+        }
         let removed = items[index]
-        let removedID = removed["id"] ?? .string(id)
+        let removedID = removed[idField] ?? .string(id)
         database.modifyCollection(name) { _ = $0.remove(at: index) }
         let dependents = Set(
             request.query.filter { $0.name == "_dependent" }.flatMap { $0.value.split(separator: ",").map(String.init) }

@@ -33,17 +33,18 @@ extension JSONServerRouter {
         }
         let items = database.collections[name] ?? []
         if let link { object[link.name] = Int(link.value).map(JSONValue.int) ?? .string(link.value) }
-        if let id = object["id"], !id.isNull {
-            if index(of: id.scriptString, in: items) != nil {
+        let key = database.idField(of: name)
+        if let id = object[key], !id.isNull {
+            if index(of: id.scriptString, in: items, field: key) != nil {
                 return .error(status: 409, "Insert failed, duplicate id")
             }
         } else {
-            object["id"] = JSONServerRouter.nextID(in: items)
+            object[key] = JSONServerRouter.nextID(in: items, field: key)
         }
         let created = JSONValue.object(object)
         database.modifyCollection(name) { $0.append(created) }
         invalidateCache([name])
-        let id = object["id"]?.scriptString ?? ""
+        let id = object[key]?.scriptString ?? ""
         return .json(
             status: 201, created,
             headers: [
@@ -54,10 +55,10 @@ extension JSONServerRouter {
 
     /// The next id: the largest integer id plus one (1 for an empty
     /// collection); a random short string when the ids are not integers.
-    static func nextID(in items: [JSONValue]) -> JSONValue {
+    static func nextID(in items: [JSONValue], field: String = "id") -> JSONValue {
         var largest: Int?
         for item in items {
-            if case .int(let id)? = item["id"] { largest = max(largest ?? id, id) }
+            if case .int(let id)? = item[field] { largest = max(largest ?? id, id) }
         }
         if let largest {
             let (next, overflow) = largest.addingReportingOverflow(1)
@@ -74,7 +75,8 @@ extension JSONServerRouter {
         case .success(let object): body = object
         case .failure(let error): return error.response
         }
-        guard let items = database.collections[name], let index = index(of: id, in: items),
+        let key = database.idField(of: name)
+        guard let items = database.collections[name], let index = index(of: id, in: items, field: key),
             case .object(let existing) = items[index]
         else { return .notFound }
         var updated: JSONObject
@@ -82,9 +84,9 @@ extension JSONServerRouter {
             updated = existing
         } else {
             updated = JSONObject()
-            updated["id"] = existing["id"]
+            updated[key] = existing[key]
         }
-        for member in body where member.key != "id" { updated[member.key] = member.value }
+        for member in body where member.key != key { updated[member.key] = member.value }
         let value = JSONValue.object(updated)
         database.modifyCollection(name) { $0[index] = value }
         invalidateCache([name])
@@ -94,8 +96,11 @@ extension JSONServerRouter {
     /// Removes the item, then (as json-server does) the items of other
     /// collections that pointed at it through `<singular(name)>Id`.
     mutating func destroy(_ name: String, id: String) -> EngineResponse {
-        guard let items = database.collections[name], let index = index(of: id, in: items) else { return .notFound }
-        let removedID = items[index]["id"]?.scriptString ?? id
+        let key = database.idField(of: name)
+        guard let items = database.collections[name], let index = index(of: id, in: items, field: key) else {
+            return .notFound
+        }
+        let removedID = items[index][key]?.scriptString ?? id
         database.modifyCollection(name) { _ = $0.remove(at: index) }
         var touched = [name]
         let foreignKey = Inflector.foreignKey(forParent: name)

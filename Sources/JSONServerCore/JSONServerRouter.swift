@@ -156,11 +156,12 @@ public struct JSONServerRouter: Sendable {
         return segment.removingPercentEncoding ?? String(segment)
     }
 
-    /// The index of the item whose `id` reads as `id` (`1` matches `"1"` and `1`).
-    func index(of id: String, in items: [JSONValue]) -> Int? {
+    /// The index of the item whose `field` (its collection's id field,
+    /// ``JSONDatabase/idField(of:)``) reads as `id` (`1` matches `"1"` and `1`).
+    func index(of id: String, in items: [JSONValue], field: String = "id") -> Int? {
         let number = Int(id).flatMap { String($0) == id ? $0 : nil }
         return items.firstIndex { item in
-            guard let value = item["id"] else { return false }
+            guard let value = item[field] else { return false }
             if let number, case .int(let stored) = value { return stored == number }
             return !value.isNull && value.scriptString == id
         }
