@@ -56,6 +56,13 @@ public struct OpenAPICatalogBuilder {
         try catalog().resources
     }
 
+    /// `trestle serve`'s `GET /db` (`getDatabase`): every collection at
+    /// once, no collection of its own, though one of a single collection
+    /// looks like an envelope holding it.
+    static func isJSONServerDatabase(_ entry: PathEntry, _ get: OpenAPI.Operation) -> Bool {
+        entry.segments == ["db"] && get.operationId == "getDatabase"
+    }
+
     /// The descriptors, in the document's path order, and a line for each
     /// path left out (one that steps out of the base URL with `..`).
     func catalog() throws(OpenAPIProblem) -> (resources: [ResourceDescriptor], skipped: [String]) {
@@ -72,6 +79,7 @@ public struct OpenAPICatalogBuilder {
         var nested: [Nested] = []
         for entry in entries {
             guard let get = entry.item.get, let last = entry.segments.last, !PathEntry.isTemplate(last),
+                !Self.isJSONServerDatabase(entry, get),
                 let shape = try ListShape.of(get, reader: reader, at: entry.pointer + ["get"])
             else { continue }
             let templates = entry.templates

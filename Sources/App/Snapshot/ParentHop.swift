@@ -45,9 +45,21 @@ struct ParentHop {
         }
     }
 
-    /// The parent's id in `record`'s foreign key; `nil` for a link (a HAL
-    /// relation's URL), which names no id of the parent collection.
+    /// ``links(of:in:)`` as the snapshot keeps them: a link-valued key as
+    /// the field its parent's id is written to (``derivedKey(_:)``), each once.
+    static func keyLinks(of resource: ResourceDescriptor, in catalog: ResourceCatalog) -> [Link] {
+        var seen: Set<Link> = []
+        return links(of: resource, in: catalog).compactMap { link in
+            let kept = Link(foreignKey: derivedKey(link.foreignKey) ?? link.foreignKey, target: link.target)
+            return seen.insert(kept).inserted ? kept : nil
+        }
+    }
+
+    /// The parent's id in `record`'s foreign key; for a link (a HAL
+    /// relation's URL, which names no id of the parent collection) the id
+    /// ``resolveLinks(source:gate:)`` wrote beside it, if any.
     static func key(_ record: JSONValue, _ link: Link) -> String? {
+        if let derived = derivedKey(link.foreignKey) { return record.recordID(derived) }
         guard let id = record.recordID(link.foreignKey), !id.contains("/") else { return nil }
         return id
     }
@@ -55,7 +67,8 @@ struct ParentHop {
     /// Fetches the missing parents through `gate` and counts the references.
     func run(source: any SnapshotSource, gate: RequestGate) async -> ParentHop {
         var result = self
-        let missing = missingParents()
+        let linked = await result.resolveLinks(source: source, gate: gate)
+        let missing = result.missingParents()
         let fetched = await withTaskGroup(of: (String, JSONValue?).self) { group in
             for (target, ids) in missing {
                 guard let descriptor = catalog[target] else { continue }
@@ -79,7 +92,7 @@ struct ParentHop {
             let idField = result.resources[index].descriptor.idField
             let added = (fetched[name] ?? []).sorted { ($0.recordID(idField) ?? "") < ($1.recordID(idField) ?? "") }
             result.resources[index].records += added
-            result.resources[index].parentsAdded = added.count
+            result.resources[index].parentsAdded = added.count + (linked[name] ?? 0)
         }
         (result.kept, result.dangling) = result.references()
         return result
@@ -90,7 +103,7 @@ struct ParentHop {
         let ids = keptIDs()
         var missing: [String: Set<String>] = [:]
         for resource in resources {
-            for link in Self.links(of: resource.descriptor, in: catalog) {
+            for link in Self.keyLinks(of: resource.descriptor, in: catalog) {
                 for record in resource.records {
                     guard let id = Self.key(record, link), ids[link.target]?.contains(id) == false else { continue }
                     missing[link.target, default: []].insert(id)
@@ -101,7 +114,7 @@ struct ParentHop {
     }
 
     /// The ids kept per collection (a collection that failed has none).
-    private func keptIDs() -> [String: Set<String>] {
+    func keptIDs() -> [String: Set<String>] {
         var ids: [String: Set<String>] = [:]
         for resource in resources where !resource.descriptor.isObject && resource.failure == nil {
             ids[resource.name] = Set(resource.records.compactMap { $0.recordID(resource.descriptor.idField) })
@@ -115,7 +128,7 @@ struct ParentHop {
         var kept = 0
         var dangling = 0
         for resource in resources {
-            for link in Self.links(of: resource.descriptor, in: catalog) {
+            for link in Self.keyLinks(of: resource.descriptor, in: catalog) {
                 guard let parents = ids[link.target] else { continue }
                 for record in resource.records {
                     guard let id = Self.key(record, link) else { continue }

@@ -99,7 +99,9 @@ public struct SnapshotDescription: Sendable, Equatable {
         case .children(let key):
             return ["name": .string(relation.name), "target": .string(relation.target), "children": .string(key)]
         case .parent(let key):
-            return ["name": .string(relation.name), "target": .string(relation.target), "parent": .string(key)]
+            // A link (HAL's `_links.author.href`) is kept as the parent's id under the link's name.
+            let kept = ParentHop.derivedKey(key) ?? key
+            return ["name": .string(relation.name), "target": .string(relation.target), "parent": .string(kept)]
         }
     }
 
