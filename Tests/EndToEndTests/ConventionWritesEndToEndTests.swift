@@ -84,7 +84,9 @@ extension EndToEnd {
 
             // Article 4 is featured (every fourth is).
             mark = await walk.mark()
-            try await walk.toggle("article", id: 4, to: "not featured")
+            let unfeatured = try await walk.toggle("article", id: 4, to: "not featured")
+            #expect(ResourceScreen.row(ofID: 4, in: unfeatured)?.contains("·") == true)
+            #expect(ResourceScreen.row(ofID: 4, in: unfeatured)?.contains("✓") == false)
             #expect(await server.attributes(of: "articles", id: "4")?["featured"] == .bool(false))
             sent = try #require(await walk.written(since: mark).only)
             #expect(sent.line == "PATCH /jsonapi/articles/4")
@@ -129,7 +131,9 @@ extension EndToEnd {
 
             // Product 4 is in stock (all but every third are).
             mark = await walk.mark()
-            try await walk.toggle("Product", id: 4, to: "not InStock")
+            let unstocked = try await walk.toggle("Product", id: 4, to: "not InStock")
+            #expect(ResourceScreen.row(ofID: 4, in: unstocked)?.contains("·") == true)
+            #expect(ResourceScreen.row(ofID: 4, in: unstocked)?.contains("✓") == false)
             #expect(await server.entity("Products", key: .int(4))?["InStock"] == .bool(false))
             sent = try #require(await walk.written(since: mark).only)
             #expect(sent.line == "PATCH /odata/Products(4)")
