@@ -9,7 +9,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Copy a service's collections, records and relations into one JSON file to replay offline.",
         discussion: """
             Every collection is read up to --limit records (or --all), plus the parent records the kept \
-            records point at, at most --concurrency requests at a time. Replay the file with \
+            records point at, at most --concurrency requests at a time; a 429 or 503 with Retry-After is \
+            waited out (60 s at most) and asked again. Ctrl-C stops and keeps what was read in OUT.progress; \
+            `trestle snapshot OUT --resume` goes on from there. Replay the file with \
             `trestle --env fake --data OUT` or `trestle serve --data OUT`.
             """)
 
@@ -17,7 +19,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     var output: String
 
     @Option(help: "Records per collection at most (default 1000).")
-    var limit = 1_000
+    var limit: Int?
 
     @Flag(help: "Every record of every collection (no --limit).")
     var all = false
@@ -31,10 +33,17 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "A field --anonymise leaves alone (repeatable).")
     var keep: [String] = []
 
+    @Flag(help: "Go on from OUT.progress, which a snapshot stopped by Ctrl-C (or with collections not read) keeps.")
+    var resume = false
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        if let limit, limit <= 0 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        if resume, limit != nil || all || anonymise || !keep.isEmpty {
+            throw ValidationError(
+                "--resume goes on with the stopped run's --limit/--all, --anonymise and --keep: leave them out")
+        }
         guard (1...64).contains(concurrency) else {
             throw ValidationError("--concurrency must be 1…64, not \(concurrency)")
         }
@@ -42,8 +51,8 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = SnapshotRunner.Settings(
-            output: output, walk: SnapshotWalker.Options(limit: all ? nil : limit, concurrency: concurrency),
-            anonymise: anonymise, keep: keep)
+            output: output, walk: SnapshotWalker.Options(limit: all ? nil : limit ?? 1_000, concurrency: concurrency),
+            anonymise: anonymise, keep: keep, resume: resume)
         let status = await SnapshotRunner.run(settings, options: common.launchOptions())
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,24 +1,10 @@
 import Foundation
 import Services
 
-/// What `trestle snapshot` prints: a line per resource as it is walked
-/// (a pipe reads them as they come), then the summary.
+/// What `trestle snapshot` prints on stdout at the end: the summary (the
+/// lines per collection go to stderr as they come, see ``SnapshotProgress``).
 struct SnapshotReport: Sendable {
     let limit: Int?
-
-    /// `todos: 1,000 of 6,000 records` (or the failure, in one line).
-    func resource(_ collected: SnapshotWalker.Collected) {
-        let name = collected.name
-        if let failure = collected.failure {
-            line("\(name): not read — \(failure.message)")
-        } else if collected.object != nil {
-            line("\(name): object")
-        } else if let total = collected.total, total != collected.records.count {
-            line("\(name): \(Self.grouped(collected.records.count)) of \(Self.grouped(total)) records")
-        } else {
-            line("\(name): \(Self.grouped(collected.records.count)) records")
-        }
-    }
 
     /// The last lines: what was kept, how many requests it took, how long.
     func summary(_ outcome: SnapshotWalker.Outcome, seconds: Double, output: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Services
+import Translations
 
 /// `trestle snapshot OUT`: reads every resource of the service through the
 /// same services as the UI (whatever convention it speaks), keeps the
@@ -14,17 +15,24 @@ public enum SnapshotRunner {
         public var anonymise: Bool
         /// Fields `--anonymise` leaves alone.
         public var keep: [String]
+        /// `--resume`: go on from `OUT.progress`, with the settings it holds.
+        public var resume: Bool
 
-        public init(output: String, walk: SnapshotWalker.Options, anonymise: Bool = false, keep: [String] = []) {
+        public init(
+            output: String, walk: SnapshotWalker.Options, anonymise: Bool = false, keep: [String] = [],
+            resume: Bool = false
+        ) {
             self.output = output
             self.walk = walk
             self.anonymise = anonymise
             self.keep = keep
+            self.resume = resume
         }
     }
 
     /// Runs the command; returns the exit status (errors go to stderr in one line).
     public static func run(_ settings: Settings, options: LaunchOptions) async -> Int32 {
+        let startedAt = ContinuousClock.now
         var options = options
         if options.delay == nil { options.delay = 0 }
         let prepared: AppRoot.Prepared
@@ -35,34 +43,74 @@ public enum SnapshotRunner {
             return 2
         }
         for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") { AppRoot.printError(warning) }
-        let status = await snapshot(settings, prepared: prepared)
+        let status = await snapshot(settings, prepared: prepared, startedAt: startedAt)
         await prepared.services.shutdown()
         return status
     }
 
-    private static func snapshot(_ settings: Settings, prepared: AppRoot.Prepared) async -> Int32 {
+    /// The walk, OUT and the summary; `startedAt` is the command's start (the summary's time counts from it).
+    private static func snapshot(
+        _ settings: Settings, prepared: AppRoot.Prepared, startedAt: ContinuousClock.Instant
+    ) async -> Int32 {
         let api = prepared.services.api
         let catalog = await walkedCatalog(prepared.catalog, api: api)
         guard !catalog.resources.isEmpty else {
             AppRoot.printError("the service names no collections to snapshot")
             return 1
         }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let report = SnapshotReport(limit: settings.walk.limit)
+        let resume: SnapshotResume
+        switch started(settings, origin: api.origin) {
+        case .failure(let error):
+            AppRoot.printError(error.description)
+            return 2
+        case .success(let value): resume = value
+        }
+        var settings = settings
+        settings.walk.limit = resume.limit
+        settings.anonymise = resume.anonymise
+        settings.keep = resume.keep
+        let journal = prepared.services.journal
+        let sentBefore = journal.revision
+        let progress = SnapshotProgress(
+            names: catalog.resources.map(\.name), limit: settings.walk.limit,
+            terminal: SnapshotProgress.stderrIsTerminal)
+        PoliteSource.watch(journal, also: prepared.services.history)
+        let source = LedgerSource(
+            inner: PoliteSource(inner: APISnapshotSource(api: api), say: { progress.say($0) }),
+            ledger: resume.ledger, watch: progress)
+        let interrupt = SnapshotInterrupt { [settings] in
+            stopped(resume, progress: progress, collections: catalog.resources.count, output: settings.output)
+        }
         let walker = SnapshotWalker(
-            source: APISnapshotSource(api: api), catalog: catalog, options: settings.walk,
-            progress: { report.resource($0) })
+            source: source, catalog: catalog, options: settings.walk,
+            progress: { collected in
+                if collected.failure == nil { resume.ledger.finished(collected.name) }
+                progress.finished(collected)
+            })
         var outcome = await walker.walk()
+        interrupt.cancel()
+        progress.end()
+        outcome.requests = journal.revision - sentBefore
+        let status = write(
+            &outcome, settings: settings, catalog: catalog, origin: api.origin,
+            seconds: (ContinuousClock.now - startedAt).seconds)
+        keepOrRemove(resume, whole: status == 0, output: settings.output)
+        return status
+    }
+
+    /// Writes OUT (anonymised if asked) and the summary; the exit status.
+    private static func write(
+        _ outcome: inout SnapshotWalker.Outcome, settings: Settings, catalog: ResourceCatalog, origin: String,
+        seconds: Double
+    ) -> Int32 {
+        let report = SnapshotReport(limit: settings.walk.limit)
         let failed = outcome.resources.filter { $0.failure != nil }
         guard failed.count < outcome.resources.count else {
             AppRoot.printError("no resource could be read; nothing written to \(settings.output)")
             return 1
         }
         var description = SnapshotDescription(
-            catalog: catalog, convention: convention(of: catalog),
-            baseURL: api.origin,
-            counts: counts(outcome))
+            catalog: catalog, convention: convention(of: catalog), baseURL: origin, counts: counts(outcome))
         var replaced: [Anonymiser.Replacement] = []
         if settings.anonymise {
             var anonymiser = Anonymiser(keep: Set(settings.keep), catalog: catalog)
@@ -77,9 +125,66 @@ public enum SnapshotRunner {
                 "cannot write \(settings.output): \(FileProblem.reason(URL(fileURLWithPath: settings.output), error))")
             return 1
         }
-        report.summary(outcome, seconds: (clock.now - started).seconds, output: settings.output)
+        report.summary(outcome, seconds: seconds, output: settings.output)
         if settings.anonymise { report.replacements(replaced) }
         return failed.isEmpty ? 0 : 1
+    }
+
+    /// A fresh start, or with `--resume` the progress kept beside OUT (for the same service).
+    private static func started(_ settings: Settings, origin: String) -> Result<SnapshotResume, SnapshotResumeError> {
+        let path = SnapshotResume.path(for: settings.output)
+        guard settings.resume else {
+            return .success(
+                SnapshotResume(
+                    baseURL: origin, limit: settings.walk.limit, anonymise: settings.anonymise, keep: settings.keep,
+                    ledger: SnapshotLedger()))
+        }
+        return SnapshotResume.read(path).flatMap { resume in
+            guard resume.baseURL == origin else {
+                return .failure(
+                    SnapshotResumeError(
+                        Texts.Snapshot.otherService(path: path, recorded: resume.baseURL, current: origin)))
+            }
+            let counts = resume.ledger.counts
+            FileHandle.standardError.write(
+                Data(
+                    (Texts.Snapshot.resuming(
+                        path: path, pages: SnapshotReport.grouped(counts.pages),
+                        records: SnapshotReport.grouped(counts.records)) + "\n").utf8))
+            return .success(resume)
+        }
+    }
+
+    /// Ctrl-C: the bars off, the progress beside OUT, and how to go on.
+    private static func stopped(_ resume: SnapshotResume, progress: SnapshotProgress, collections: Int, output: String)
+    {
+        progress.end()
+        let path = SnapshotResume.path(for: output)
+        do {
+            try resume.write(to: path)
+        } catch {
+            AppRoot.printError("cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))")
+            return
+        }
+        AppRoot.printError(
+            Texts.Snapshot.stopped(
+                done: String(resume.ledger.done.count), count: String(collections), progress: path, output: output))
+    }
+
+    /// Removes the progress once OUT is whole; else keeps it, so that
+    /// `--resume` asks only for what was not read.
+    private static func keepOrRemove(_ resume: SnapshotResume, whole: Bool, output: String) {
+        let path = SnapshotResume.path(for: output)
+        guard !whole else {
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        do {
+            try resume.write(to: path)
+            AppRoot.printError(Texts.Snapshot.notAllRead(output: output))
+        } catch {
+            AppRoot.printError("cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))")
+        }
     }
 
     /// The catalog, and the collections the service names about itself
