@@ -56,9 +56,14 @@ extension AppRoot {
     static func describe(_ screens: StartScreens, _ staged: Staged, target: [String], firstFrame: Latch) async
         -> CommandParser.Failure?
     {
-        if let firstList = staged.firstList, target.isEmpty {
-            Task { @MainActor in
-                if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
+        if staged.firstList != nil || staged.recalled, target.isEmpty {
+            if let firstList = staged.firstList {
+                Task { @MainActor in
+                    if await firstList.value { screens.releaseWhenShown(then: firstFrame.open) }
+                }
+            } else {
+                // The remembered catalog is drawn at once; detection corrects it if the service changed.
+                screens.releaseWhenShown(then: firstFrame.open)
             }
             Task { @MainActor in
                 let (described, stopped) = await staged.describedOrStopped()

@@ -61,6 +61,9 @@ public enum AppRoot {
         let cache: OpeningStorage
         /// How far the reading of the document has come, its first collections; `nil` when none is asked for.
         var reading: DocumentReading? = nil
+        /// The catalog is the one the cache remembers of the service's
+        /// convention: shown at once, while the root is asked again.
+        var recalled = false
 
         /// The cache every service of the run shares, and its failures.
         struct SharedCache: Sendable {
@@ -136,8 +139,18 @@ public enum AppRoot {
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
             browsed.catalog = ResourceCatalog([], source: "none")
         }
+        // The convention the cache remembers of the service: its catalog is
+        // shown at once, and the root is asked again in the background.
+        let recall = ConventionDetection.asks(browsed) ? await ConventionRecall.read(browsed, storage: cache) : nil
+        var shown = browsed
+        if let recalled = recall?.discovery {
+            shown = ConventionDetection.with(recalled, browsed)
+            services.documents?.memory?.note(recalled.convention)
+        }
         var firstList: Task<Bool, Never>?
-        if prefetch, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first, !first.isObject {
+        if prefetch, recall?.discovery == nil, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first,
+            !first.isObject
+        {
             // The list that opens first (todos) loads while the document is
             // looked for; the store shares its request with the list.
             let api = services.api
@@ -167,7 +180,8 @@ public enum AppRoot {
                     }
                     await listAndFrame.finished(orAfter: headStart)
                 }
-                return await OpenAPIStage.apply(looked, documents: documents, logger: logger, reading: reading)
+                return await OpenAPIStage.apply(
+                    looked, documents: documents, logger: logger, reading: reading, recall: recall)
             }
         } else {
             discovery = nil
@@ -196,9 +210,11 @@ public enum AppRoot {
         logger.info(
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(services.api.origin)"])
         let prepared = Prepared(
-            configuration: browsed, services: services, theme: theme, warnings: warnings, logger: logger,
+            configuration: shown, services: services, theme: theme, warnings: warnings, logger: logger,
             storageFailures: storageFailures)
-        return Staged(prepared: prepared, discovery: discovery, firstList: firstList, cache: cache, reading: reading)
+        return Staged(
+            prepared: prepared, discovery: discovery, firstList: firstList, cache: cache, reading: reading,
+            recalled: recall?.discovery != nil)
     }
 
     /// How long the look for the service's document waits for the first

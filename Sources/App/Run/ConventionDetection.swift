@@ -26,10 +26,13 @@ enum ConventionDetection {
     }
 
     /// `configuration` with the catalog the root's convention names, or
-    /// `nil` when no convention claims the root (or it names nothing).
-    static func apply(_ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger) async
-        -> OpenAPIStage.Applied?
-    {
+    /// `nil` when no convention claims the root (or it names nothing). With
+    /// `recall`, what is found is remembered for the next start; a root that
+    /// answers and is no longer claimed forgets it, while a root that cannot
+    /// be read (offline, past the deadline) keeps the remembered catalog.
+    static func apply(
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger, recall: ConventionRecall? = nil
+    ) async -> OpenAPIStage.Applied? {
         guard asks(configuration), let network = documents?.network else { return nil }
         let detector = ConventionDetector(root: configuration.baseURL, network: network, registry: registry)
         let forced = configuration.convention.map(ConventionName.init(rawValue:))
@@ -39,14 +42,46 @@ enum ConventionDetection {
                 configuration: configuration,
                 warning: Texts.Start.unknownConvention(name: forced.rawValue, known: known))
         }
-        guard let found = await detector.detect(forcing: forced), !found.resources.isEmpty else { return nil }
+        let recorder = ConventionRecorder()
+        guard let found = await detector.detect(forcing: forced, recording: recorder), !found.resources.isEmpty else {
+            return await notFound(
+                configuration, recorder: recorder, recall: recall, documents: documents, logger: logger)
+        }
         documents?.memory?.note(found.convention)
-        var result = configuration
-        result.catalog = ResourceCatalog(found.resources, source: words(found.source))
+        if let recall, let remembered = recorder.remembered(as: found.convention), remembered != recall.remembered {
+            await recall.remember(remembered)
+        }
         logger.info(
             "convention",
             metadata: ["name": "\(found.convention)", "resources": "\(found.resources.map(\.name))"])
-        return OpenAPIStage.Applied(configuration: result)
+        return OpenAPIStage.Applied(configuration: with(found, configuration))
+    }
+
+    /// No convention found this time: a root that answered (2xx) and that
+    /// none claims forgets what was remembered (the start goes on as a
+    /// first one: `/db`, the OpenAPI paths); otherwise the remembered
+    /// catalog stands.
+    private static func notFound(
+        _ configuration: AppConfiguration, recorder: ConventionRecorder, recall: ConventionRecall?,
+        documents: DocumentFetcher?, logger: Logger
+    ) async -> OpenAPIStage.Applied? {
+        guard let recall, let recalled = recall.discovery else { return nil }
+        if let root = recorder.remembered(as: recalled.convention)?.root.answer, (200..<300).contains(root.status),
+            registry.claiming(root).isEmpty
+        {
+            logger.notice("convention", metadata: ["forgotten": "\(recalled.convention)"])
+            documents?.memory?.forget()
+            await recall.remember(nil)
+            return nil
+        }
+        return OpenAPIStage.Applied(configuration: with(recalled, configuration))
+    }
+
+    /// `configuration` browsing the collections `found` names.
+    static func with(_ found: ConventionDiscovery, _ configuration: AppConfiguration) -> AppConfiguration {
+        var result = configuration
+        result.catalog = ResourceCatalog(found.resources, source: words(found.source))
+        return result
     }
 
     /// Where the collections were found, as the start screen's title says it.
@@ -59,5 +94,41 @@ enum ConventionDetection {
         case .oDataServiceDocument: Texts.Start.sourceODataServiceDocument
         case .openAPIDocument, .jsonServerDatabase, .configuration: Texts.Start.sourceConfig
         }
+    }
+}
+
+/// The convention remembered in the cache for the service started (its
+/// environment and base URL, as the cache's namespace keys it): read at the
+/// start, so that the catalog it names is shown at once and no json-server
+/// or OpenAPI path is asked; written when detection finds the service's
+/// convention, again or anew.
+struct ConventionRecall: Sendable {
+    let storage: any StorageService
+    /// The service's key in the cache.
+    let service: String
+    /// What an earlier start remembered, if any (and not overruled by `--convention`).
+    let remembered: RememberedConvention?
+    /// The collections found again from `remembered`, without a request.
+    let discovery: ConventionDiscovery?
+
+    /// The service's key: its environment and base URL.
+    static func service(of configuration: AppConfiguration) -> String {
+        "\(configuration.environment.rawValue)|\(configuration.baseURL.absoluteString)"
+    }
+
+    /// What `storage` remembers of the service `configuration` starts; a
+    /// convention other than the one `--convention` forces is not used.
+    static func read(_ configuration: AppConfiguration, storage: any StorageService) async -> ConventionRecall {
+        let service = service(of: configuration)
+        var remembered = await storage.rememberedConvention(forService: service)
+        let forced = configuration.convention.map(ConventionName.init(rawValue:))
+        if let forced, forced != remembered?.convention { remembered = nil }
+        let discovery = await remembered?.replayed(in: ConventionDetection.registry)
+        return ConventionRecall(storage: storage, service: service, remembered: remembered, discovery: discovery)
+    }
+
+    /// Keeps `remembered` for the next start (`nil` forgets).
+    func remember(_ remembered: RememberedConvention?) async {
+        await storage.rememberConvention(remembered, forService: service)
     }
 }

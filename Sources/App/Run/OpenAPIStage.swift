@@ -31,15 +31,18 @@ enum OpenAPIStage {
     /// - Parameter reading: hears how far the reading of a document has
     ///   come and gets its first collections before the rest; cancelling
     ///   the task stops the reading (the outcome says so).
+    /// - Parameter recall: the convention the cache remembers of the service (`ConventionDetection`).
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
-        reading: DocumentReading? = nil
+        reading: DocumentReading? = nil, recall: ConventionRecall? = nil
     ) async -> Applied {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
-        if let found = await ConventionDetection.apply(configuration, documents: documents, logger: logger) {
+        if let found = await ConventionDetection.apply(
+            configuration, documents: documents, logger: logger, recall: recall)
+        {
             return found
         }
         let observer = reading?.observer { first in found(first, configuration: configuration, logger: logger) }

@@ -25,16 +25,21 @@ public struct ConventionDetector: Sendable {
 
     /// The convention and collections found; `nil` when the root cannot
     /// be read, no convention claims it, or the deadline passed first.
-    public func detect(forcing forced: ConventionName? = nil) async -> ConventionDiscovery? {
+    /// `recorder` notes every answer read (the convention remembered in the cache).
+    public func detect(forcing forced: ConventionName? = nil, recording recorder: ConventionRecorder? = nil) async
+        -> ConventionDiscovery?
+    {
         let registry = registry
         let detector = self
         return await withTaskGroup(of: ConventionDiscovery?.self) { group in
             group.addTask {
                 guard let answer = await detector.fetch(detector.root) else { return nil }
+                recorder?.noteRoot(answer)
+                let fetch = recorder?.recording(detector.fetch) ?? detector.fetch
                 let candidates =
                     forced.map { name in registry.named(name).map { [$0] } ?? [] } ?? registry.claiming(answer)
                 for convention in candidates {
-                    if let found = await convention.discover(root: answer, fetch: detector.fetch) { return found }
+                    if let found = await convention.discover(root: answer, fetch: fetch) { return found }
                 }
                 return nil
             }

@@ -24,6 +24,14 @@ public actor InMemoryStorageService: StorageService {
         cache.rememberServerDialect(dialect, forService: service)
     }
 
+    public func rememberedConvention(forService service: String) -> RememberedConvention? {
+        cache.rememberedConvention(forService: service)
+    }
+
+    public func rememberConvention(_ remembered: RememberedConvention?, forService service: String) {
+        cache.rememberConvention(remembered, forService: service)
+    }
+
     public func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
         cache.appendRequests(new, keeping: limit)
     }

@@ -6,6 +6,7 @@ public struct MemoryCache: Sendable {
     private(set) var responses: [String: CachedResponse] = [:]
     private(set) var visits: [HistoryEntry] = []
     private(set) var dialects: [String: ServerDialect] = [:]
+    private(set) var conventions: [String: RememberedConvention] = [:]
     private(set) var requests: [StoredRequest] = []
     /// The `keeping` of the latest ``appendRequests(_:keeping:)``.
     private(set) var requestLimit = 0
@@ -35,6 +36,12 @@ public struct MemoryCache: Sendable {
         dialects[service] = dialect
     }
 
+    public func rememberedConvention(forService service: String) -> RememberedConvention? { conventions[service] }
+
+    public mutating func rememberConvention(_ remembered: RememberedConvention?, forService service: String) {
+        conventions[service] = remembered
+    }
+
     public mutating func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
         requestLimit = limit
         requests += new
@@ -59,6 +66,7 @@ public struct MemoryCache: Sendable {
     func copy(into storage: any StorageService) async {
         for response in responses.values { await storage.store(response) }
         for (service, dialect) in dialects { await storage.rememberServerDialect(dialect, forService: service) }
+        for (service, remembered) in conventions { await storage.rememberConvention(remembered, forService: service) }
         for visit in visits { await storage.recordVisit(visit) }
         if !requests.isEmpty { await storage.appendRequests(requests, keeping: requestLimit) }
     }

@@ -142,6 +142,17 @@ public final class OpeningStorage: StorageService {
             { await $0.rememberServerDialect(dialect, forService: service) })
     }
 
+    public func rememberedConvention(forService service: String) async -> RememberedConvention? {
+        await read(
+            { $0.rememberedConvention(forService: service) }, { await $0.rememberedConvention(forService: service) })
+    }
+
+    public func rememberConvention(_ remembered: RememberedConvention?, forService service: String) async {
+        await write(
+            { $0.rememberConvention(remembered, forService: service) },
+            { await $0.rememberConvention(remembered, forService: service) })
+    }
+
     public func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {
         await write(
             { $0.appendRequests(requests, keeping: limit) }, { await $0.appendRequests(requests, keeping: limit) })

@@ -17,7 +17,7 @@ import Logging
 /// Trestle on the same file is waited for (a busy timeout), not mistaken for
 /// corruption.
 public final class SQLiteStorageService: StorageService {
-    private let dbQueue: DatabaseQueue
+    let dbQueue: DatabaseQueue
     private let logger: Logger
     private let path: String
     /// Where the run's first failure is told (the status line).
@@ -163,6 +163,14 @@ public final class SQLiteStorageService: StorageService {
             }
             try db.create(index: "request_by_namespace", on: "request", columns: ["namespace", "id"])
         }
+        migrator.registerMigration("v4: service conventions") { db in
+            try db.create(table: "convention") { t in
+                t.primaryKey("key", .text)
+                t.column("name", .text).notNull()
+                t.column("answers", .blob).notNull()
+                t.column("learnedAt", .double).notNull()
+            }
+        }
         return migrator
     }
 
@@ -307,7 +315,7 @@ public final class SQLiteStorageService: StorageService {
 
     /// Runs a database operation; a failure is logged, the run's first is
     /// reported, and it becomes `nil`.
-    private func attempt<T>(_ what: String, _ body: () async throws -> T) async -> T? {
+    func attempt<T>(_ what: String, _ body: () async throws -> T) async -> T? {
         do {
             return try await body()
         } catch {
@@ -321,7 +329,7 @@ public final class SQLiteStorageService: StorageService {
     /// screen, does not wait for SQLite. Every later read or write of this
     /// connection runs after it, so it sees the change; ``flush()`` waits
     /// until it is done. A failure is logged and reported as ``attempt`` does.
-    private func writeBehind(_ what: String, _ updates: @escaping @Sendable (Database) throws -> Void) {
+    func writeBehind(_ what: String, _ updates: @escaping @Sendable (Database) throws -> Void) {
         dbQueue.asyncWrite(updates) { [self] _, result in
             if case .failure(let error) = result { report(what, error) }
         }

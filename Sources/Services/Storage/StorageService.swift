@@ -53,6 +53,10 @@ public protocol StorageService: Sendable {
     func serverDialect(forService service: String) async -> ServerDialect?
     /// Remembers the dialect a service answered in, for the next run.
     func rememberServerDialect(_ dialect: ServerDialect, forService service: String) async
+    /// The convention remembered for a service (its cache namespace), if any.
+    func rememberedConvention(forService service: String) async -> RememberedConvention?
+    /// Remembers the convention a service was found in; `nil` forgets it.
+    func rememberConvention(_ remembered: RememberedConvention?, forService service: String) async
     /// Adds requests to the history, keeping the newest `limit` of each namespace.
     func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async
     /// The newest `limit` requests of `namespace`, newest first.
