@@ -33,7 +33,7 @@ extension LiveAPIService {
 
     /// A stored or fresh answer as a convention reads it.
     static func answer(_ loaded: LoadedResource, url: URL) -> ConventionAnswer {
-        var links: [String: URL] = [:]
+        var links = loaded.links
         links["next"] = loaded.nextLink
         return ConventionAnswer(url: url, links: links, totalCount: loaded.totalCount, data: loaded.body)
     }

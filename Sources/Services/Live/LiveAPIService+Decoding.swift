@@ -28,7 +28,7 @@ extension LiveAPIService {
         let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
             if let route, route.itemsKey != nil || route.paging != .jsonServer {
                 let answer = Self.answer(loaded, url: request.resolvedURL ?? request.url)
-                let page = try conventions.reading(route).page(from: answer, route: route)
+                let page = try conventions.reading(route).pageWithLinkedTotal(from: answer, route: route)
                 return Page(records: page.records, total: page.total, dialect: nil, related: page.related)
             }
             let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)

@@ -11,6 +11,9 @@ public struct LoadedResource: Sendable {
     /// The `Link: <…>; rel="next"` of an answer from the network (not kept
     /// in the cache: a revalidated or offline answer has none).
     public var nextLink: URL?
+    /// Every `Link` relation of an answer from the network (`last`,
+    /// `prev`: a page's total follows from them), resolved; not kept either.
+    public var links: [String: URL] = [:]
     /// The decoded body, computed by the first observer that asks and
     /// shared with the others: one response is decoded once.
     public let decoded = DecodeMemo()
@@ -274,6 +277,7 @@ public actor ResourceStore {
         }
         var loaded = LoadedResource(body: response.body, totalCount: total, fetchedAt: fetchedAt, origin: .network)
         loaded.nextLink = response.pageInfo.next
+        loaded.links = response.pageInfo.links
         return loaded
     }
 
