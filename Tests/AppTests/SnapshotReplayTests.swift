@@ -26,6 +26,7 @@ struct SnapshotReplayTests {
                 toggle: .init(field: "available", on: "in", off: "out"),
                 formFields: [
                     .init("title", .text, required: true), .init("genre", .text, choices: ["novel", "essay"]),
+                    .init("price", .number, fractions: true),
                 ]),
             .object(named: "profile"),
         ], source: "openapi.json")

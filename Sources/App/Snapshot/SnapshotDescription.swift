@@ -113,6 +113,7 @@ public struct SnapshotDescription: Sendable, Equatable {
         if !field.choices.isEmpty { object["choices"] = .array(field.choices.map(JSONValue.string)) }
         if let minimum = field.minimum { object["minimum"] = .int(minimum) }
         if let maximum = field.maximum { object["maximum"] = .int(maximum) }
+        if field.takesFractions { object["fractions"] = .bool(true) }
         return .object(object)
     }
 
@@ -164,6 +165,7 @@ public struct SnapshotDescription: Sendable, Equatable {
         return ResourceDescriptor.FormField(
             field, label: object["label"]?.stringValue, kind, required: object["required"]?.boolValue ?? false,
             choices: (object["choices"]?.arrayValue ?? []).compactMap(\.stringValue),
-            minimum: object["minimum"]?.intValue, maximum: object["maximum"]?.intValue)
+            minimum: object["minimum"]?.intValue, maximum: object["maximum"]?.intValue,
+            fractions: object["fractions"]?.boolValue ?? false)
     }
 }
