@@ -37,6 +37,17 @@ public enum QueryEngine {
         var filter: CollectionQuery.FieldFilter
         var components: [String]
         var integers: [Int]
+        /// The filter's values read as numbers once (`nil`: not one), for
+        /// `_gte`/`_lte` on numbers: over a million values, reading the
+        /// query's text each time took a fifth of a second.
+        var numbers: [Double?]
+
+        init(filter: CollectionQuery.FieldFilter, components: [String], integers: [Int]) {
+            self.filter = filter
+            self.components = components
+            self.integers = integers
+            numbers = filter.values.map { Double($0.trimmingSpaces()) }
+        }
     }
 
     /// Whether `item` passes one filter (any of its values).
@@ -55,9 +66,13 @@ public enum QueryEngine {
             let text = field.scriptString
             return values.contains { $0 != text }
         case .greaterOrEqual:
-            return values.contains { compare(field, withQueryValue: $0).map { $0 >= 0 } ?? false }
+            return values.indices.contains {
+                compare(field, withQueryValue: values[$0], number: prepared.numbers[$0]).map { $0 >= 0 } ?? false
+            }
         case .lessOrEqual:
-            return values.contains { compare(field, withQueryValue: $0).map { $0 <= 0 } ?? false }
+            return values.indices.contains {
+                compare(field, withQueryValue: values[$0], number: prepared.numbers[$0]).map { $0 <= 0 } ?? false
+            }
         case .like:
             let text = field.scriptString
             let range = NSRange(text.startIndex..., in: text)
@@ -83,10 +98,15 @@ public enum QueryEngine {
     /// numerically for numbers and booleans, by code units for strings;
     /// `nil` when not comparable (NaN).
     static func compare(_ field: JSONValue, withQueryValue text: String) -> Int? {
+        compare(field, withQueryValue: text, number: Double(text.trimmingSpaces()))
+    }
+
+    /// ``compare(_:withQueryValue:)`` with the query string already read as a number (`number`).
+    static func compare(_ field: JSONValue, withQueryValue text: String, number: Double?) -> Int? {
         switch field {
         case .int, .double, .bool:
             let lhs = field.doubleValue ?? (field.boolValue == true ? 1 : 0)
-            guard let rhs = Double(text.trimmingSpaces()) else { return nil }
+            guard let rhs = number else { return nil }
             return lhs < rhs ? -1 : (lhs > rhs ? 1 : 0)
         case .string(let string):
             return compareBytes(string, text)
