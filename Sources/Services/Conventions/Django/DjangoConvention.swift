@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// Django REST framework (and Rails-style APIs that look alike): the API
 /// root is an object of collection URLs (`{"books": "http://h/api/books/"}`),
@@ -52,14 +53,22 @@ public struct DjangoConvention: ServiceConvention {
     }
 
     /// `{count, next, previous, results}` (next resolved against the page's
-    /// URL), or a plain array (no pagination).
+    /// URL), or a plain array (no pagination); a page whose rows contradict
+    /// a filter it was asked for (one the view does not declare, which
+    /// django-filter ignores) is an error that names the filter.
     public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
         let root = try Self.json(of: answer)
-        if let items = root.arrayValue {
-            return ConventionPage(records: items, total: answer.totalCount, next: answer.links["next"])
-        }
-        guard let items = root["results"]?.arrayValue else {
+        guard let items = root.arrayValue ?? root["results"]?.arrayValue else {
             throw .decoding(path: "results", reason: "expected an array of records")
+        }
+        if let ignored = DjangoFilterCheck.ignored(in: answer.url, records: items) {
+            throw .decoding(
+                path: "",
+                reason: Texts.Service.filterIgnored(
+                    filter: ignored.filter, id: ignored.id, field: ignored.field, value: ignored.value))
+        }
+        if root.arrayValue != nil {
+            return ConventionPage(records: items, total: answer.totalCount, next: answer.links["next"])
         }
         let next = root["next"]?.stringValue.flatMap { ConventionPath.resolve($0, against: answer.url) }
         return ConventionPage(
