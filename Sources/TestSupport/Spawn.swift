@@ -169,7 +169,7 @@ public enum Spawn {
 
     /// An empty signal mask, every catchable signal back to its default, and
     /// a process group of the child's own.
-    private static func resetSignals(in attributes: inout posix_spawnattr_t) {
+    static func resetSignals(in attributes: inout posix_spawnattr_t) {
         var none = sigset_t()
         sigemptyset(&none)
         var all = sigset_t()
@@ -193,7 +193,7 @@ public enum Spawn {
 
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+; Swift does not
     /// import it), else a close action per descriptor open now.
-    private static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+    static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
             let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
             if closeFrom(&actions, lowest) == 0 { return }
