@@ -139,10 +139,10 @@ struct SnapshotPolitenessTests {
                 $0.now += 1
                 $0.peak = max($0.peak, $0.now)
             }
-            // Held until `bound` requests are here (or a while has passed), so
-            // a walk that sends more at once is caught with more in flight.
-            let deadline = ContinuousClock.now + .seconds(2)
-            while counts.withLock({ $0.now }) < bound, ContinuousClock.now < deadline {
+            // Held a while (or until one more than the bound is here), so the
+            // requests a walk sends together are all in flight at once.
+            let deadline = ContinuousClock.now + .seconds(1)
+            while counts.withLock({ $0.now }) <= bound, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(5))
             }
             let query = request.query ?? ""
