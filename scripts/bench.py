@@ -294,7 +294,7 @@ def measure_large(binary, count):
     megabytes = os.path.getsize(path) / 1e6
     run = Run(binary, ["--delay", "0", "--data", path])
     try:
-        loaded = run.wait_for(f"of{count:,}loaded".encode(), timeout=120)  # the paging footer with the total
+        loaded = run.wait_for(f"{count:,}db.json".encode(), timeout=120)  # the status line: the total, then the file
         hwm = proc_status(run.proc.pid, "VmHWM")
         run.drain(0.3)
         os.write(run.master, b"/")

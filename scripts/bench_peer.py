@@ -281,7 +281,7 @@ def side_by_side(bench, trestle, root, runs, large_runs, counts):
             wrapped, array = write_todos(folder, count)
             megabytes = os.path.getsize(wrapped) / 1e6
             cases.append((f"launch → first rows + total, {count:,} todos ({megabytes:.0f} MB file)", large_runs,
-                          (["--delay", "0", "--data", wrapped], [f"of{count:,}loaded"]),
+                          (["--delay", "0", "--data", wrapped], [f"todos{count:,}"]),
                           (vd_args + [array], [f"{count}rows"])))
         for title, case_runs, (t_args, t_needles), (v_args, v_needles) in cases:
             timeout = 180
