@@ -7,6 +7,8 @@ import Services
 /// input always gives the same output and repeated values still line up.
 /// Ids, foreign keys, numbers, booleans and dates stay; so do one-word
 /// values of fields whose name says nothing personal (`genre`, `status`).
+/// Absolute URLs of the service itself become paths (``ServiceLinks``);
+/// other absolute URLs are personal (a user's website) and faked.
 struct Anonymiser {
     /// What was done to one field of one resource.
     struct Replacement: Sendable, Hashable {
@@ -21,6 +23,8 @@ struct Anonymiser {
     /// Fields left alone (`--keep`), by name or dotted path.
     let keep: Set<String>
     let catalog: ResourceCatalog
+    /// The service's `scheme://host[:port]`, whose URLs become paths; `nil` when unknown.
+    let origin: String?
     private var tally: [Key: Int] = [:]
     private var order: [Key] = []
     private var keptIDs: [Key] = []
@@ -31,9 +35,28 @@ struct Anonymiser {
         var kind: FakeValues.Kind
     }
 
-    init(keep: Set<String>, catalog: ResourceCatalog) {
+    init(keep: Set<String>, catalog: ResourceCatalog, baseURL: String? = nil) {
         self.keep = keep
         self.catalog = catalog
+        self.origin = baseURL.flatMap(ServiceLinks.origin)
+    }
+
+    /// `--anonymise` over a whole walk: the records' personal values
+    /// replaced, the service's URLs made relative, the description's base
+    /// URL dropped (and its source made relative). Returns what was replaced.
+    static func anonymise(
+        _ outcome: inout SnapshotWalker.Outcome, description: inout SnapshotDescription, keep: Set<String>,
+        baseURL: String?
+    ) -> [Replacement] {
+        var anonymiser = Anonymiser(keep: keep, catalog: description.catalog, baseURL: baseURL)
+        outcome.resources = outcome.resources.map { anonymiser.anonymise($0) }
+        description.baseURL = nil
+        if let origin = anonymiser.origin, let source = description.catalog.source,
+            let relative = ServiceLinks.relative(source, origin: origin)
+        {
+            description.catalog.source = relative
+        }
+        return anonymiser.replacements
     }
 
     /// What was replaced, field by field, in the order first met; then the ids kept.
@@ -83,6 +106,13 @@ struct Anonymiser {
 
     private mutating func string(_ text: String, path: String, resource: String, keys: Set<String>) -> String {
         let name = String(path.split(separator: ".").last ?? Substring(path))
+        var text = text
+        if let origin, let relative = ServiceLinks.relative(text, origin: origin) {
+            note(Key(resource: resource, field: path, kind: .serviceLink), kept: false)
+            // A link of the service is a path now, not a personal value.
+            if relative.hasPrefix("/") { return relative }
+            text = relative
+        }
         if keep.contains(path) || keep.contains(name) { return text }
         if keys.contains(path) || FakeValues.isKeyName(name) {
             if FakeValues.looksLikeSlug(text) { note(Key(resource: resource, field: path, kind: .name), kept: true) }

@@ -10,6 +10,8 @@ enum FakeValues {
         case address = "addresses"
         case website = "web addresses"
         case text = "free text"
+        /// An absolute URL of the snapshotted service, made relative (``ServiceLinks``), never faked.
+        case serviceLink = "links to the service, made relative"
     }
 
     /// The kind of a personal value, or `nil` to leave it: by the field's
@@ -18,6 +20,7 @@ enum FakeValues {
     static func kind(field: String, value: String) -> Kind? {
         let lower = field.lowercased()
         if value.isEmpty || looksLikeDate(value) { return nil }
+        if ServiceLinks.isAbsolute(value) { return .website }
         if lower.contains("mail") || looksLikeEmail(value) { return .email }
         if ["phone", "tel", "mobile", "fax"].contains(where: lower.contains) || looksLikePhone(value) { return .phone }
         if ["street", "suite", "address", "city", "zip", "postcode", "postal"].contains(where: lower.contains) {
@@ -78,10 +81,22 @@ enum FakeValues {
             if original.contains(where: \.isNumber) { return "\(hash.next() % 900 + 100) \(hash.pick(streets))" }
             return hash.pick(towns)
         case .website:
-            return hash.pick(lastNames).lowercased() + ".example.test"
+            return website(original, hash: &hash)
+        case .serviceLink:
+            return original
         case .text:
             return text(length: original.count, hash: &hash)
         }
+    }
+
+    /// `name.example.test`, or for an absolute URL `https://name.example.test/lorem/ipsum`:
+    /// the original's scheme and as many path segments, in other words.
+    private static func website(_ original: String, hash: inout Hash) -> String {
+        let host = hash.pick(lastNames).lowercased() + ".example.test"
+        guard let scheme = ServiceLinks.scheme(of: original) else { return host }
+        let afterHost = original.dropFirst(scheme.count + 3).drop { $0 != "/" }
+        let segments = afterHost.split(separator: "/").count
+        return scheme + "://" + host + (0..<segments).map { _ in "/" + hash.pick(loremWords) }.joined()
     }
 
     /// `original` with each digit replaced by another (the shape kept).

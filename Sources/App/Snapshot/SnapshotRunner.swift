@@ -113,10 +113,8 @@ public enum SnapshotRunner {
             catalog: catalog, convention: convention(of: catalog), baseURL: origin, counts: counts(outcome))
         var replaced: [Anonymiser.Replacement] = []
         if settings.anonymise {
-            var anonymiser = Anonymiser(keep: Set(settings.keep), catalog: catalog)
-            outcome.resources = outcome.resources.map { anonymiser.anonymise($0) }
-            replaced = anonymiser.replacements
-            description.baseURL = nil
+            replaced = Anonymiser.anonymise(
+                &outcome, description: &description, keep: Set(settings.keep), baseURL: origin)
         }
         do {
             try SnapshotFile.write(SnapshotFile.root(outcome, description: description), to: settings.output)
