@@ -1,0 +1,52 @@
+import Foundation
+import JSON
+import Networking
+
+/// One record: read through the store, and a relation's record named from
+/// what earlier answers carried.
+extension LiveAPIService {
+    /// Through the store: a record fetched before is asked for with its
+    /// ETag (`If-None-Match`), so an unchanged one costs a 304 (`:watch`).
+    /// Each call is answered by a request sent after it (a reload of the
+    /// detail never gets what was asked before a write).
+    public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
+        try await record(resource, id: id, sharing: .sentLater)
+    }
+
+    /// The record with `id`: a reload is answered by a request sent after
+    /// it was asked (`.sentLater`), a relation's label by any (`.anyInFlight`).
+    func record(_ resource: ResourceDescriptor, id: String, sharing: ResourceStore.Sharing)
+        async throws(ServiceError) -> JSONValue
+    {
+        let request = try recordRequest(resource, id: id)
+        do throws(NetworkError) {
+            let loaded = try await store.load(request, sharing: sharing)
+            do throws(NetworkError) {
+                if let route = resource.route, !resource.isObject {
+                    let answer = Self.answer(loaded.body, url: request.resolvedURL ?? request.url)
+                    let convention = conventions.reading(route)
+                    let value = try convention.record(from: answer, route: route)
+                    try resource.schema?.validate(value, path: "record")
+                    related.keep(convention.related(in: answer, route: route), of: resource.name)
+                    return value
+                }
+                return try Self.record(from: loaded.body, schema: resource.schema)
+            } catch {
+                // Not kept: a 304 would otherwise answer every reload with the same bad body.
+                await store.discard(request)
+                throw error
+            }
+        } catch {
+            throw hint.apply(to: error)
+        }
+    }
+
+    /// From what an answer of `resource` carried beside its rows, else one
+    /// request for the record, joining one in flight and kept by the store.
+    public func relatedRecord(
+        _ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String
+    ) async throws(ServiceError) -> JSONValue {
+        if let carried = related.record(RelatedKey(field, id), of: resource.name) { return carried }
+        return try await record(target, id: id, sharing: .anyInFlight)
+    }
+}
