@@ -54,10 +54,16 @@ public struct ResourceListInteractor: Sendable {
 
     /// The first page's states: what is known at once (an earlier run's
     /// cache), then every change. Entities are made only when data changed.
+    ///
+    /// Every update is kept until read: an update carries its page only
+    /// when the data changed, so one dropped for a later one would lose the
+    /// page (a screen that reads late — the machine busy — would show "no
+    /// records" over a list that has them). The service's own stream keeps
+    /// only its newest state, which is whole, so few updates wait here.
     public func observe(_ query: ListQuery) async -> AsyncStream<Update> {
         let states = await api.recordList(resource, query)
         let resource = resource
-        return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+        return AsyncStream(bufferingPolicy: .unbounded) { continuation in
             let task = Task {
                 var previous: (Date, DataOrigin, Int)?
                 for await state in states {
