@@ -53,7 +53,7 @@ extension EndToEnd {
                         #"{"data":{"type":"articles","id":"1","attributes":{"title":"\#(name)"}}}"#.utf8)
                 case .oData:
                     request = URLRequest(
-                        url: try #require(URL(string: served.base.absoluteString + "odata/Products(1)")))
+                        url: try #require(URL(string: served.origin + "/odata/Products(1)")))
                     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                     request.httpBody = Data(#"{"Name":"\#(name)"}"#.utf8)
                 }

@@ -77,6 +77,14 @@ public final class JSONAPITestServer: Sendable {
     public static func articleTitle(_ number: Int) -> String {
         JSONAPIData.articles()[number - 1].attributes["title"]?.stringValue ?? ""
     }
+    /// The `wordCount` of article `number` as served at the start.
+    public static func articleWordCount(_ number: Int) -> Int {
+        JSONAPIData.article(number).attributes["wordCount"]?.intValue ?? 0
+    }
+    /// Whether article `number` is `featured` at the start.
+    public static func articleFeatured(_ number: Int) -> Bool {
+        JSONAPIData.article(number).attributes["featured"]?.boolValue ?? false
+    }
     /// JSON:API's media type.
     public static let mediaType = "application/vnd.api+json"
 }

@@ -63,6 +63,12 @@ public final class ODataTestServer: Sendable {
     public static func categoryID(ofProduct number: Int) -> Int { ODataData.categoryID(ofProduct: number) }
     /// The name of product `number`.
     public static func productName(_ number: Int) -> String { ODataData.productName(number) }
+    /// The `Price` of product `number` as served at the start.
+    public static func productPrice(_ number: Int) -> Double { ODataData.product(number)["Price"]?.doubleValue ?? 0 }
+    /// Whether product `number` is `InStock` at the start.
+    public static func productInStock(_ number: Int) -> Bool {
+        ODataData.product(number)["InStock"]?.boolValue ?? false
+    }
     /// The name of category `id`.
     public static func categoryName(_ id: Int) -> String { ODataData.categoryWords[id - 1] }
     /// The user names of the people, in order.
