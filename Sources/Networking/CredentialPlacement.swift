@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a service wants its secret: `Authorization: Bearer …` (the
 /// default), a named header (`X-API-Key: …`) or a named query parameter
@@ -10,25 +9,12 @@ public enum CredentialPlacement: Sendable, Equatable {
     case query(String)
 }
 
-/// The placement in force, set once the service's document has been read
-/// (after the network client was built).
-public final class CredentialPlacementBox: Sendable {
-    private let placement: Mutex<CredentialPlacement>
-
-    public init(_ placement: CredentialPlacement = .bearer) { self.placement = Mutex(placement) }
-
-    public var value: CredentialPlacement {
-        get { placement.withLock { $0 } }
-        set { placement.withLock { $0 = newValue } }
-    }
-}
-
-/// Sends a fixed secret where the box says (bearer until told otherwise).
+/// Sends a fixed secret where the service's description says (bearer by default).
 public struct PlacedCredentialMiddleware: Middleware {
     private let token: String
-    private let placement: CredentialPlacementBox
+    private let placement: CredentialPlacement
 
-    public init(token: String, placement: CredentialPlacementBox) {
+    public init(token: String, placement: CredentialPlacement = .bearer) {
         self.token = token
         self.placement = placement
     }
@@ -38,7 +24,7 @@ public struct PlacedCredentialMiddleware: Middleware {
         // Prepared for `:curl`: the variable's name, never the token.
         let shown = AuthStandIn.shown
         let variable = "$" + TokenSource.environmentKey
-        switch placement.value {
+        switch placement {
         case .bearer:
             if request.headers.contains("Authorization") { return request }
             if shown { return request |> withHeader("Authorization", AuthStandIn.marked("Bearer ", variable)) }

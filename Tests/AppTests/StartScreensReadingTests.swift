@@ -25,6 +25,7 @@ struct StartScreensReadingTests {
             var described = prepared
             described.configuration.catalog = ResourceCatalog(
                 names.compactMap { prepared.catalog[$0] }, source: "http://127.0.0.1:9/openapi.json")
+            described.configuration.catalog.opening = described.catalog.foundOpening
             return described
         }
 

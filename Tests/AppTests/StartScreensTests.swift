@@ -30,6 +30,7 @@ struct StartScreensTests {
             var described = prepared
             described.configuration.catalog = ResourceCatalog(
                 names.map { prepared.catalog[$0]! }, source: "http://127.0.0.1:9/openapi.json")
+            described.configuration.catalog.opening = described.catalog.foundOpening
             return described
         }
 

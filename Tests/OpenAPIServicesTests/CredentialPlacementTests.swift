@@ -27,17 +27,15 @@ struct CredentialPlacementTests {
     @Test func theSecretReachesTheServerInTheNamedHeaderOrQuery() async throws {
         let server = try await TestHTTPServer.start { _ in .json("[]") }
         defer { Task { await server.stop() } }
-        let box = CredentialPlacementBox()
-        let network = NetworkClient(
-            client: AsyncHTTPClientTransport(),
-            middleware: [PlacedCredentialMiddleware(token: "s3cret", placement: box)],
-            retry: .never)
         let url = server.baseURL.appendingPathComponent("books")
-        _ = try await network.send(request(.get, url))
-        box.value = .header("X-API-Key")
-        _ = try await network.send(request(.get, url))
-        box.value = .query("api_key")
-        _ = try await network.send(request(.get, url))
+        let transport = AsyncHTTPClientTransport()
+        for placement in [CredentialPlacement.bearer, .header("X-API-Key"), .query("api_key")] {
+            let network = NetworkClient(
+                client: transport,
+                middleware: [PlacedCredentialMiddleware(token: "s3cret", placement: placement)],
+                retry: .never)
+            _ = try await network.send(request(.get, url))
+        }
         let received = await server.requests
         #expect(received[0].header("Authorization") == "Bearer s3cret")
         #expect(received[1].header("X-API-Key") == "s3cret")

@@ -46,57 +46,6 @@ public enum AppRoot {
         try await stage(options: options, environment: environment, prefetch: prefetch).described()
     }
 
-    /// What ``prepare(options:environment:prefetch:)`` has before the
-    /// service's OpenAPI document is in: everything, with the configured
-    /// catalog, and the look for the document under way.
-    struct Staged: Sendable {
-        /// Ready but for the document: the configured (or built-in) catalog.
-        var prepared: Prepared
-        /// The look for the service's OpenAPI document; `nil` when none is asked for.
-        let discovery: Task<OpenAPIStage.Applied, Never>?
-        /// The first screen's list, loading while the document is looked for:
-        /// `true` once it has its rows; `nil` when nothing was prefetched.
-        let firstList: Task<Bool, Never>?
-        /// The cache, still holding a first run's writes when staged with `opensCacheLater`.
-        let cache: OpeningStorage
-        /// How far the reading of the document has come, its first collections; `nil` when none is asked for.
-        var reading: DocumentReading? = nil
-        /// The catalog is the one the cache remembers of the service's
-        /// convention: shown at once, while the root is asked again.
-        var recalled = false
-
-        /// The cache every service of the run shares, and its failures.
-        struct SharedCache: Sendable {
-            let cache: OpeningStorage
-            let failures: StorageFailureReport
-        }
-
-        /// This start's cache, for the next service's start (``AppRoot/stage(options:environment:prefetch:firstFrame:opensCacheLater:headStart:sharing:)``).
-        var sharedCache: SharedCache { SharedCache(cache: cache, failures: prepared.storageFailures) }
-
-        /// `prepared` once the document is in: its catalog, its warning, and
-        /// the auth schemes and credential placement it names.
-        func described() async -> Prepared {
-            await describedOrStopped().prepared
-        }
-
-        /// ``described()``, and whether the reading of the document was stopped (Esc).
-        func describedOrStopped() async -> (prepared: Prepared, stopped: Bool) {
-            guard let discovery else { return (prepared, false) }
-            let applied = await discovery.value
-            var result = prepared
-            result.configuration = applied.configuration
-            if let warning = applied.warning { result.warnings.append(warning) }
-            let description = applied.description
-            if let description, !description.authSchemes.isEmpty, let live = result.services.api as? LiveAPIService {
-                result.services.api = live.explainingUnauthorized(with: description.authSchemes)
-            }
-            if let credential = description?.credential { result.services.credentialPlacement?.value = credential }
-            if let operations = description?.operations { result.operations.put(operations) }
-            return (result, applied.stopped)
-        }
-    }
-
     /// ``prepare(options:environment:prefetch:)`` up to the point where only
     /// the service's OpenAPI document is missing; the look for it goes on in
     /// the background, beside the first list's request (with `prefetch`).
@@ -132,8 +81,8 @@ public enum AppRoot {
             sharing?.cache
             ?? openingCache(at: cacheURL, startsEmpty: startsEmpty, logger: logger, failures: storageFailures)
         if !opensCacheLater { cache.beginOpening() }
-        let services = try await configuration.serviceBuilder.build(
-            storage: cache, logger: logger, journal: RequestJournal())
+        let builder = configuration.serviceBuilder(environment: environment)
+        let services = try await builder.build(storage: cache, logger: logger, journal: RequestJournal())
         var browsed = configuration
         if let described = services.catalog { browsed.catalog = described }
         if !browsed.usesBuiltinCatalog, browsed.catalog.source == "catalog" {
@@ -148,11 +97,11 @@ public enum AppRoot {
             services.documents?.memory?.note(recalled.convention)
         }
         var firstList: Task<Bool, Never>?
-        if prefetch, recall?.discovery == nil, OpenAPIStage.asks(browsed), let first = browsed.catalog.resources.first,
+        if prefetch, recall?.discovery == nil, OpenAPIStage.asks(browsed), let first = browsed.catalog.openingResource,
             !first.isObject
         {
-            // The list that opens first (todos) loads while the document is
-            // looked for; the store shares its request with the list.
+            // The list that opens first (the catalog's choice) loads while
+            // the document is looked for; the store shares its request with the list.
             let api = services.api
             let query = ListQuery(page: first.pageSize > 0 ? 1 : nil, limit: first.pageSize > 0 ? first.pageSize : nil)
             firstList = Task {
@@ -161,10 +110,9 @@ public enum AppRoot {
                 return state?.listing != nil && state?.error == nil
             }
         }
-        let discovery: Task<OpenAPIStage.Applied, Never>?
+        let discovery: Task<Described, Never>?
         let reading = OpenAPIStage.asks(browsed) ? DocumentReading() : nil
         if OpenAPIStage.asks(browsed) {
-            let documents = services.documents
             let looked = browsed
             // The document's paths are asked once the first list has its
             // answer and that answer's frame is drawn, or after `headStart`
@@ -180,8 +128,8 @@ public enum AppRoot {
                     }
                     await listAndFrame.finished(orAfter: headStart)
                 }
-                return await OpenAPIStage.apply(
-                    looked, documents: documents, logger: logger, reading: reading, recall: recall)
+                return await discover(
+                    looked, services: services, builder: builder, logger: logger, reading: reading, recall: recall)
             }
         } else {
             discovery = nil
@@ -259,11 +207,9 @@ public enum AppRoot {
                     if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
                 }
             }
-        } else if let first = catalog.resources.first, !catalog.isFromDocument || catalog["todos"] != nil {
-            // A service described by its document opens on the start screen
-            // (what was discovered), unless it has todos like JSONPlaceholder:
-            // then on its todos, wherever the document lists them.
-            stack.append(navigator.list(catalog.isFromDocument ? catalog["todos"] ?? first : first))
+        } else if let first = catalog.openingResource {
+            // The catalog's choice (``ResourceCatalog/opening``); none: the start screen.
+            stack.append(navigator.list(first))
         }
         let activity = prepared.services.activity
         let router = AppRouter(

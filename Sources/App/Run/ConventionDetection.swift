@@ -81,6 +81,7 @@ enum ConventionDetection {
     static func with(_ found: ConventionDiscovery, _ configuration: AppConfiguration) -> AppConfiguration {
         var result = configuration
         result.catalog = ResourceCatalog(found.resources, source: words(found.source))
+        result.catalog.opening = result.catalog.foundOpening
         return result
     }
 

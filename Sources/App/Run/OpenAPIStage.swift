@@ -83,6 +83,7 @@ enum OpenAPIStage {
     {
         var result = configuration
         result.catalog = merged(description.catalog, over: configuration)
+        result.catalog.opening = result.catalog.foundOpening
         logger.info(
             "openapi",
             metadata: [

@@ -27,6 +27,8 @@ final class StartScreens {
     private(set) var isSuspended = false
     /// The catalog ``router`` was made from.
     private(set) var shownCatalog: ResourceCatalog
+    /// What of the service's description ``router``'s services were built for.
+    private(set) var shownDescription: ServiceDescription
     /// ``router`` shows the first collections of a document still being
     /// read: the whole catalog replaces it even after keys, while the
     /// start screen is all there is.
@@ -47,6 +49,7 @@ final class StartScreens {
         self.first = first
         self.terminal = terminal
         self.shownCatalog = first.catalog
+        self.shownDescription = first.services.description
     }
 
     /// A key: to the screens drawn now. Screens still being made from a
@@ -75,7 +78,8 @@ final class StartScreens {
     /// once; drawn ones are replaced once the new ones are ready, while no
     /// key was pressed; after a key they stay (the log says the document
     /// came late: the user is at work on these screens). A catalog the
-    /// document left as it was changes no screen; its warning is shown.
+    /// document left as it was, on services built for the same
+    /// description, changes no screen; its warning is shown.
     /// - Parameters:
     ///   - firstCollections: `described` holds the first collections of a
     ///     document still being read (dropped after a key, like a late document).
@@ -87,7 +91,7 @@ final class StartScreens {
         guard !isStopped else { return }
         var prepared = described
         prepared.theme = first.theme
-        guard prepared.catalog != shownCatalog else {
+        guard prepared.catalog != shownCatalog || prepared.services.description != shownDescription else {
             if prepared.warnings.count > first.warnings.count, let warning = prepared.warnings.last {
                 router.show(StatusMessage(warning, .warning))
             }
@@ -96,7 +100,7 @@ final class StartScreens {
         }
         let upgrades = keepsPending && !firstCollections
         if router.frameCount == 0 || stopped {
-            replace(with: make(prepared, launch: launch), catalog: prepared.catalog, first: firstCollections)
+            replace(with: make(prepared, launch: launch), from: prepared, first: firstCollections)
             if stopped { releaseCurrent() }
         } else if keysHandled && !upgrades {
             noteDocumentCameLate()
@@ -107,7 +111,7 @@ final class StartScreens {
             made.whenReady { [weak self, weak made] in
                 guard let self, let made, self.pending === made, !self.isStopped else { return }
                 self.pending = nil
-                self.replace(with: made, catalog: prepared.catalog, first: firstCollections)
+                self.replace(with: made, from: prepared, first: firstCollections)
                 self.releaseCurrent()
             }
         }
@@ -165,10 +169,11 @@ final class StartScreens {
         return made
     }
 
-    private func replace(with made: AppRouter, catalog: ResourceCatalog, first firstCollections: Bool) {
+    private func replace(with made: AppRouter, from prepared: AppRoot.Prepared, first firstCollections: Bool) {
         router.stopAll()
         router = made
-        shownCatalog = catalog
+        shownCatalog = prepared.catalog
+        shownDescription = prepared.services.description
         showsFirstCollections = firstCollections
         AppRoot.showStorageFailures(of: first, on: made)
         made.onSwitch = onSwitch

@@ -17,8 +17,9 @@ public struct FakeServiceBuilder: ServiceBuilder {
         self.executable = executable
     }
 
-    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
-        async throws(ConfigurationError)
+    public func build(
+        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
+    ) async throws(ConfigurationError)
         -> ServiceContainer
     {
         let file = try dataFile()
@@ -41,10 +42,15 @@ public struct FakeServiceBuilder: ServiceBuilder {
         history.attach(to: journal)
         var services = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal, history: history)
-        // A snapshot (`trestle snapshot`) is browsed as the live service was described.
+        // A snapshot (`trestle snapshot`) is browsed as the live service was
+        // described, and opens as it did: a catalog found on the service as
+        // found ones do, one listed by hand on its first resource.
         services.catalog =
             configuration.dataFile.flatMap { MappedFile(path: $0.path) }
             .flatMap(SnapshotFile.description(in:))?.catalog
+        if let described = services.catalog, described.isFromDocument {
+            services.catalog?.opening = described.foundOpening
+        }
         return services
     }
 

@@ -7,37 +7,38 @@ import Translations
 /// The development environment: a local server, by default `trestle serve`.
 public struct DevelopmentServiceBuilder: ServiceBuilder {
     public var configuration: AppConfiguration
+    /// Where `auth:`'s secrets are read from.
+    public var environment: [String: String]
 
     /// One quick retry: a local server that fails once still shows its data,
     /// and one that is not running is reported within a fraction of a second.
     static let retry = RetryPolicy(maxAttempts: 2, baseDelay: 0.2, maxDelay: 2)
 
-    public init(configuration: AppConfiguration) { self.configuration = configuration }
+    public init(configuration: AppConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configuration = configuration
+        self.environment = environment
+    }
 
-    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
-        async throws(ConfigurationError)
+    public func build(
+        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
+    ) async throws(ConfigurationError) -> ServiceContainer {
+        let grounds = ServiceGrounds(configuration, storage: storage, journal: journal, environment: environment)
+        return services(grounds, logger: logger, for: description)
+    }
+
+    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
+        async throws(ConfigurationError) -> ServiceContainer
+    {
+        guard let grounds = built.grounds else { return built }
+        return services(grounds, logger: logger, for: description).noting(conventionOf: built)
+    }
+
+    private func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
         -> ServiceContainer
     {
-        let activity = ActivityTracker()
-        let transport = AsyncHTTPClientTransport(
-            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
-        let auth = ServiceAuth.middleware(
-            configuration, transport: transport, environment: ProcessInfo.processInfo.environment)
-        let network = NetworkClient(
-            client: transport,
-            middleware: (auth.map { [$0] } ?? [])
-                + standardMiddleware(
-                    activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
-            retry: Self.retry)
-        let (api, documents) = makeLiveService(
-            configuration, network: network, storage: storage, logger: logger,
-            hint: .whenUnreachable(Texts.Service.startServe))
-        var container = ServiceContainer(
-            api: api, storage: storage, activity: activity, journal: journal,
-            history: historyRecorder(configuration, storage: storage, journal: journal))
-        container.documents = documents
-        container.transport = transport
-        return container
+        grounds.services(
+            configuration, auth: grounds.auth.map { [$0] } ?? [], retry: Self.retry, logger: logger,
+            hint: .whenUnreachable(Texts.Service.startServe), description: description)
     }
 }
 
@@ -51,32 +52,32 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         self.environment = environment
     }
 
-    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
-        async throws(ConfigurationError)
-        -> ServiceContainer
+    public func build(
+        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
+    ) async throws(ConfigurationError) -> ServiceContainer {
+        let grounds = ServiceGrounds(configuration, storage: storage, journal: journal, environment: environment)
+        return try services(grounds, logger: logger, for: description)
+    }
+
+    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
+        async throws(ConfigurationError) -> ServiceContainer
     {
-        let activity = ActivityTracker()
-        var middleware = standardMiddleware(
-            activity: activity, logger: logger, timeout: configuration.timeout, journal: journal)
-        let placement = CredentialPlacementBox()
-        let transport = AsyncHTTPClientTransport(
-            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
-        // The config file's `auth:` first; else TRESTLE_TOKEN where the document says.
-        if let auth = ServiceAuth.middleware(configuration, transport: transport, environment: environment) {
-            middleware.insert(auth, at: 0)
+        guard let grounds = built.grounds else { return built }
+        return try services(grounds, logger: logger, for: description).noting(conventionOf: built)
+    }
+
+    /// The config file's `auth:` first; else TRESTLE_TOKEN where the description says.
+    private func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
+        throws(ConfigurationError) -> ServiceContainer
+    {
+        var auth: [any Middleware] = []
+        if let configured = grounds.auth {
+            auth = [configured]
         } else if let token = try token() {
-            middleware.insert(PlacedCredentialMiddleware(token: token, placement: placement), at: 0)
+            auth = [PlacedCredentialMiddleware(token: token, placement: description.credential ?? .bearer)]
         }
-        let network = NetworkClient(client: transport, middleware: middleware, retry: .default)
-        let (api, documents) = makeLiveService(
-            configuration, network: network, storage: storage, logger: logger, hint: .none)
-        var container = ServiceContainer(
-            api: api, storage: storage, activity: activity, journal: journal,
-            history: historyRecorder(configuration, storage: storage, journal: journal))
-        container.documents = documents
-        container.credentialPlacement = placement
-        container.transport = transport
-        return container
+        return grounds.services(
+            configuration, auth: auth, retry: .default, logger: logger, hint: .none, description: description)
     }
 
     /// `TRESTLE_TOKEN`, else the file named by `TRESTLE_TOKEN_FILE` (mode 0600).
@@ -88,6 +89,61 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         } catch {
             throw ConfigurationError(error.userMessage)
         }
+    }
+}
+
+/// What the services of an HTTP environment stand on and keep when they are
+/// built again for a description: the transport (its connection pool), the
+/// cache, the activity counters, the request journal, the history, and the
+/// configured auth's session (its token, once fetched).
+struct ServiceGrounds: Sendable {
+    let storage: any StorageService
+    let activity: ActivityTracker
+    let journal: RequestJournal
+    let transport: any HTTPClient
+    let history: RequestHistoryRecorder
+    /// The config file's `auth:`, if any.
+    let auth: ServiceAuthMiddleware?
+
+    /// New grounds for `configuration`'s service; `auth:`'s secrets read from `environment`.
+    init(
+        _ configuration: AppConfiguration, storage: any StorageService, journal: RequestJournal,
+        environment: [String: String]
+    ) {
+        let activity = ActivityTracker()
+        let transport = AsyncHTTPClientTransport(
+            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
+        self.storage = storage
+        self.activity = activity
+        self.journal = journal
+        self.transport = transport
+        history = historyRecorder(configuration, storage: storage, journal: journal)
+        auth = ServiceAuth.middleware(configuration, transport: transport, environment: environment)
+    }
+
+    /// The services on these grounds: `auth` first, then the common
+    /// middleware; the live service says `description`'s auth schemes on a
+    /// 401 or 403.
+    func services(
+        _ configuration: AppConfiguration, auth: [any Middleware], retry: RetryPolicy, logger: Logger,
+        hint: ErrorHint, description: ServiceDescription
+    ) -> ServiceContainer {
+        let network = NetworkClient(
+            client: transport,
+            middleware: auth
+                + standardMiddleware(
+                    activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
+            retry: retry)
+        let (live, documents) = makeLiveService(
+            configuration, network: network, storage: storage, logger: logger, hint: hint)
+        let api = description.authSchemes.isEmpty ? live : live.explainingUnauthorized(with: description.authSchemes)
+        var container = ServiceContainer(
+            api: api, storage: storage, activity: activity, journal: journal, history: history)
+        container.documents = documents
+        container.transport = transport
+        container.description = description
+        container.grounds = self
+        return container
     }
 }
 
@@ -123,4 +179,13 @@ func makeLiveService(
         network: once, storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)",
         logger: logger)
     return (api, DocumentFetcher(baseURL: base, store: documents, network: once, memory: api.found))
+}
+
+extension ServiceContainer {
+    /// These services, knowing the convention `built` noted of the service
+    /// (no `/db` asked of a HAL service after a rebuild either).
+    func noting(conventionOf built: ServiceContainer) -> ServiceContainer {
+        if let noted = built.documents?.memory?.convention { documents?.memory?.note(noted) }
+        return self
+    }
 }

@@ -18,9 +18,11 @@ public struct ServiceContainer: Sendable {
     /// Fetches the service's description documents (its OpenAPI document)
     /// through the same client and cache; `nil` where there is no HTTP service.
     public var documents: DocumentFetcher?
-    /// Where the secret (`TRESTLE_TOKEN`) goes: bearer until the service's
-    /// document names an API key header or query parameter (production only).
-    public var credentialPlacement: CredentialPlacementBox?
+    /// What the services were built from of the service's description
+    /// (its document's auth): a described start builds them again (``ServiceBuilder/rebuild(_:for:logger:)``).
+    public var description = ServiceDescription()
+    /// What an HTTP environment's services stand on, kept when they are built again; `nil` for the fake.
+    var grounds: ServiceGrounds?
     /// The resources as the services describe them (a snapshot's
     /// description), browsed instead of the configured catalog; `nil` for most.
     public var catalog: ResourceCatalog?
@@ -50,18 +52,48 @@ public struct ServiceContainer: Sendable {
 
 /// Decides which services run: one builder per environment, chosen at launch.
 public protocol ServiceBuilder: Sendable {
-    /// The services of the run; every request they send is recorded in `journal`.
-    func build(storage: any StorageService, logger: Logger, journal: RequestJournal) async throws(ConfigurationError)
-        -> ServiceContainer
+    /// The services of the run for what is known of the service
+    /// (`description`); every request they send is recorded in `journal`.
+    func build(
+        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
+    ) async throws(ConfigurationError) -> ServiceContainer
+
+    /// The services of `built` made again for `description`, found since:
+    /// the run's transport, cache, activity, journal and history are kept
+    /// (one connection pool, one history); what talks to the service is new.
+    func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
+        async throws(ConfigurationError) -> ServiceContainer
+}
+
+extension ServiceBuilder {
+    /// The services before anything is known of the service.
+    public func build(storage: any StorageService, logger: Logger, journal: RequestJournal)
+        async throws(ConfigurationError) -> ServiceContainer
+    {
+        try await build(storage: storage, logger: logger, journal: journal, description: ServiceDescription())
+    }
+
+    /// Nothing to make again where no description changes the services (the fake environment).
+    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
+        async throws(ConfigurationError) -> ServiceContainer
+    {
+        built
+    }
 }
 
 extension AppConfiguration {
     /// The builder for this configuration's environment.
     public var serviceBuilder: any ServiceBuilder {
+        serviceBuilder(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The builder for this configuration's environment, reading secrets
+    /// (`TRESTLE_TOKEN`, `auth:`'s variables) from `environment`.
+    public func serviceBuilder(environment variables: [String: String]) -> any ServiceBuilder {
         switch environment {
-        case .fake: return FakeServiceBuilder(configuration: self)
-        case .development: return DevelopmentServiceBuilder(configuration: self)
-        case .production: return ProductionServiceBuilder(configuration: self)
+        case .fake: FakeServiceBuilder(configuration: self)
+        case .development: DevelopmentServiceBuilder(configuration: self, environment: variables)
+        case .production: ProductionServiceBuilder(configuration: self, environment: variables)
         }
     }
 }

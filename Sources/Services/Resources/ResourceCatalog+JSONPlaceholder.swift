@@ -86,6 +86,6 @@ extension ResourceCatalog {
                         .children("todos", by: "userId"), .children("posts", by: "userId"),
                         .children("albums", by: "userId"),
                     ]),
-            ], source: "catalog")
+            ], source: "catalog", opening: .resource("todos"))
     }
 }

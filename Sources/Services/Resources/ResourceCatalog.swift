@@ -6,10 +6,39 @@ public struct ResourceCatalog: Sendable, Hashable {
     /// Where the description came from, for the start screen: `catalog`
     /// (built in), `config`, or the API document (`openapi.json`).
     public var source: String?
+    /// Which screen a plain start (no launch target) opens on: the
+    /// catalog's own choice, made where the catalog is made.
+    public var opening: Opening
 
-    public init(_ resources: [ResourceDescriptor], source: String? = nil) {
+    /// Which screen a plain start opens on, and why.
+    public enum Opening: Sendable, Hashable {
+        /// The list of the first resource: the config file's order, a catalog listed by hand.
+        case firstResource
+        /// The list of the named collection: JSONPlaceholder's todos, or a
+        /// found catalog's todos (a service like it opens like it).
+        case resource(String)
+        /// The start screen: a found catalog without todos shows what was found, to choose from.
+        case startScreen
+    }
+
+    public init(_ resources: [ResourceDescriptor], source: String? = nil, opening: Opening = .firstResource) {
         self.resources = resources
         self.source = source
+        self.opening = opening
+    }
+
+    /// The opening of a catalog found on the service (its API document,
+    /// its root's convention, a snapshot's description): its todos when it
+    /// has them, as JSONPlaceholder opens; else the start screen.
+    public var foundOpening: Opening { self["todos"] != nil ? .resource("todos") : .startScreen }
+
+    /// The collection whose list a plain start opens; `nil` for the start screen.
+    public var openingResource: ResourceDescriptor? {
+        switch opening {
+        case .firstResource: resources.first
+        case .resource(let name): self[name]
+        case .startScreen: nil
+        }
     }
 
     /// Whether the resources were read from an API document.
