@@ -9,13 +9,14 @@ extension ResourceListState {
 
     var isLoadingMore: Bool { loadingPage != nil }
 
-    /// The query of `page` as things stand (server sort and search).
+    /// The query of `page` as things stand: the filters, sort and search
+    /// the server applies (the others are done here).
     func query(page: Int?) -> ListQuery {
         let sort: ListQuery.SortKey? =
             serverSort
             ? sortColumn.map { ListQuery.SortKey(resource.columns[$0].field, descending: sortDescending) } : nil
         return ResourceListInteractor.query(
-            of: resource, filters: filters, page: page, sort: sort, search: serverSearch)
+            of: resource, filters: serverFilters, page: page, sort: sort, search: serverSearch)
     }
 
     /// The query `:curl` repeats: the page the cursor's record came in
@@ -30,6 +31,7 @@ extension ResourceListState {
 
     mutating func start() -> [ResourceListEffect] {
         guard !isObserving else { return [] }
+        sayLocalFilters()
         return observe(reset: false) + resumeWatch()
     }
 

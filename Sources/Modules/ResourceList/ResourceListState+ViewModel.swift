@@ -81,7 +81,7 @@ extension ResourceListState {
             } else {
                 paging.totalCount.map(number) ?? (number(records.count) + (isComplete ? "" : "+"))
             }
-        if filterText.isEmpty { return total }
+        if filterText.isEmpty && localFilters.isEmpty { return total }
         return Texts.List.countOf(shown: visible.count, total: total)
     }
 
@@ -102,8 +102,9 @@ extension ResourceListState {
             cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
             scope: filters.map(\.description).joined(separator: ", "),
-            filterText: filterText, isEditingFilter: isEditingFilter, serverSearch: serverSearch,
-            searchPending: serverSearch != requestedSearch
+            filterText: filterText, isEditingFilter: isEditingFilter,
+            serverSearch: serverSearch.map { resource.searchWords($0) ?? $0 },
+            searchPending: serverSearches && serverSearch != requestedSearch
                 && (serverSearch != nil || !isComplete),
             error: errorText, isLoading: isLoading, isEmpty: records.isEmpty,
             paging: footer

@@ -40,7 +40,7 @@ extension ResourceListState {
             self.window = window
             return
         }
-        guard pagesByNumber, let total,
+        guard pagesByNumber, !filtersHere, let total,
             window != nil || ListWindow.fits(total: total, count: fresh.count, pageSize: resource.pageSize)
         else {
             window = nil
@@ -118,7 +118,7 @@ extension ResourceListState {
     /// are dropped, asked again when shown).
     mutating func walked() -> [ResourceListEffect] {
         guard isWalking else { return [] }
-        if window == nil, !isComplete, records.count > resource.pageSize * ListWindow.pagesKept {
+        if window == nil, !isComplete, !filtersHere, records.count > resource.pageSize * ListWindow.pagesKept {
             window = ListWindow(walked: records, pageSize: resource.pageSize)
             records = Array(records.prefix(resource.pageSize))
             refilter(keeping: nil)

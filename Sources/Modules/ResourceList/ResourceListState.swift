@@ -16,7 +16,9 @@ import TerminalUI
 /// for the view model and for tests; only the transitions write them.
 ///
 /// A list that is fully loaded is filtered and sorted here; a list that pages
-/// in from the server asks the server instead (`q=`, `_sort=`), and says so.
+/// in from the server asks the server instead (`q=`, `_sort=`) where the
+/// server can (``ListCapabilities``), and says so; what it cannot do is done
+/// over the loaded rows, and the status line says that.
 struct ResourceListState: Equatable, Sendable {
     /// The resource as described; columns nobody described are inferred
     /// from the first page.
@@ -63,7 +65,8 @@ struct ResourceListState: Equatable, Sendable {
     var scrollOffset = 0
     var filterText = ""
     var isEditingFilter = false
-    /// The search the server ran (`q=`), when the list was not fully loaded.
+    /// The search the server ran (`q=`, `search=`), when the list was not
+    /// fully loaded and the server can search.
     var serverSearch: String?
     /// The sorted column (an index into `resource.columns`), if any.
     var sortColumn: Int?
@@ -189,7 +192,7 @@ struct ResourceListState: Equatable, Sendable {
     /// After `records` changed order or content: a new index, the filter again.
     mutating func refilter(keeping selectedID: String?) {
         searchIndex = ResourceListInteractor.index(records)
-        visible = searchIndex.rows(matching: filterText)
+        visible = matchingRows(filterText)
         restoreCursor(to: selectedID)
     }
 

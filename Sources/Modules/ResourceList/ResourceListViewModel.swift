@@ -33,7 +33,8 @@ public struct ResourceListViewModel {
     public var scope: String
     public var filterText: String
     public var isEditingFilter: Bool
-    /// The search the server ran (`q=`), if the filter went to the server.
+    /// The search the server ran, as the request spelt it (`q=lantern`,
+    /// `search=Volume 37`), if the filter went to the server.
     public var serverSearch: String?
     /// A server search is about to run or running.
     public var searchPending: Bool

@@ -44,6 +44,19 @@ extension ServiceConvention {
         route.queryItems(query, filters: query.filters, cursor: cursor)
     }
 
+    /// What the convention spells: a search when a query with one sends a
+    /// parameter more (its name), a sort likewise, and every filter
+    /// operator. A convention whose server applies less says so.
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        let plain = Set(queryItems(ListQuery(), route: route, cursor: nil))
+        let searched = queryItems(ListQuery(search: "x"), route: route, cursor: nil)
+        let sorted = queryItems(ListQuery(sort: [ListQuery.SortKey("id")]), route: route, cursor: nil)
+        return ListCapabilities(
+            searchParameter: searched.first { !plain.contains($0) }?.name,
+            filterOperators: Set(ListQuery.Filter.Operator.allCases),
+            sorts: sorted.contains { !plain.contains($0) })
+    }
+
     public func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest {
         switch write {
         case .create(let fields):

@@ -10,8 +10,9 @@ import Networking
 /// names (``discover(root:fetch:)``), what a list answer holds
 /// (``page(from:route:)``), what a record answer holds
 /// (``record(from:route:)``), where a record lives (``recordPath(id:route:)``),
-/// how a list query is spelt (``queryItems(_:route:cursor:)``) and how a write
-/// is sent (``write(_:route:)``). Relations are data: discovery puts them in
+/// how a list query is spelt (``queryItems(_:route:cursor:)``) and what of
+/// it the server applies (``capabilities(route:)``), and how a write is sent
+/// (``write(_:route:)``). Relations are data: discovery puts them in
 /// each descriptor (`Relation`, `ResourceRoute.nestedRoutes`), and a page's
 /// decoder leaves the fields they read in each record.
 ///
@@ -51,6 +52,11 @@ public protocol ServiceConvention: Sendable {
     /// sort, search and paging. `cursor` asks for a page after the first
     /// of a cursor-paged route.
     func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem]
+    /// What the server does with a list query on `route`: whether it
+    /// searches (in which parameter), which filter operators it applies,
+    /// whether it sorts. The list does the rest over the rows it loaded,
+    /// and says so.
+    func capabilities(route: ResourceRoute) -> ListCapabilities
     /// How a create, change or delete is sent: method, path, body, content type.
     func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest
     /// The related records a list or record answer carries beside its rows

@@ -86,6 +86,15 @@ public struct DjangoConvention: ServiceConvention {
         return items
     }
 
+    /// `search=` where the route has a search parameter, every lookup
+    /// ``item(_:)`` spells (a page that shows one ignored is an error that
+    /// names it: ``DjangoFilterCheck``), `ordering=`.
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        ListCapabilities(
+            searchParameter: route.searchParameter, filterOperators: Set(ListQuery.Filter.Operator.allCases),
+            sorts: route.sortParameter != nil)
+    }
+
     static func item(_ filter: ListQuery.Filter) -> URLQueryItem {
         let suffix: String
         switch filter.op {

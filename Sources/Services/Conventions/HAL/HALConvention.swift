@@ -125,5 +125,14 @@ public struct HALConvention: ServiceConvention {
         return URITemplate(href).expand()
     }
 
+    /// Spring Data REST sorts (`sort=field,desc`, on a paged collection)
+    /// but takes no search and no filter parameter: it ignores them and
+    /// answers every record. Equality on a relation goes to its link
+    /// (`/authors/3/books`, a nested route); everything else is done over
+    /// the loaded rows.
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        ListCapabilities(searchParameter: nil, filterOperators: [], sorts: route.sortParameter != nil)
+    }
+
     static let notCollections: Set<String> = ["self", "profile", "search", "curies"]
 }

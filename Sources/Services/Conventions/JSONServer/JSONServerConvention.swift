@@ -78,6 +78,13 @@ public struct JSONServerConvention: ServiceConvention {
     public func queryItems(_ query: ListQuery, route: ResourceRoute, cursor: String?) -> [URLQueryItem] {
         query.queryItems(for: dialect, searchFields: searchFields)
     }
+
+    /// Everything: `q` (v1: `_where` over the search fields), every operator, `_sort`.
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        var capabilities = ListCapabilities.jsonServer
+        if dialect == .v1 { capabilities.searchParameter = "_where" }
+        return capabilities
+    }
 }
 
 extension Optional {

@@ -22,4 +22,14 @@ public struct OpenAPIRoutesConvention: ServiceConvention {
     }
 
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? { nil }
+
+    /// The document's search parameter, its sort parameter, and filters by
+    /// equality (`field=value`, repeated for `in`): a document's query
+    /// parameters name no operators, so `<`, `>=`, `~`… are done over the
+    /// loaded rows.
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        ListCapabilities(
+            searchParameter: route.searchParameter, filterOperators: [.equal, .oneOf],
+            sorts: route.sortParameter != nil)
+    }
 }
