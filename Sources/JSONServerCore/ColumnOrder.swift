@@ -104,22 +104,71 @@ struct ColumnRanks: Sendable {
     }
 
     /// `positions` stably ordered by their records' ranks (`codes` being
-    /// the column's codes), descending with `descending`: a counting sort.
+    /// the column's codes), descending with `descending`. Keys already in
+    /// order (ids written in order) are seen in one pass, and keys strictly
+    /// against it give the positions reversed; otherwise a counting sort
+    /// when the ranks are few, else a radix sort of the 4-byte keys in two
+    /// 16-bit passes (256 KiB of counters, not one counter per rank).
     func order(_ positions: [Int], codes: [UInt32], descending: Bool) -> [Int] {
-        var counts = [Int](repeating: 0, count: Int(top) + 2)
+        guard positions.count > 1 else { return positions }
         var keys = [UInt32](repeating: 0, count: positions.count)
-        for (slot, position) in positions.enumerated() {
-            let rank = ranks[Int(codes[position])]
-            let key = descending ? top - rank : rank
-            keys[slot] = key
-            counts[Int(key) + 1] += 1
+        var ascending = true
+        var strictlyDescending = true
+        keys.withUnsafeMutableBufferPointer { keys in
+            ranks.withUnsafeBufferPointer { ranks in
+                codes.withUnsafeBufferPointer { codes in
+                    var previous = UInt32.max
+                    for (slot, position) in positions.enumerated() {
+                        let rank = ranks[Int(codes[position])]
+                        let key = descending ? top - rank : rank
+                        keys[slot] = key
+                        if slot > 0 {
+                            if key < previous { ascending = false }
+                            if key >= previous { strictlyDescending = false }
+                        }
+                        previous = key
+                    }
+                }
+            }
         }
-        for key in counts.indices.dropFirst() { counts[key] += counts[key - 1] }
-        var ordered = [Int](repeating: 0, count: positions.count)
-        for (slot, position) in positions.enumerated() {
-            let key = Int(keys[slot])
-            ordered[counts[key]] = position
-            counts[key] += 1
+        if ascending { return positions }
+        if strictlyDescending { return positions.reversed() }
+        let slots =
+            top < 1 << 16
+            ? Self.countingOrder(keys, digits: { $0 }, buckets: Int(top) + 1)
+            : Self.countingOrder(
+                keys, after: Self.countingOrder(keys, digits: { $0 & 0xFFFF }, buckets: 1 << 16),
+                digits: { $0 >> 16 }, buckets: 1 << 16)
+        return slots.map { positions[Int($0)] }
+    }
+
+    /// The slots of `keys` (in the order `after` gives them, else
+    /// ascending) stably ordered by `digits` of their keys, each below `buckets`.
+    private static func countingOrder(
+        _ keys: [UInt32], after previous: [UInt32]? = nil, digits: (UInt32) -> UInt32, buckets: Int
+    ) -> [UInt32] {
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        var ordered = [UInt32](repeating: 0, count: keys.count)
+        keys.withUnsafeBufferPointer { keys in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for key in keys { starts[Int(digits(key)) + 1] += 1 }
+                for bucket in 1...buckets { starts[bucket] += starts[bucket - 1] }
+                ordered.withUnsafeMutableBufferPointer { ordered in
+                    if let previous {
+                        for slot in previous {
+                            let digit = Int(digits(keys[Int(slot)]))
+                            ordered[starts[digit]] = slot
+                            starts[digit] += 1
+                        }
+                    } else {
+                        for slot in 0..<UInt32(keys.count) {
+                            let digit = Int(digits(keys[Int(slot)]))
+                            ordered[starts[digit]] = slot
+                            starts[digit] += 1
+                        }
+                    }
+                }
+            }
         }
         return ordered
     }
@@ -144,6 +193,9 @@ final class ColumnOrders: Sendable {
         ranks.withLock { $0[key] = worked }
         return worked
     }
+
+    /// Whether the order of all records under `key` is worked out.
+    func hasOrder(_ key: String) -> Bool { orders.withLock { $0[key] != nil } }
 
     /// The order of all records under `key`, worked out by `work` once.
     func order(_ key: String, _ work: () -> [Int]) -> [Int] {

@@ -36,20 +36,17 @@ enum IndexedQuery {
                     if filter.comparison == .equal || passes(nil) { continue }
                     return []
                 }
-                accepted.append((column.codes, acceptTable(column) { passes($0) }))
+                accepted.append((column.codes, acceptTable(column, prepared) { passes($0) }))
             }
         }
-        var matches: [Int]
+        var matches: [Int]?
         if let search = query.search, !search.isEmpty {
             guard let needle = SearchIndex.indexableNeedle(search) else { return nil }
             matches = index.search.matchingIndices(needle)
-            if !accepted.isEmpty { matches = matches.filter { passesAll(accepted, $0) } }
-        } else {
-            matches =
-                accepted.isEmpty ? Array(0..<columns.count) : (0..<columns.count).filter { passesAll(accepted, $0) }
         }
+        for filter in accepted { matches = narrow(matches, count: columns.count, filter) }
         let keys = zip(query.sortFields, query.descending).map { SortKey(field: $0, descending: $1) }
-        return sorted(matches, by: keys, in: index, v1: false)
+        return sorted(matches ?? Array(0..<columns.count), by: keys, in: index, v1: false)
     }
 
     // MARK: - v1
@@ -77,14 +74,14 @@ enum IndexedQuery {
             }
             accepted.append((column.codes, acceptTable(column, v1Field: key) { passes($0) }))
         }
-        let matches =
-            accepted.isEmpty ? Array(0..<columns.count) : (0..<columns.count).filter { passesAll(accepted, $0) }
+        var matches: [Int]?
+        for filter in accepted { matches = narrow(matches, count: columns.count, filter) }
         let keys = sortKeys.map { key in
             key.hasPrefix("-")
                 ? SortKey(field: String(key.dropFirst()), descending: true)
                 : SortKey(field: key, descending: false)
         }
-        return sorted(matches, by: keys, in: index, v1: true)
+        return sorted(matches ?? Array(0..<columns.count), by: keys, in: index, v1: true)
     }
 
     /// Whether an id is one v1 keeps (``JSONServerRouter/withStringID(_:)``).
@@ -125,15 +122,52 @@ enum IndexedQuery {
         return table
     }
 
-    private static func passesAll(_ accepted: [(codes: [UInt32], accepts: [Bool])], _ position: Int) -> Bool {
-        accepted.allSatisfy { $0.accepts[Int($0.codes[position])] }
+    /// The positions among `positions` (`nil`: all `count` records) whose
+    /// code `filter` accepts, ascending: each filter narrows what the one
+    /// before left, so a selective first filter saves the later ones' reads.
+    private static func narrow(_ positions: [Int]?, count: Int, _ filter: (codes: [UInt32], accepts: [Bool])) -> [Int] {
+        filter.codes.withUnsafeBufferPointer { codes in
+            filter.accepts.withUnsafeBufferPointer { accepts in
+                guard let positions else { return (0..<count).filter { accepts[Int(codes[$0])] } }
+                return positions.filter { accepts[Int(codes[$0])] }
+            }
+        }
     }
 
-    /// Works out the ranks of every column of `index` ahead of the first
-    /// sort by it (as ``sorted(_:by:in:v1:)`` names and keeps them).
-    static func workOutRanks(in index: OutlineIndex, v1: Bool) {
+    /// ``acceptTable(_:v1Field:_:)`` for a v0 filter: a `_gte`/`_lte` on
+    /// numbers compares each number itself (a column of a million distinct
+    /// numbers calls no closure a value); anything else goes to `passes`.
+    private static func acceptTable(
+        _ column: RecordColumns.Column, _ prepared: QueryEngine.PreparedFilter, _ passes: (JSONValue?) -> Bool
+    ) -> [Bool] {
+        let comparison = prepared.filter.comparison
+        let bounds = prepared.numbers.compactMap { $0 }
+        guard comparison == .greaterOrEqual || comparison == .lessOrEqual, bounds.count == prepared.numbers.count
+        else { return acceptTable(column, passes) }
+        let atLeast = comparison == .greaterOrEqual
+        // As QueryEngine.compare: numerically, missing and null never pass.
+        func passesNumber(_ number: Double) -> Bool {
+            atLeast ? bounds.contains { number >= $0 } : bounds.contains { number <= $0 }
+        }
+        var table = [false]
+        table.reserveCapacity(column.values.count + 1)
+        for value in column.values {
+            switch value {
+            case .int(let number): table.append(passesNumber(Double(number)))
+            case .double(let number): table.append(passesNumber(number))
+            default: table.append(passes(value))
+            }
+        }
+        return table
+    }
+
+    /// Works out the ranks of the columns of `index` named in `fields`
+    /// (`nil`: every column) ahead of the first sort by them (as
+    /// ``sorted(_:by:in:v1:)`` names and keeps them).
+    static func workOutRanks(in index: OutlineIndex, v1: Bool, fields: [String]? = nil) {
         guard index.columns.allObjects else { return }
-        for (field, column) in index.columns.columns where !field.utf8.contains(UInt8(ascii: ".")) {
+        for (field, column) in index.columns.columns
+        where !field.utf8.contains(UInt8(ascii: ".")) && fields?.contains(field) ?? true {
             _ = index.orders.ranks((v1 ? "v1 " : "v0 ") + field, v1: v1) {
                 v1 ? column.values.map { v1Value($0, field: field) } : column.values
             }
@@ -161,13 +195,17 @@ enum IndexedQuery {
             ranked.append((column.codes, ranks, key.descending))
         }
         guard !ranked.isEmpty else { return matches }
-        let name = (v1 ? "v1 " : "v0 ") + keys.map { ($0.descending ? "-" : "+") + $0.field }.joined(separator: ",")
-        let all = index.orders.order(name) {
-            // Least significant key first: each pass is stable.
-            ranked.reversed().reduce(Array(0..<columns.count)) { order, key in
+        // Least significant key first: each pass is stable.
+        let order = { (positions: [Int]) in
+            ranked.reversed().reduce(positions) { order, key in
                 key.ranks.order(order, codes: key.codes, descending: key.descending)
             }
         }
+        let name = (v1 ? "v1 " : "v0 ") + keys.map { ($0.descending ? "-" : "+") + $0.field }.joined(separator: ",")
+        // Few matches are sorted alone (the same order: each pass is stable,
+        // and they come in ascending positions), not the whole collection.
+        if matches.count < columns.count / 4, !index.orders.hasOrder(name) { return order(matches) }
+        let all = index.orders.order(name) { order(Array(0..<columns.count)) }
         guard matches.count != columns.count else { return all }
         var isMatch = [Bool](repeating: false, count: columns.count)
         for position in matches { isMatch[position] = true }

@@ -17,9 +17,14 @@ extension JSONServerRouter {
 
     /// The columns of `items`.
     static func columnIndex(of items: [JSONValue]) -> OutlineIndex {
+        OutlineIndex(search: SearchIndex([]), columns: RecordColumns(joining: [columnBuilder(of: items[...])]))
+    }
+
+    /// The columns of consecutive records `items`, to be joined with the rest's.
+    static func columnBuilder(of items: ArraySlice<JSONValue>) -> RecordColumns.Builder {
         var builder = RecordColumns.Builder(expectedCount: items.count)
         for item in items { builder.append(item) }
-        return OutlineIndex(search: SearchIndex([]), columns: RecordColumns(joining: [builder]))
+        return builder
     }
 
     /// v0: the positions of the items `query` picks, in its order, from the

@@ -98,9 +98,7 @@ extension JSONServerRouter {
     /// Appends the cached pretty bytes of `items[index]` (serialising on first use).
     private mutating func appendEncodedItem(_ name: String, _ index: Int, of items: [JSONValue], to body: inout [UInt8])
     {
-        if itemCache[name]?.count != items.count {
-            itemCache[name] = Array(repeating: nil, count: items.count)
-        }
+        makeRoomForEncodedItems(name, count: items.count)
         if let bytes = itemCache[name]?[index] {
             body.append(contentsOf: bytes)
             return
@@ -108,6 +106,13 @@ extension JSONServerRouter {
         let bytes = JSONWriter.bytes(items[index], pretty: true, indent: 1)
         itemCache[name, default: []][index] = bytes
         body.append(contentsOf: bytes)
+    }
+
+    /// Empties the cache of collection `name`'s bytes when it is not of
+    /// `count` records (a million empty entries are 8 MB to clear: done
+    /// once, ahead of the first list when a server starts).
+    mutating func makeRoomForEncodedItems(_ name: String, count: Int) {
+        if itemCache[name]?.count != count { itemCache[name] = Array(repeating: nil, count: count) }
     }
 
     /// Drops cached bytes of collections a write touched.

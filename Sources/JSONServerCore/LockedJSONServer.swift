@@ -32,9 +32,10 @@ public final class LockedJSONServer: Sendable {
     /// takes the lock, so other requests are not held up by it: for the
     /// OpenAPI document, the pass over every record that infers the schemas
     /// (a third of a second over a million records), on a thread of its
-    /// own. Does nothing for other requests.
-    /// A sort or filter arriving while ``prepareColumns()`` builds the
-    /// columns waits for that build rather than build them again.
+    /// own. A sort or filter arriving while ``prepareColumns()`` builds the
+    /// columns waits for that build rather than build them again, and a
+    /// sort works out its keys' ranks here, not under the lock. Does
+    /// nothing for other requests.
     public func prepare(for request: EngineRequest) async {
         guard request.method == "GET" || request.method == "HEAD" else { return }
         let segments = request.path.split(separator: "/").map(JSONServerRouter.decodePathSegment)
@@ -43,36 +44,76 @@ public final class LockedJSONServer: Sendable {
         } else if segments.count == 1, request.query.contains(where: Self.sortsOrFilters),
             let work = columnsWork.withLock({ $0 }), work.version == state.withLock({ $0.version })
         {
-            await install(work.work, version: work.version)
+            let built = await install(work.work, version: work.version)
+            let fields = request.query.filter { $0.name == "_sort" }.flatMap { $0.value.split(separator: ",") }
+            guard let index = built[segments[0]], !fields.isEmpty else { return }
+            let v1 = state.withLock { $0.router.dialect == .v1 }
+            await Self.onThread(.answer) {
+                IndexedQuery.workOutRanks(
+                    in: index, v1: v1, fields: fields.map { String(v1 ? $0.trimmingPrefix("-") : $0) })
+            }
         }
     }
 
-    /// Builds the columns every sort and filter is answered from, with the
-    /// ranks of each column, for every collection, off the lock at the
-    /// lowest priority: a server calls it when it starts, so its first sort
-    /// over a million records is a counting sort of ranks already worked
-    /// out, not a build of a second or more.
+    /// What a server does as it starts, each off the lock: builds the
+    /// columns (``prepareColumns()``), which the first sort or filter waits
+    /// for; then the OpenAPI document's schemas (``prepareDocument()``),
+    /// which clients ask for first; then the ranks of every column
+    /// (``prepareRanks()``), so the first sort by any field is a counting
+    /// sort of ranks already worked out.
+    public func prepareAtLaunch() async {
+        await prepareColumns()
+        await prepareDocument()
+        await prepareRanks()
+    }
+
+    /// Builds the columns every sort and filter is answered from, for
+    /// every collection, off the lock, a large collection in two halves on
+    /// two threads, and installs them: a server calls it when it starts,
+    /// so its first sort over a million records waits for a build under
+    /// way (or done), not one of its own under the lock.
     public func prepareColumns() async {
-        let (version, database, v1) = state.withLock { ($0.version, $0.router.database, $0.router.dialect == .v1) }
+        let (version, database) = state.withLock { ($0.version, $0.router.database) }
         let work = columnsWork.withLock { current in
             if let current, current.version == version { return current.work }
             let work = Task {
-                await withCheckedContinuation { done in
-                    BackgroundThread.start(.index) {
-                        var built: [String: OutlineIndex] = [:]
-                        for (name, items) in database.collections {
-                            let index = JSONServerRouter.columnIndex(of: items)
-                            IndexedQuery.workOutRanks(in: index, v1: v1)
-                            built[name] = index
-                        }
-                        done.resume(returning: built)
-                    }
-                }
+                var built: [String: OutlineIndex] = [:]
+                for (name, items) in database.collections { built[name] = await Self.columns(of: items) }
+                return built
             }
             current = (version, work)
             return work
         }
         await install(work, version: version)
+    }
+
+    /// Works out the ranks of every column the columns build made (see
+    /// ``prepareColumns()``), off the lock at a low priority; the installed
+    /// columns share them.
+    public func prepareRanks() async {
+        let (version, v1) = state.withLock { ($0.version, $0.router.dialect == .v1) }
+        guard let work = columnsWork.withLock({ $0 }), work.version == version else { return }
+        let built = await work.work.value
+        await Self.onThread(.parse) {
+            for index in built.values { IndexedQuery.workOutRanks(in: index, v1: v1) }
+        }
+    }
+
+    /// The columns of `items`: a large collection's two halves built at
+    /// once on two threads, then joined.
+    private static func columns(of items: [JSONValue]) async -> OutlineIndex {
+        guard items.count >= 20_000 else { return await onThread(.answer) { JSONServerRouter.columnIndex(of: items) } }
+        let middle = items.count / 2
+        async let first = onThread(.answer) { JSONServerRouter.columnBuilder(of: items[..<middle]) }
+        async let second = onThread(.answer) { JSONServerRouter.columnBuilder(of: items[middle...]) }
+        return OutlineIndex(search: SearchIndex([]), columns: RecordColumns(joining: [await first, await second]))
+    }
+
+    /// `body`'s result, worked out on a thread of its own at `niceness`.
+    private static func onThread<Result: Sendable>(
+        _ niceness: BackgroundThread.Niceness, _ body: @escaping @Sendable () -> Result
+    ) async -> Result {
+        await withCheckedContinuation { done in BackgroundThread.start(niceness) { done.resume(returning: body()) } }
     }
 
     /// Whether a query parameter sorts or filters (a page, a search or an
@@ -81,15 +122,20 @@ public final class LockedJSONServer: Sendable {
         item.name == "_sort" || !(item.name.hasPrefix("_") || item.name == "q")
     }
 
-    /// Waits for a columns build and installs what it built, unless the data changed since.
-    private func install(_ work: Task<[String: OutlineIndex], Never>, version: UInt64) async {
+    /// Waits for a columns build and installs what it built, unless the
+    /// data changed since (with room for the listed records' bytes);
+    /// returns what it built.
+    @discardableResult
+    private func install(_ work: Task<[String: OutlineIndex], Never>, version: UInt64) async -> [String: OutlineIndex] {
         let built = await work.value
         state.withLock { state in
             guard state.version == version else { return }
             for (name, index) in built where state.router.columnIndexes[name] == nil {
                 state.router.columnIndexes[name] = index
+                state.router.makeRoomForEncodedItems(name, count: index.columns.count)
             }
         }
+        return built
     }
 
     /// Works out the OpenAPI document's schemas of the current data off

@@ -98,12 +98,9 @@ public struct TrestleServer: Sendable {
                 let port = channel.localAddress?.port ?? configuredPort
                 let base = "http://\(host):\(port)"
                 boundBase.value = base
-                // Clients ask for the OpenAPI document first: its schemas are
-                // worked out meanwhile, then the columns sorts and filters need.
-                Task { [engine] in
-                    await engine.prepareDocument()
-                    await engine.prepareColumns()
-                }
+                // The columns the first sort or filter waits for, then the
+                // OpenAPI document clients ask for first, then the ranks.
+                Task { [engine] in await engine.prepareAtLaunch() }
                 if let url = URL(string: base) { await onReady(url) }
             },
             logger: logger)

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import JSONServerCore
 import Serve
 import TestSupport
 import Testing
@@ -33,6 +34,29 @@ import Testing
         let message = error?.description ?? ""
         #expect(message.contains(file.path))
         #expect(message.contains("line 3, column 14"))
+    }
+
+    /// A large file is parsed from its outline, its large collection in
+    /// two halves on two threads: the same data as a whole parse, and a
+    /// broken record in the second half the same one-line error.
+    @Test func aLargeFileLoadsAsAWholeParseWouldInHalves() throws {
+        let todos = (1...30_000).map { #"{"id": \#($0), "title": "todo \#($0)", "completed": \#($0 % 2 == 0)}"# }
+        let text = #"{"users": [{"id": 1}], "todos": ["# + todos.joined(separator: ",\n") + #"], "profile": {"a": 1}}"#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-large-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(text.utf8).write(to: file)
+        #expect(text.utf8.count >= LazyDatabase.threshold)
+        let server = try TrestleServer(options: ServeOptions(dataURL: file))
+        #expect(server.engine.database() == (try JSONDatabase(data: Data(text.utf8))))
+
+        let broken = text.replacingOccurrences(of: #""id": 25000,"#, with: #""id": 25000,,"#)
+        try Data(broken.utf8).write(to: file)
+        let error = #expect(throws: ServeError.self) { try TrestleServer(options: ServeOptions(dataURL: file)) }
+        let whole = #expect(throws: JSONDatabase.LoadError.self) { try JSONDatabase(data: Data(broken.utf8)) }
+        let expected = try #require(whole.map { ServeError.invalidData(path: file.path, error: $0).description })
+        #expect(error?.description == expected)
+        #expect(expected.contains("line 25000"))
     }
 
     @Test func missingDataFileErrorNamesFile() {
