@@ -64,12 +64,12 @@ struct RecordColumns: Sendable {
         }
         var columns: [String: Column] = [:]
         var unindexed: Set<String> = []
-        for name in Set(parts.flatMap { $0.fields.keys }) {
+        for name in Set(parts.flatMap(\.names)) {
             // Kept only when no part dropped it and the joined values still fit.
             var joined = ColumnBuilder()
             var base = 0
             for part in parts {
-                if let column = part.fields[name] { joined.append(column, startingAt: base) }
+                if let column = part.column(name) { joined.append(column, startingAt: base) }
                 base += part.count
             }
             if joined.isDropped {
@@ -90,12 +90,22 @@ struct RecordColumns: Sendable {
     struct Builder: Sendable {
         fileprivate var count = 0
         fileprivate var allObjects = true
-        /// Every field seen, dropped ones marked (one lookup a member).
-        fileprivate var fields: [String: ColumnBuilder] = [:]
+        /// Every field seen, dropped ones marked, in order of first appearance.
+        fileprivate var names: [String] = []
+        private var columns: [ColumnBuilder] = []
+        /// Each name's place in ``columns``.
+        private var slots: [String: Int] = [:]
+        /// The last record's keys and their places, by member position:
+        /// records mostly share one shape, so a member whose key is the
+        /// last record's at its position is placed without hashing its key.
+        private var shape: [(key: String, slot: Int)] = []
         fileprivate var ids: [Int]? = []
 
         /// A builder with room for about `expectedCount` records' ids.
         init(expectedCount: Int) { ids?.reserveCapacity(expectedCount) }
+
+        /// The column of field `name`, if some record had it.
+        fileprivate func column(_ name: String) -> ColumnBuilder? { slots[name].map { columns[$0] } }
 
         /// Adds the next record.
         mutating func append(_ item: JSONValue) {
@@ -108,9 +118,29 @@ struct RecordColumns: Sendable {
             if ids != nil {
                 if case .int(let id)? = object["id"] { ids?.append(id) } else { ids = nil }
             }
-            for member in object.members {
-                fields[member.key, default: ColumnBuilder()].append(member.value, at: count)
+            for (position, member) in object.members.enumerated() {
+                let slot: Int
+                if position < shape.count, shape[position].key == member.key {
+                    slot = shape[position].slot
+                } else {
+                    slot = self.slot(of: member.key)
+                    if position < shape.count {
+                        shape[position] = (member.key, slot)
+                    } else {
+                        shape.append((member.key, slot))
+                    }
+                }
+                columns[slot].append(member.value, at: count)
             }
+        }
+
+        /// The place of field `name`'s column, made on its first appearance.
+        private mutating func slot(of name: String) -> Int {
+            if let slot = slots[name] { return slot }
+            slots[name] = columns.count
+            names.append(name)
+            columns.append(ColumnBuilder())
+            return columns.count - 1
         }
     }
 }
@@ -142,6 +172,10 @@ private struct ColumnBuilder: Sendable {
     mutating func append(_ column: ColumnBuilder, startingAt position: Int) {
         guard !isDropped else { return }
         guard !column.isDropped else { return drop() }
+        if position == 0, codes.isEmpty, values.isEmpty {
+            self = column  // the first part: what recoding it would give, without the copy
+            return
+        }
         pad(to: position)
         if lookup == nil {
             // Unshared: the part's values follow these, its codes shifted.
@@ -162,7 +196,20 @@ private struct ColumnBuilder: Sendable {
         if codes.count < count { codes.append(contentsOf: repeatElement(0, count: count - codes.count)) }
     }
 
+    /// The codes of `false` and `true` once seen (0: not yet): a column of
+    /// flags is coded without hashing a million values.
+    private var flagCodes: (false: UInt32, true: UInt32) = (0, 0)
+
     private mutating func code(of value: JSONValue) -> UInt32 {
+        guard case .bool(let flag) = value else { return lookedUpCode(of: value) }
+        let known = flag ? flagCodes.true : flagCodes.false
+        if known != 0 { return known }
+        let code = lookedUpCode(of: value)
+        if flag { flagCodes.true = code } else { flagCodes.false = code }
+        return code
+    }
+
+    private mutating func lookedUpCode(of value: JSONValue) -> UInt32 {
         if let code = lookup?[value] { return code }
         if case .string(let text) = value {
             textBytes += text.utf8.count
@@ -182,6 +229,7 @@ private struct ColumnBuilder: Sendable {
 
     private mutating func drop() {
         isDropped = true
+        flagCodes = (0, 0)
         codes = []
         values = []
         lookup = [:]
