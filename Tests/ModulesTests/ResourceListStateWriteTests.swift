@@ -31,6 +31,19 @@ struct ResourceListStateWriteTests {
         #expect(state.status.message == StatusMessage("Todo 1 marked done"))
     }
 
+    /// The server's answer comes after the user moved on: the cursor stays
+    /// where the user put it (an answer used to pull it back to the record).
+    @Test func aLateAnswerLeavesTheCursorWhereTheUserMovedIt() {
+        var state = ResourceListState.loaded()
+        state.press(.char(" "))
+        state.press(.char("j"))
+        state.press(.char("j"))
+        #expect(state.current?.id == "3")
+        _ = state.apply(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false))
+        #expect(state.current?.id == "3")
+        #expect(state.records.first { $0.id == "1" }?.json["completed"] == true)
+    }
+
     @Test func aRefusedToggleRollsBackWithAMessage() {
         var state = ResourceListState.loaded()
         state.press(.char(" "))

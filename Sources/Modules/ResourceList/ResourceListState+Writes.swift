@@ -40,7 +40,8 @@ extension ResourceListState {
         var object = fields
         object[resource.idField] = .string("…")
         writes[placeholderID] = .create
-        replace(RecordEntity(id: placeholderID, json: .object(object)))
+        // The cursor goes to the new row.
+        replace(RecordEntity(id: placeholderID, json: .object(object)), keeping: placeholderID)
         return [.create(placeholderID: placeholderID, fields: fields)]
     }
 
@@ -83,8 +84,10 @@ extension ResourceListState {
 
     mutating func createConfirmed(_ placeholderID: String, saved: RecordEntity, notice: Bool) -> [ResourceListEffect] {
         guard writes.removeValue(forKey: placeholderID) != nil else { return [] }
+        // The cursor on the new row stays on it as the server numbered it.
+        let selectedID = current.map { $0.id == placeholderID ? saved.id : $0.id } ?? saved.id
         remove(placeholderID)
-        replace(saved)
+        replace(saved, keeping: selectedID)
         report(Texts.List.created(resource: resource.singular.capitalized, id: saved.id), notice: notice)
         return []
     }
@@ -122,7 +125,14 @@ extension ResourceListState {
 
     // MARK: - The loaded records
     /// Puts `record` in place of the one with its id (or at the end).
+    /// Puts `record` in place of the row with its id (or adds it). The
+    /// cursor stays on the row it is on: a server's answer that comes after
+    /// the user moved on does not pull the cursor back to the record.
     mutating func replace(_ record: RecordEntity) {
+        replace(record, keeping: current?.id ?? record.id)
+    }
+
+    private mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
         if var window {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
             if !window.replace(record) {
@@ -131,7 +141,7 @@ extension ResourceListState {
             }
             self.window = window
             if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
-            return refilter(keeping: record.id)
+            return refilter(keeping: selectedID)
         }
         if let index = records.firstIndex(where: { $0.id == record.id }) {
             records[index] = record
@@ -139,7 +149,7 @@ extension ResourceListState {
             records.append(record)
             paging.adjustTotal(by: 1)
         }
-        refilter(keeping: record.id)
+        refilter(keeping: selectedID)
     }
 
     /// Drops the record with `id`.
