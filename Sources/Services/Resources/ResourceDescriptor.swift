@@ -103,21 +103,29 @@ public struct ResourceDescriptor: Sendable, Hashable {
             self.priority = priority
         }
 
-        /// `userId` → `User Id`, `address.city` → `City`, `id` → `ID`.
+        /// `userId` → `User Id`, `address.city` → `City`, `id` → `ID`;
+        /// a run of capitals is one word (`categoryID` → `Category ID`,
+        /// `HTMLTitle` → `HTML Title`).
         public static func title(for field: String) -> String {
             let last = field.split(separator: ".").last.map(String.init) ?? field
             if last.lowercased() == "id" { return "ID" }
             var words: [String] = []
             var current = ""
-            for character in last {
-                if character.isUppercase, !current.isEmpty {
-                    words.append(current)
-                    current = ""
-                }
+            let characters = Array(last)
+            for (index, character) in characters.enumerated() {
                 if character == "_" || character == "-" {
                     if !current.isEmpty { words.append(current) }
                     current = ""
                     continue
+                }
+                if character.isUppercase, !current.isEmpty {
+                    let previousIsUpper = current.last?.isUppercase == true
+                    let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                    // A new word: after a lower-case letter, or the last capital of a run before a lower-case one.
+                    if !previousIsUpper || nextIsLower {
+                        words.append(current)
+                        current = ""
+                    }
                 }
                 current.append(character)
             }
