@@ -25,14 +25,12 @@ struct Trestle: AsyncParsableCommand {
 
     /// `trestle --version` alone is answered before any argument parsing
     /// (argument-parser reflects over every command first); anything else
-    /// goes the usual way, with the start's warm-up begun on the other core
-    /// meanwhile.
+    /// goes the usual way: one reading of the command line, argument-parser's.
     static func main() async {
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
             print(TrestleVersion.current)
             return
         }
-        StartWarmUp.begin(arguments: CommandLine.arguments)
         await main(nil)
     }
 }
