@@ -61,7 +61,8 @@ final class DocumentReading: Sendable {
         if let progress { listener(.progress(progress)) }
     }
 
-    private func tell(_ event: Event) {
+    /// Records `event` and tells the listener (the reading's observer; tests).
+    func tell(_ event: Event) {
         let listener = state.withLock { state -> (@Sendable (Event) -> Void)? in
             guard !state.isDone else { return nil }
             switch event {

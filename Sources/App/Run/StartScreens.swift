@@ -54,8 +54,12 @@ final class StartScreens {
 
     /// A key: to the screens drawn now. Screens still being made from a
     /// late document are dropped (the user is already at work on these).
+    /// Esc stops the document's reading while the user waits on it: before
+    /// any other key, or while the start screen is all there is. Once the
+    /// user is at work in the screens, Esc is theirs (it clears a search,
+    /// goes back), however long the reading goes on.
     func handle(_ key: Key) -> Bool {
-        if key == .escape, let reading, reading.isActive {
+        if key == .escape, let reading, reading.isActive, !keysHandled || keepsPending {
             stopReading()
             return true
         }
