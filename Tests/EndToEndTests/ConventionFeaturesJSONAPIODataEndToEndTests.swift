@@ -61,6 +61,24 @@ extension EndToEnd {
             }
         }
 
+        /// JSON:API sorts by attributes only: the Author column (a
+        /// relationship) is sorted here, never sent (`sort=author` answered
+        /// 400 and left an empty list).
+        @Test func aRelationshipColumnIsSortedHereOnJSONAPI() async throws {
+            try await ConventionFeatures2EndToEndTests.onList(.jsonAPI) { app, served in
+                try app.session.press("s", "s", "s", "s", "s")
+                let sorted = try await app.session.eventually("sorted by Author here") { screen in
+                    Self.columnHeader(screen, .jsonAPI)?.contains("Author ▲") == true
+                        && ResourceScreen.ids(in: screen).starts(with: [1, 26, 2, 27])
+                }
+                // By author (1, 1, 2, 2, …), over the loaded rows.
+                #expect(ResourceScreen.ids(in: sorted).starts(with: [1, 26, 2, 27]), "\(sorted)")
+                #expect(!sorted.contains("400"), "\(sorted)")
+                let queries = await served.decodedQueries(.jsonAPI)
+                #expect(!queries.contains { $0.contains("sort=author") || $0.contains("sort=-author") }, "\(queries)")
+            }
+        }
+
         @Test(arguments: Convention.allCases)
         func filtersWithOperatorsAreSentAndTheRowsMatch(_ convention: Convention) async throws {
             try await ConventionFeatures2EndToEndTests.onList(convention) { app, served in

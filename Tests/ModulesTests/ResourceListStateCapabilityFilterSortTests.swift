@@ -152,4 +152,38 @@ struct ResourceListStateCapabilityFilterSortTests {
         let openAPI = Self.resource(.openAPI).listCapabilities()
         #expect(openAPI.filterOperators == [.equal, .oneOf])
     }
+
+    /// JSON:API sorts by attributes only: a relationship column (Author)
+    /// is sorted here, the list starting over in the server's order —
+    /// `sort=author` answered 400 and left an empty list.
+    @Test func aRelationshipColumnIsSortedHereOnJSONAPI() {
+        var articles = Self.resource(.jsonAPI)
+        articles.route?.facts = ["type": "articles", "relationship.author": "people"]
+        articles.columns.append(ResourceDescriptor.Column("author"))
+        #expect(articles.listCapabilities().sorts(by: "title"))
+        #expect(!articles.listCapabilities().sorts(by: "author"))
+        var state = Self.firstPage(articles)
+        // Title (column 1) goes to the server.
+        #expect(state.press(.char("s")).contains { if case .observe = $0 { true } else { false } })
+        #expect(state.expectedQuery(page: 1, sort: ListQuery.SortKey("title")).sort.first?.field == "title")
+        // The server's answer, sorted by title as asked.
+        let byTitle = Self.books(45).sorted { ($0["title"]?.stringValue ?? "") < ($1["title"]?.stringValue ?? "") }
+        _ = state.apply(.firstPage(Array(byTitle[0..<20]), total: 45, resource: articles))
+        state.press(.char("s"))  // year: an attribute, on the server
+        let effects = state.press(.char("s"))  // author: a relationship
+        let observed = effects.compactMap { effect -> ListQuery? in
+            if case .observe(let query, _) = effect { query } else { nil }
+        }
+        #expect(observed.count == 1)
+        #expect(observed.first?.sort.isEmpty == true, "sorted by a relationship on the server")
+        #expect(state.status.message?.text == "This server does not sort: the loaded books are sorted here")
+        // The first page comes in the server's order and is sorted here.
+        let rows: [JSONValue] = (1...20).map { number in
+            let author = "author " + (21 - number < 10 ? "0" : "") + String(21 - number)
+            return ["id": .int(number), "title": .string("Book \(number)"), "author": .string(author)]
+        }
+        _ = state.apply(.firstPage(rows, total: 45, resource: articles))
+        #expect(state.ids.first == "20", "\(state.ids)")
+        #expect(state.expectedQuery(page: 2).sort.isEmpty)
+    }
 }

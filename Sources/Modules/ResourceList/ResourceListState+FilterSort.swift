@@ -85,13 +85,22 @@ extension ResourceListState {
         let field = resource.columns[column].field
         // A server that does not sort is as one that ignored `_sort`: sorted here.
         if !capabilities.sorts { serverIgnoresSort = true }
-        if (!isComplete || serverSort) && !serverIgnoresSort {
+        let serverSortsField = capabilities.sorts(by: field)
+        if (!isComplete || serverSort) && !serverIgnoresSort && serverSortsField {
             serverSort = true
             say(Texts.List.sortedOnServer(column: resource.columns[column].title))
             cursor = 0
             return observe(reset: true)
         }
-        if !isComplete && !capabilities.sorts { say(Texts.List.sortedHere(resources: resource.name), .warning) }
+        if !serverSortsField && serverSort && !serverIgnoresSort {
+            // The rows came sorted by another column: the list starts over in
+            // the server's own order and its pages are sorted here as they come.
+            serverSort = false
+            say(Texts.List.sortedHere(resources: resource.name), .warning)
+            cursor = 0
+            return observe(reset: true)
+        }
+        if !isComplete && !serverSortsField { say(Texts.List.sortedHere(resources: resource.name), .warning) }
         records = ResourceListInteractor.sorted(records, by: field, descending: descending)
         refilter(keeping: selectedID)
         return []

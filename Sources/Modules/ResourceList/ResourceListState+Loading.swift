@@ -140,7 +140,7 @@ extension ResourceListState {
         }
         let selectedID = current?.id
         records.append(contentsOf: new)
-        if serverIgnoresSort, let sortColumn {
+        if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
             records = ResourceListInteractor.sorted(
                 records, by: resource.columns[sortColumn].field, descending: sortDescending)
         }

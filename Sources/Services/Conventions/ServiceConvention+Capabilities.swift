@@ -13,11 +13,23 @@ public struct ListCapabilities: Sendable, Hashable {
     public var filterOperators: Set<ListQuery.Filter.Operator>
     /// Whether the server sorts.
     public var sorts: Bool
+    /// Fields the server cannot sort by though it sorts others (JSON:API's
+    /// relationships: its specification sorts attributes only).
+    public var unsortableFields: Set<String>
 
-    public init(searchParameter: String?, filterOperators: Set<ListQuery.Filter.Operator>, sorts: Bool) {
+    public init(
+        searchParameter: String?, filterOperators: Set<ListQuery.Filter.Operator>, sorts: Bool,
+        unsortableFields: Set<String> = []
+    ) {
         self.searchParameter = searchParameter
         self.filterOperators = filterOperators
         self.sorts = sorts
+        self.unsortableFields = unsortableFields
+    }
+
+    /// Whether the server sorts by `field`.
+    public func sorts(by field: String) -> Bool {
+        sorts && !unsortableFields.contains(field)
     }
 
     /// json-server (either dialect): `q` (v1: `_where`), every operator, `_sort`.

@@ -48,6 +48,12 @@ extension ServiceConvention {
     /// parameter more (its name), a sort likewise, and every filter
     /// operator. A convention whose server applies less says so.
     public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        defaultCapabilities(route: route)
+    }
+
+    /// What the convention's query encoding spells: a search parameter when
+    /// a search adds one, sorting when a sort adds one, every operator.
+    public func defaultCapabilities(route: ResourceRoute) -> ListCapabilities {
         let plain = Set(queryItems(ListQuery(), route: route, cursor: nil))
         let searched = queryItems(ListQuery(search: "x"), route: route, cursor: nil)
         let sorted = queryItems(ListQuery(sort: [ListQuery.SortKey("id")]), route: route, cursor: nil)

@@ -77,6 +77,14 @@ public struct JSONAPIConvention: ServiceConvention {
         answer.json.map(JSONAPIDocument.related) ?? [:]
     }
 
+    /// As the query encoding spells it, but never by a relationship: the
+    /// specification sorts by attributes (`sort=author` answers 400).
+    public func capabilities(route: ResourceRoute) -> ListCapabilities {
+        var capabilities = defaultCapabilities(route: route)
+        capabilities.unsortableFields = Set(JSONAPIRouteFacts(route).relationships.keys)
+        return capabilities
+    }
+
     /// `data` (one resource object) as a row.
     public func record(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> JSONValue {
         let document = try Self.json(of: answer)
