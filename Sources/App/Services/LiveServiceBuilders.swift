@@ -5,7 +5,7 @@ import Services
 import Translations
 
 /// The development environment: a local server, by default `trestle serve`.
-public struct DevelopmentServiceBuilder: ServiceBuilder {
+public struct DevelopmentServiceBuilder: GroundedServiceBuilder {
     public var configuration: AppConfiguration
     /// Where `auth:`'s secrets are read from.
     public var environment: [String: String]
@@ -19,21 +19,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
         self.environment = environment
     }
 
-    public func build(
-        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
-    ) async throws(ConfigurationError) -> ServiceContainer {
-        let grounds = ServiceGrounds(configuration, storage: storage, journal: journal, environment: environment)
-        return services(grounds, logger: logger, for: description)
-    }
-
-    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
-        async throws(ConfigurationError) -> ServiceContainer
-    {
-        guard let grounds = built.grounds else { return built }
-        return services(grounds, logger: logger, for: description).noting(conventionOf: built)
-    }
-
-    private func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
+    func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
         -> ServiceContainer
     {
         grounds.services(
@@ -43,7 +29,7 @@ public struct DevelopmentServiceBuilder: ServiceBuilder {
 }
 
 /// The production environment: the public service, with auth and retries.
-public struct ProductionServiceBuilder: ServiceBuilder {
+public struct ProductionServiceBuilder: GroundedServiceBuilder {
     public var configuration: AppConfiguration
     public var environment: [String: String]
 
@@ -52,22 +38,8 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         self.environment = environment
     }
 
-    public func build(
-        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
-    ) async throws(ConfigurationError) -> ServiceContainer {
-        let grounds = ServiceGrounds(configuration, storage: storage, journal: journal, environment: environment)
-        return try services(grounds, logger: logger, for: description)
-    }
-
-    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
-        async throws(ConfigurationError) -> ServiceContainer
-    {
-        guard let grounds = built.grounds else { return built }
-        return try services(grounds, logger: logger, for: description).noting(conventionOf: built)
-    }
-
     /// The config file's `auth:` first; else TRESTLE_TOKEN where the description says.
-    private func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
+    func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
         throws(ConfigurationError) -> ServiceContainer
     {
         var auth: [any Middleware] = []
@@ -89,6 +61,33 @@ public struct ProductionServiceBuilder: ServiceBuilder {
         } catch {
             throw ConfigurationError(error.userMessage)
         }
+    }
+}
+
+/// A builder of an HTTP environment: its services stand on ``ServiceGrounds``
+/// made once, and are made again on the same grounds for a description.
+protocol GroundedServiceBuilder: ServiceBuilder {
+    var configuration: AppConfiguration { get }
+    /// Where `auth:`'s secrets are read from.
+    var environment: [String: String] { get }
+    /// The services on `grounds` for `description`.
+    func services(_ grounds: ServiceGrounds, logger: Logger, for description: ServiceDescription)
+        throws(ConfigurationError) -> ServiceContainer
+}
+
+extension GroundedServiceBuilder {
+    public func build(
+        storage: any StorageService, logger: Logger, journal: RequestJournal, description: ServiceDescription
+    ) async throws(ConfigurationError) -> ServiceContainer {
+        let grounds = ServiceGrounds(configuration, storage: storage, journal: journal, environment: environment)
+        return try services(grounds, logger: logger, for: description)
+    }
+
+    public func rebuild(_ built: ServiceContainer, for description: ServiceDescription, logger: Logger)
+        async throws(ConfigurationError) -> ServiceContainer
+    {
+        guard let grounds = built.grounds else { return built }
+        return try services(grounds, logger: logger, for: description).noting(conventionOf: built)
     }
 }
 
