@@ -10,9 +10,6 @@ extension ResourceListState {
     /// How long after the last filter keystroke the server is searched.
     static let searchDelay = Duration.milliseconds(250)
 
-    /// What this list's server does with a query, as its convention says.
-    var capabilities: ListCapabilities { resource.listCapabilities() }
-
     /// Whether the server can search this list (else the loaded rows are searched here).
     var serverSearches: Bool { capabilities.searchParameter != nil }
 

@@ -94,10 +94,15 @@ struct ResourceListState: Equatable, Sendable {
     /// as it was when the screen last showed).
     var writeAccess: WriteAccess
 
+    /// What this list's server does with a query, as its convention says
+    /// (asked once: the route does not change while the list is open).
+    let capabilities: ListCapabilities
+
     init(resource: ResourceDescriptor, filters: [ListQuery.Filter], writeAccess: WriteAccess = .open) {
         self.resource = resource
         self.filters = filters
         self.writeAccess = writeAccess
+        capabilities = resource.listCapabilities()
         paging = ListPaging(pageSize: resource.pageSize)
         sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
     }
