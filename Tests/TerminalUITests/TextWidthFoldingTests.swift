@@ -40,6 +40,21 @@ struct TextWidthFoldingTests {
         #expect(TextWidth.fold(""[...], first: 5, width: 5).map { String($0.text) } == [""])
     }
 
+    /// At spaces: a piece ends after its last space, never inside a word
+    /// that fits a line; a word longer than a line is still cut; nothing lost.
+    @Test func atSpacesPiecesEndBetweenWords() {
+        let text = "200 · fake · 117 ms · 92 Bytes · begonnen 05:49:21"
+        let pieces = TextWidth.fold(text[...], first: 36, width: 38, atSpaces: true)
+        #expect(pieces.map { String($0.text) } == ["200 · fake · 117 ms · 92 Bytes · ", "begonnen 05:49:21"])
+        #expect(pieces.map(\.width) == [33, 17])
+        #expect(pieces.map { String($0.text) }.joined() == text)
+        let long = TextWidth.fold("a abcdefghij"[...], first: 6, width: 6, atSpaces: true).map { String($0.text) }
+        #expect(long == ["a ", "abcdef", "ghij"])
+        // Without it, the same text is cut where the width ends.
+        #expect(
+            TextWidth.fold(text[...], first: 36, width: 38).first.map { String($0.text) } == String(text.prefix(36)))
+    }
+
     @Test func headCutsOnAScalarBoundaryAndSaysHowMuchWasLeftOut() {
         #expect(TextWidth.head("short", maxBytes: 10) == ("short", 0))
         let (head, cut) = TextWidth.head("abé日本", maxBytes: 5)  // a b é(2) | 日(3) 本(3)

@@ -106,7 +106,8 @@ public enum JSONLines {
 
     /// `lines` folded to `width` cells: a line too long goes on in further
     /// lines, indented two more than it, so long strings (a post's body)
-    /// can be read in full. One pass over each span (`TextWidth.fold`), so
+    /// can be read in full; lines break after a space where one fits, never
+    /// inside a word that fits a line. One pass over each span (`TextWidth.fold`), so
     /// the cost grows with the text, not with its square. `measure` is the
     /// width of one character (tests count the calls).
     public static func wrap(
@@ -129,7 +130,7 @@ public enum JSONLines {
             for span in line {
                 let pieces = TextWidth.fold(
                     span.text[...], first: width - used, width: width - indent.count, freshFirst: fresh,
-                    measure: measure)
+                    atSpaces: true, measure: measure)
                 for (number, piece) in pieces.enumerated() {
                     if number > 0 {
                         // What follows does not fit: go on in the next line.

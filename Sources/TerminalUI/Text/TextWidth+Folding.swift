@@ -30,8 +30,13 @@ extension TextWidth {
     /// starts a line of its own; a character wider than a whole line then
     /// makes a piece alone (drawn cut), so the fold always advances.
     /// `measure` is the width of one character (tests count the calls).
+    ///
+    /// With `atSpaces`, a piece that overflows ends after its last space
+    /// (the space kept, so the pieces still join to `s`) rather than inside
+    /// a word; a word longer than a line is still cut. The characters moved
+    /// to the next piece are not measured again.
     public static func fold(
-        _ s: Substring, first: Int, width: Int, freshFirst: Bool = true,
+        _ s: Substring, first: Int, width: Int, freshFirst: Bool = true, atSpaces: Bool = false,
         measure: (Character) -> Int = TextWidth.of
     ) -> [(text: Substring, width: Int)] {
         var pieces: [(text: Substring, width: Int)] = []
@@ -40,13 +45,23 @@ extension TextWidth {
         var start = s.startIndex
         var index = start
         var used = 0
+        // Just after the current piece's last space, and the width up to it.
+        var afterSpace: (index: Substring.Index, used: Int)?
         while index < s.endIndex {
-            let cells = measure(s[index])
+            let character = s[index]
+            let cells = measure(character)
             if used + cells <= room {
                 used += cells
                 index = s.index(after: index)
+                if atSpaces, character == " " { afterSpace = (index, used) }
                 continue
             }
+            if let space = afterSpace, space.index < index, used - space.used <= width {
+                pieces.append((s[start..<space.index], space.used))
+                (start, used, room, fresh, afterSpace) = (space.index, used - space.used, width, true, nil)
+                continue
+            }
+            afterSpace = nil
             if index == start, fresh {
                 index = s.index(after: index)
                 used = cells
