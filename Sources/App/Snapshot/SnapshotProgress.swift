@@ -143,17 +143,18 @@ final class SnapshotProgress: Sendable {
         if let failure = collected.failure {
             return Texts.Snapshot.notRead(name: name, reason: failure.message)
         }
-        let requests = SnapshotReport.grouped(seen.requests)
+        let requests = Texts.Snapshot.requestCount(count: seen.requests)
         let seconds = String(format: "%.1f", seen.started.map { (ContinuousClock.now - $0).seconds } ?? 0)
         if collected.object != nil {
             return Texts.Snapshot.objectDone(name: name, requests: requests, seconds: seconds)
         }
-        let records = SnapshotReport.grouped(collected.records.count)
         if let total = collected.total, total != collected.records.count {
             return Texts.Snapshot.collectionOfDone(
-                name: name, records: records, total: SnapshotReport.grouped(total), requests: requests,
-                seconds: seconds)
+                name: name, records: SnapshotReport.grouped(collected.records.count),
+                total: SnapshotReport.grouped(total), requests: requests, seconds: seconds)
         }
-        return Texts.Snapshot.collectionDone(name: name, records: records, requests: requests, seconds: seconds)
+        return Texts.Snapshot.collectionDone(
+            name: name, records: Texts.Snapshot.recordCount(count: collected.records.count), requests: requests,
+            seconds: seconds)
     }
 }
