@@ -21,6 +21,8 @@ extension AppRoot {
         /// The catalog is the one the cache remembers of the service's
         /// convention: shown at once, while the root is asked again.
         var recalled = false
+        /// The stages run to make this, in order (``AppRoot/Stage``).
+        var stages: [Stage] = []
 
         /// The cache every service of the run shares, and its failures.
         struct SharedCache: Sendable {
