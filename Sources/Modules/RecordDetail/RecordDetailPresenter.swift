@@ -16,11 +16,16 @@ final class RecordDetailPresenter: Screen {
     private let interactor: RecordDetailInteractor
     private let navigator: ResourceNavigator
     private let context: ScreenContext
-    private var loadTask: Task<Void, Never>?
-    private var countTask: Task<Void, Never>?
-    /// The naming of the parents in flight (tests wait for it).
+    /// Work in flight, by what it is for.
+    private let tasks = EffectRunner<TaskKey>()
+
+    /// What a task is for: one of each at a time.
+    enum TaskKey: Hashable {
+        case load, count, name, watch, save
+    }
+
+    /// The last naming of the parents started (tests wait for it).
     private(set) var nameTask: Task<Void, Never>?
-    private var watchTask: Task<Void, Never>?
 
     init(
         id: String, record: RecordEntity?, breadcrumbPrefix: String?, interactor: RecordDetailInteractor,
@@ -117,12 +122,7 @@ final class RecordDetailPresenter: Screen {
             case .nameRelations(let relations, let record):
                 name(relations, of: record)
             case .cancelWork:
-                loadTask?.cancel()
-                loadTask = nil
-                countTask?.cancel()
-                countTask = nil
-                nameTask?.cancel()
-                nameTask = nil
+                tasks.cancel { $0 == .load || $0 == .count || $0 == .name }
             case .follow(let relation, let record):
                 if let screen = navigator.follow(relation, from: record) { command = .push(screen) }
             case .copy(let text, let description):
@@ -134,24 +134,20 @@ final class RecordDetailPresenter: Screen {
             case .allowWrites:
                 context.writeGuard.confirm()
             case .scheduleWatch(let delay):
-                watchTask?.cancel()
-                watchTask = Task { [weak self] in
+                tasks.run(.watch) { [weak self] in
                     guard (try? await Task.sleep(for: delay)) != nil else { return }
-                    self?.watchTask = nil
                     self?.send(.watchTimerFired)
                 }
             case .cancelWatch:
-                watchTask?.cancel()
-                watchTask = nil
+                tasks.cancel(.watch)
             }
         }
         return command
     }
 
     private func load() {
-        loadTask?.cancel()
         let id = state.id
-        loadTask = Task { [weak self, interactor] in
+        tasks.run(.load) { [weak self, interactor] in
             do throws(ServiceError) {
                 let fresh = try await interactor.load(id: id)
                 self?.send(.recordArrived(fresh))
@@ -163,7 +159,8 @@ final class RecordDetailPresenter: Screen {
 
     private func save(_ changes: JSONObject) {
         let id = state.id
-        Task { [weak self, interactor] in
+        // One save at a time (the state sends no second while one is out).
+        tasks.run(.save) { [weak self, interactor] in
             do throws(ServiceError) {
                 self?.send(.saveConfirmed(try await interactor.save(changes, id: id)))
             } catch {
@@ -175,8 +172,7 @@ final class RecordDetailPresenter: Screen {
     /// Names the parents at once, each label shown as it comes; one that
     /// fails leaves its id on the line.
     private func name(_ relations: [ResourceDescriptor.Relation], of record: RecordEntity) {
-        nameTask?.cancel()
-        nameTask = Task { [weak self, interactor] in
+        nameTask = tasks.run(.name) { [weak self, interactor] in
             await withTaskGroup(of: (String, (id: String, label: String)?).self) { group in
                 for relation in relations {
                     group.addTask { (relation.name, try? await interactor.label(relation, of: record)) }
@@ -192,7 +188,7 @@ final class RecordDetailPresenter: Screen {
     /// Counts the children relations at once, each count shown as it comes.
     private func count(_ record: RecordEntity) {
         let relations = state.relations
-        countTask = Task { [weak self, interactor] in
+        tasks.run(.count) { [weak self, interactor] in
             await withTaskGroup(of: (String, Int?).self) { group in
                 for relation in relations {
                     group.addTask { (relation.name, try? await interactor.count(relation, of: record)) }

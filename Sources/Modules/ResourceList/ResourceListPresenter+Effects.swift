@@ -12,150 +12,142 @@ extension ResourceListPresenter {
 
     func run(_ effect: ResourceListEffect) {
         switch effect {
-        case .observe(let query, let force):
-            cancel(.observe)
-            cancel(.loadPage)
-            cancelWindowPages(keeping: [])
-            tasks[.observe] = Task { [weak self, interactor] in
-                let updates = await interactor.observe(query)
-                // Watch first, then load: the watcher sees the load begin.
-                // Stopped with the watch (Esc, the screen left): the store
-                // then cancels the request unless another screen waits for it.
-                let load = Task { await interactor.refresh(query, force: force) }
-                await withTaskCancellationHandler {
-                    for await update in updates {
-                        guard !Task.isCancelled else { return }
-                        self?.receive(.firstPageUpdated(update))
-                    }
-                } onCancel: {
-                    load.cancel()
-                }
-            }
+        case .observe(let query, let force): observe(query, force: force)
         case .loadPage(let number, let query):
-            cancel(.loadPage)
-            tasks[.loadPage] = Task { [weak self, interactor] in
-                let event: ResourceListEvent
-                do throws(ServiceError) {
-                    event = .morePageArrived(number, try await interactor.load(query))
-                } catch {
-                    event = .morePageFailed(number, error)
-                }
-                guard !Task.isCancelled else { return }
-                self?.tasks[.loadPage] = nil
-                self?.receive(event)
+            load(.loadPage, query) {
+                .morePageArrived(number, $0)
+            } failed: {
+                .morePageFailed(number, $0)
             }
         case .loadWindowPage(let number, let query):
-            cancel(.windowPage(number))
-            tasks[.windowPage(number)] = Task { [weak self, interactor] in
-                let event: ResourceListEvent
-                do throws(ServiceError) {
-                    event = .windowPageArrived(number, try await interactor.load(query))
-                } catch {
-                    event = .windowPageFailed(number, error)
-                }
-                guard !Task.isCancelled else { return }
-                self?.tasks[.windowPage(number)] = nil
-                self?.receive(event)
+            load(.windowPage(number), query) {
+                .windowPageArrived(number, $0)
+            } failed: {
+                .windowPageFailed(number, $0)
             }
-        case .keepWindowPages(let numbers):
-            cancelWindowPages(keeping: numbers)
-        case .cancelPageLoad:
-            cancel(.loadPage)
+        case .keepWindowPages(let numbers): cancelWindowPages(keeping: numbers)
+        case .cancelPageLoad: tasks.cancel(.loadPage)
         case .scheduleSearch(let delay):
-            cancel(.search)
             // A local engine answers a search in milliseconds: no typing
             // pause, only long enough for the frame with the loaded rows
             // filtered to be drawn before the search's work competes with it.
-            let pause = context.searchesLocally ? Self.localSearchPause : delay
-            tasks[.search] = Task { [weak self] in
-                guard (try? await Task.sleep(for: pause)) != nil else { return }
-                self?.tasks[.search] = nil
-                self?.receive(.searchDebounceFired)
-            }
-        case .cancelSearch:
-            cancel(.search)
-        case .prepareSearch:
-            Task { [interactor] in await interactor.prepareSearch() }
-        case .scheduleWatch(let delay):
-            cancel(.watch)
-            tasks[.watch] = Task { [weak self] in
-                guard (try? await Task.sleep(for: delay)) != nil else { return }
-                self?.tasks[.watch] = nil
-                self?.receive(.watchTimerFired)
-            }
-        case .cancelWatch:
-            cancel(.watch)
+            schedule(.search, after: context.searchesLocally ? Self.localSearchPause : delay, .searchDebounceFired)
+        case .cancelSearch: tasks.cancel(.search)
+        case .prepareSearch: Task { [interactor] in await interactor.prepareSearch() }
+        case .scheduleWatch(let delay): schedule(.watch, after: delay, .watchTimerFired)
+        case .cancelWatch: tasks.cancel(.watch)
         case .revalidate(let query):
-            cancel(.watch)
-            tasks[.watch] = Task { [weak self, interactor] in
+            tasks.run(.watch) { [weak self, interactor] in
                 await interactor.refresh(query, force: true)
                 guard !Task.isCancelled else { return }
-                self?.tasks[.watch] = nil
                 self?.receive(.watchFetchFinished)
             }
         case .cancelLoading:
-            cancel(.observe)
-            cancel(.loadPage)
+            tasks.cancel(.observe)
+            tasks.cancel(.loadPage)
             cancelWindowPages(keeping: [])
-        case .update(let id, let fields):
-            tasks[.write(id)] = Task { [weak self, interactor] in
-                do throws(ServiceError) {
-                    let saved = try await interactor.update(id, fields)
-                    self?.confirmed(.write(id)) { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
-                } catch {
-                    self?.refused(.write(id), .updateRefused(id: id, error))
-                }
-            }
-        case .create(let placeholderID, let fields):
-            tasks[.write(placeholderID)] = Task { [weak self, interactor] in
-                do throws(ServiceError) {
-                    let saved = try await interactor.create(fields)
-                    self?.confirmed(.write(placeholderID)) {
-                        .createConfirmed(placeholderID: placeholderID, saved: saved, noticeForgets: $0)
-                    }
-                } catch {
-                    self?.refused(.write(placeholderID), .createRefused(placeholderID: placeholderID, error))
-                }
-            }
-        case .delete(let id):
-            tasks[.write(id)] = Task { [weak self, interactor] in
-                do throws(ServiceError) {
-                    try await interactor.delete(id)
-                    self?.confirmed(.write(id)) { .deleteConfirmed(id: id, noticeForgets: $0) }
-                } catch {
-                    self?.refused(.write(id), .deleteRefused(id: id, error))
-                }
-            }
-        case .allowWrites:
-            context.writeGuard.confirm()
+        case .update, .create, .delete: write(effect)
+        case .allowWrites: context.writeGuard.confirm()
         }
     }
 
-    private func cancel(_ key: TaskKey) {
-        tasks.removeValue(forKey: key)?.cancel()
+    /// Watches the first page of `query` (replacing the watch and any page
+    /// loading) and loads it.
+    private func observe(_ query: ListQuery, force: Bool) {
+        tasks.cancel(.loadPage)
+        cancelWindowPages(keeping: [])
+        tasks.run(.observe) { [weak self, interactor] in
+            let updates = await interactor.observe(query)
+            // Watch first, then load: the watcher sees the load begin.
+            // Stopped with the watch (Esc, the screen left): the store
+            // then cancels the request unless another screen waits for it.
+            let load = Task { await interactor.refresh(query, force: force) }
+            await withTaskCancellationHandler {
+                for await update in updates {
+                    guard !Task.isCancelled else { return }
+                    self?.receive(.firstPageUpdated(update))
+                }
+            } onCancel: {
+                load.cancel()
+            }
+        }
+    }
+
+    /// Loads one page of `query` under `key`, replacing the load under it.
+    private func load(
+        _ key: TaskKey, _ query: ListQuery,
+        arrived: @escaping @Sendable (ResourceListInteractor.Page) -> ResourceListEvent,
+        failed: @escaping @Sendable (ServiceError) -> ResourceListEvent
+    ) {
+        tasks.run(key) { [weak self, interactor] in
+            let event: ResourceListEvent
+            do throws(ServiceError) {
+                event = arrived(try await interactor.load(query))
+            } catch {
+                event = failed(error)
+            }
+            guard !Task.isCancelled else { return }
+            self?.receive(event)
+        }
+    }
+
+    /// Sends `event` after `delay` under `key`, replacing the schedule under it.
+    private func schedule(_ key: TaskKey, after delay: Duration, _ event: ResourceListEvent) {
+        tasks.run(key) { [weak self] in
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            self?.receive(event)
+        }
     }
 
     /// Cancels the loads of window pages not in `numbers`.
     private func cancelWindowPages(keeping numbers: Set<Int>) {
-        for key in tasks.keys {
-            if case .windowPage(let number) = key, !numbers.contains(number) { cancel(key) }
+        tasks.cancel { key in
+            if case .windowPage(let number) = key { !numbers.contains(number) } else { false }
         }
     }
 
     // Writes are never cancelled: a screen that left the stack still
-    // settles what it sent.
+    // settles what it sent (one write per record: the guard sends no second).
+
+    /// Sends a write to the server; its answer comes back as an event.
+    private func write(_ effect: ResourceListEffect) {
+        switch effect {
+        case .update(let id, let fields):
+            tasks.run(.write(id)) { [weak self, interactor] in
+                do throws(ServiceError) {
+                    let saved = try await interactor.update(id, fields)
+                    self?.confirmed { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
+                } catch {
+                    self?.receive(.updateRefused(id: id, error))
+                }
+            }
+        case .create(let placeholderID, let fields):
+            tasks.run(.write(placeholderID)) { [weak self, interactor] in
+                do throws(ServiceError) {
+                    let saved = try await interactor.create(fields)
+                    self?.confirmed { .createConfirmed(placeholderID: placeholderID, saved: saved, noticeForgets: $0) }
+                } catch {
+                    self?.receive(.createRefused(placeholderID: placeholderID, error))
+                }
+            }
+        case .delete(let id):
+            tasks.run(.write(id)) { [weak self, interactor] in
+                do throws(ServiceError) {
+                    try await interactor.delete(id)
+                    self?.confirmed { .deleteConfirmed(id: id, noticeForgets: $0) }
+                } catch {
+                    self?.receive(.deleteRefused(id: id, error))
+                }
+            }
+        default: return
+        }
+    }
 
     /// The server took a write: `event` is told whether to add, this once
     /// in the run, that the server forgets writes (asked only now, so the
     /// notice is spent on a write it is true of).
-    private func confirmed(_ key: TaskKey, _ event: (Bool) -> ResourceListEvent) {
-        tasks[key] = nil
+    private func confirmed(_ event: (Bool) -> ResourceListEvent) {
         receive(event(firstNoticeThatTheServerForgetsWrites()))
-    }
-
-    private func refused(_ key: TaskKey, _ event: ResourceListEvent) {
-        tasks[key] = nil
-        receive(event)
     }
 
     /// True the first time in this run that a server that forgets writes took one.

@@ -6,8 +6,8 @@ import TerminalUI
 ///
 /// Every key, lifecycle call and async result becomes a `ResourceListEvent`;
 /// the state's transition returns effects, which the presenter runs through
-/// the interactor (its tasks, keyed so that a new load or search replaces
-/// the old) and whose results come back as events. The presenter keeps no
+/// the interactor (through an `EffectRunner`, keyed so that a new load or
+/// search replaces the old) and whose results come back as events. The presenter keeps no
 /// list state of its own.
 @MainActor
 public final class ResourceListPresenter: Screen {
@@ -18,7 +18,7 @@ public final class ResourceListPresenter: Screen {
     /// Everything the list shows and knows; changed only by `send(_:)`.
     private(set) var state: ResourceListState
     /// Work in flight, by what it is for.
-    var tasks: [TaskKey: Task<Void, Never>] = [:]
+    let tasks = EffectRunner<TaskKey>()
 
     /// What a task is for: one watch, one page load and one pending search
     /// at a time; one write per record.
