@@ -17,13 +17,13 @@ struct ObjectResourceStateTests {
 
     private func shown() -> RecordDetailState {
         var state = RecordDetailState(id: "", record: nil, resource: Self.profile, breadcrumbPrefix: nil)
-        #expect(state.update(.appeared) == [.loadRecord])
-        _ = state.update(.recordArrived(Self.object))
+        #expect(state.apply(.appeared) == [.loadRecord])
+        _ = state.apply(.recordArrived(Self.object))
         return state
     }
 
-    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailState.Effect] {
-        state.event(for: key, bindings: bindings).map { state.update($0) } ?? []
+    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailEffect] {
+        state.event(for: key, bindings: bindings).map { state.apply($0) } ?? []
     }
 
     private func type(_ text: String, on state: inout RecordDetailState) {
@@ -76,14 +76,14 @@ struct ObjectResourceStateTests {
         _ = press(.char("!"), on: &state)
         _ = press(.enter, on: &state)
         let saved = RecordEntity(id: "", json: ["name": "Demo!", "visits": 3])
-        #expect(state.update(.saveConfirmed(saved)) == [.redraw])
+        #expect(state.apply(.saveConfirmed(saved)) == [.redraw])
         #expect(state.record == saved)
         #expect(state.status.message == StatusMessage("profile saved"))
 
         _ = press(.char("e"), on: &state)
         _ = press(.char("?"), on: &state)
         _ = press(.enter, on: &state)
-        _ = state.update(.saveRefused(ServiceError(.server(status: 500), "HTTP 500")))
+        _ = state.apply(.saveRefused(ServiceError(.server(status: 500), "HTTP 500")))
         #expect(state.record == saved)
         #expect(state.status.message?.severity == .error)
         #expect(state.status.message?.text.hasPrefix("profile not saved") == true)
@@ -102,7 +102,7 @@ struct ObjectResourceStateTests {
     @Test func eOnARecordOfACollectionIsNotAnEdit() {
         let users = ResourceCatalog.jsonPlaceholder.descriptor(for: "users")
         var state = RecordDetailState(id: "1", record: nil, resource: users, breadcrumbPrefix: nil)
-        _ = state.update(.recordArrived(RecordEntity(["id": 1, "name": "Ada"], of: users)))
+        _ = state.apply(.recordArrived(RecordEntity(["id": 1, "name": "Ada"], of: users)))
         #expect(state.event(for: .char("e"), bindings: bindings) == nil)
     }
 }

@@ -19,10 +19,10 @@ struct RecordDetailLabelTests {
     static var user: ResourceDescriptor.Relation { todos.relations[0] }
 
     /// Todo 4 opened by id, its record arrived: the effects that asked for.
-    private func loadedTodo() -> (RecordDetailState, [RecordDetailState.Effect]) {
+    private func loadedTodo() -> (RecordDetailState, [RecordDetailEffect]) {
         var state = RecordDetailState(id: "4", record: nil, resource: Self.todos, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
-        let effects = state.update(.recordArrived(Self.todo4))
+        _ = state.apply(.appeared)
+        let effects = state.apply(.recordArrived(Self.todo4))
         return (state, effects)
     }
 
@@ -36,38 +36,38 @@ struct RecordDetailLabelTests {
 
     @Test func theLabelReplacesTheIDWhenItArrives() {
         var (state, _) = loadedTodo()
-        #expect(state.update(.labelArrived(relation: "user", id: "2", label: "2 Ervin Howell")) == [.redraw])
+        #expect(state.apply(.labelArrived(relation: "user", id: "2", label: "2 Ervin Howell")) == [.redraw])
         #expect(state.jumps.map(\.title) == ["user → 2 Ervin Howell"])
         // Loaded again with the same parent: not asked again.
-        let again = state.update(.reload)
+        let again = state.apply(.reload)
         #expect(again == [.loadRecord])
         #expect(
-            !state.update(.recordArrived(Self.todo4)).contains { if case .nameRelations = $0 { true } else { false } })
+            !state.apply(.recordArrived(Self.todo4)).contains { if case .nameRelations = $0 { true } else { false } })
     }
 
     @Test func aLabelThatNeverComesLeavesTheID() {
         var (state, _) = loadedTodo()
-        _ = state.update(.countingFinished)
+        _ = state.apply(.countingFinished)
         #expect(state.jumps.map(\.title) == ["user → 2"])
         #expect(state.labels.isEmpty)
     }
 
     @Test func aFailedLabelIsAskedAgainByAReloadNotByEveryWatchTick() {
         var (state, _) = loadedTodo()
-        _ = state.update(.setWatch(.seconds(5)))
-        _ = state.update(.watchTimerFired)
-        #expect(state.update(.recordArrived(Self.todo4)) == [.redraw, .scheduleWatch(after: .seconds(5))])
-        _ = state.update(.reload)
-        #expect(state.update(.recordArrived(Self.todo4)).contains(.nameRelations([Self.user], of: Self.todo4)))
+        _ = state.apply(.setWatch(.seconds(5)))
+        _ = state.apply(.watchTimerFired)
+        #expect(state.apply(.recordArrived(Self.todo4)) == [.redraw, .scheduleWatch(after: .seconds(5))])
+        _ = state.apply(.reload)
+        #expect(state.apply(.recordArrived(Self.todo4)).contains(.nameRelations([Self.user], of: Self.todo4)))
     }
 
     @Test func aParentChangedByAWatchFetchIsNamedAgainAndItsOldLabelNotShown() {
         var (state, _) = loadedTodo()
-        _ = state.update(.labelArrived(relation: "user", id: "2", label: "2 Ervin Howell"))
-        _ = state.update(.setWatch(.seconds(5)))
-        _ = state.update(.watchTimerFired)
+        _ = state.apply(.labelArrived(relation: "user", id: "2", label: "2 Ervin Howell"))
+        _ = state.apply(.setWatch(.seconds(5)))
+        _ = state.apply(.watchTimerFired)
         let moved = RecordEntity(["userId": 3, "id": 4, "title": "call the bank", "completed": false], of: Self.todos)
-        let effects = state.update(.recordArrived(moved))
+        let effects = state.apply(.recordArrived(moved))
         #expect(effects.contains(.nameRelations([Self.user], of: moved)))
         #expect(state.jumps.map(\.title) == ["user → 3"])
     }

@@ -22,12 +22,12 @@ struct RecordDetailStateTests {
     /// The detail of user 1 opened by id, its record arrived and its relations counted.
     private func loadedUser() -> RecordDetailState {
         var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
-        _ = state.update(.recordArrived(Self.leanne))
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordArrived(Self.leanne))
         for (name, count) in [("todos", 3), ("posts", 2), ("albums", 0)] {
-            _ = state.update(.countArrived(relation: name, count: count))
+            _ = state.apply(.countArrived(relation: name, count: count))
         }
-        _ = state.update(.countingFinished)
+        _ = state.apply(.countingFinished)
         return state
     }
 
@@ -41,8 +41,8 @@ struct RecordDetailStateTests {
     }
 
     /// What `key` does: the event it means, applied (`nil` when unhandled).
-    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailState.Effect]? {
-        state.event(for: key, bindings: bindings).map { state.update($0) }
+    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailEffect]? {
+        state.event(for: key, bindings: bindings).map { state.apply($0) }
     }
 
     // MARK: - Loading
@@ -50,11 +50,11 @@ struct RecordDetailStateTests {
     @Test func openedByIDItLoadsWhenItFirstShowsAndNamesTheRecordOnceItArrives() {
         var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)
         #expect(state.breadcrumb == "1")
-        #expect(state.update(.appeared) == [.loadRecord])
+        #expect(state.apply(.appeared) == [.loadRecord])
         #expect(state.isLoading)
         #expect(state.status == ScreenStatus(resource: "users/1", isLoading: true))
         #expect(state.jumps.isEmpty)
-        #expect(state.update(.recordArrived(Self.leanne)) == [.countRelations(Self.leanne), .redraw])
+        #expect(state.apply(.recordArrived(Self.leanne)) == [.countRelations(Self.leanne), .redraw])
         #expect(!state.isLoading)
         #expect(state.breadcrumb == "1 Leanne Graham")
         let terminal = draw(&state)
@@ -71,13 +71,13 @@ struct RecordDetailStateTests {
     @Test func aRecordOpenedFromTheListShowsAtOnce() {
         var state = RecordDetailState(id: "1", record: Self.leanne, resource: Self.users, breadcrumbPrefix: nil)
         #expect(draw(&state).contains("\"username\": \"Bret\","))
-        #expect(state.update(.appeared) == [.loadRecord])  // fresh from the server all the same
+        #expect(state.apply(.appeared) == [.loadRecord])  // fresh from the server all the same
     }
 
     @Test func childRelationsAreListedWithTheirCountsAsTheyArrive() {
         var state = RecordDetailState(id: "1", record: Self.leanne, resource: Self.users, breadcrumbPrefix: nil)
         #expect(state.jumps.map(\.title) == ["todos", "posts", "albums"])
-        #expect(state.update(.countArrived(relation: "posts", count: 2)) == [.redraw])
+        #expect(state.apply(.countArrived(relation: "posts", count: 2)) == [.redraw])
         #expect(state.jumps.map(\.title) == ["todos", "posts (2)", "albums"])
         state = loadedUser()
         let jumps = draw(&state).line(1)
@@ -94,36 +94,36 @@ struct RecordDetailStateTests {
     /// Back from a related list where a record was added, the counts are fresh.
     @Test func showingAgainCountsAgainButDoesNotLoadAgain() {
         var state = loadedUser()
-        #expect(state.update(.appeared) == [.countRelations(Self.leanne)])
+        #expect(state.apply(.appeared) == [.countRelations(Self.leanne)])
         #expect(state.counts["posts"] == 2)  // kept until the new counts come
-        #expect(state.update(.appeared) == [], "already counting")
-        _ = state.update(.countArrived(relation: "posts", count: 3))
+        #expect(state.apply(.appeared) == [], "already counting")
+        _ = state.apply(.countArrived(relation: "posts", count: 3))
         #expect(state.jumps[1].title == "posts (3)")
     }
 
     @Test func aReloadWhileCountingDoesNotCountTwice() {
         var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
-        _ = state.update(.recordArrived(Self.leanne))
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordArrived(Self.leanne))
         #expect(press(.char("r"), on: &state) == [.loadRecord])
         #expect(state.isLoading)
-        #expect(state.update(.recordArrived(Self.leanne)) == [.redraw])
-        _ = state.update(.countingFinished)
+        #expect(state.apply(.recordArrived(Self.leanne)) == [.redraw])
+        _ = state.apply(.countingFinished)
         #expect(press(.char("r"), on: &state) == [.loadRecord])
-        #expect(state.update(.recordArrived(Self.leanne)) == [.countRelations(Self.leanne), .redraw])
+        #expect(state.apply(.recordArrived(Self.leanne)) == [.countRelations(Self.leanne), .redraw])
     }
 
     @Test func leavingTheStackCancelsItsWorkAndShowingAgainLoadsAgain() {
         var state = loadedUser()
-        #expect(state.update(.disappeared) == [.cancelWork])
-        #expect(state.update(.appeared) == [.loadRecord])
+        #expect(state.apply(.disappeared) == [.cancelWork])
+        #expect(state.apply(.appeared) == [.loadRecord])
     }
 
     @Test func aMissingRecordSaysSoOffersARetryAndHasNoRelations() {
         var state = RecordDetailState(id: "9", record: nil, resource: Self.users, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
+        _ = state.apply(.appeared)
         let missing = ServiceError(.notFound, "No user 9 (404)")
-        #expect(state.update(.recordFailed(missing)) == [.redraw], "nothing to count without a record")
+        #expect(state.apply(.recordFailed(missing)) == [.redraw], "nothing to count without a record")
         #expect(state.error == missing)
         #expect(!state.isLoading)
         #expect(draw(&state).contains("No user 9 (404) (r to retry)"))
@@ -134,22 +134,22 @@ struct RecordDetailStateTests {
 
     @Test func aFailedReloadKeepsTheRecordAndSaysWhy() {
         var state = loadedUser()
-        _ = state.update(.reload)
+        _ = state.apply(.reload)
         let offline = ServiceError(.offline, "Server unreachable")
-        #expect(state.update(.recordFailed(offline)) == [.countRelations(Self.leanne), .redraw])
+        #expect(state.apply(.recordFailed(offline)) == [.countRelations(Self.leanne), .redraw])
         #expect(state.record == Self.leanne)
         #expect(state.error == offline)
-        _ = state.update(.reload)
-        _ = state.update(.recordArrived(Self.leanne))
+        _ = state.apply(.reload)
+        _ = state.apply(.recordArrived(Self.leanne))
         #expect(state.error == nil)
     }
 
     /// A fetch cancelled by a newer one (or by leaving) changes nothing.
     @Test func aCancelledFetchIsIgnored() {
         var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
+        _ = state.apply(.appeared)
         let before = state
-        #expect(state.update(.recordFailed(ServiceError(.cancelled, "cancelled"))) == [])
+        #expect(state.apply(.recordFailed(ServiceError(.cancelled, "cancelled"))) == [])
         #expect(state == before)
         #expect(state.isLoading)
     }

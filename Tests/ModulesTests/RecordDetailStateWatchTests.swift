@@ -18,20 +18,20 @@ struct RecordDetailStateWatchTests {
 
     private func loaded() -> RecordDetailState {
         var state = RecordDetailState(id: "4", record: nil, resource: Self.todos, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
-        _ = state.update(.recordArrived(Self.todo4))
-        _ = state.update(.countingFinished)
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordArrived(Self.todo4))
+        _ = state.apply(.countingFinished)
         return state
     }
 
     @Test func aWatchFetchMarksTheChangedFieldAndSchedulesTheNext() {
         var state = loaded()
-        #expect(state.update(.setWatch(.seconds(5))) == [.scheduleWatch(after: .seconds(5))])
+        #expect(state.apply(.setWatch(.seconds(5))) == [.scheduleWatch(after: .seconds(5))])
         #expect(state.status.watch == "watch 5s")
-        #expect(state.update(.watchTimerFired) == [.loadRecord])
+        #expect(state.apply(.watchTimerFired) == [.loadRecord])
         // The timer again while the fetch is in flight: no second fetch.
-        #expect(state.update(.watchTimerFired) == [.scheduleWatch(after: .seconds(5))])
-        #expect(state.update(.recordArrived(Self.done4)) == [.redraw, .scheduleWatch(after: .seconds(5))])
+        #expect(state.apply(.watchTimerFired) == [.scheduleWatch(after: .seconds(5))])
+        #expect(state.apply(.recordArrived(Self.done4)) == [.redraw, .scheduleWatch(after: .seconds(5))])
         #expect(state.changedFields == ["completed"])
         let terminal = InMemoryTerminal(size: Size(rows: 20, cols: 80))
         let lines = state.layout(width: 80, height: 20)
@@ -41,14 +41,14 @@ struct RecordDetailStateWatchTests {
         let marked = terminal.text.components(separatedBy: "\n").filter { $0.contains("•") }
         #expect(marked.count == 1)
         #expect(marked.first?.contains("\"completed\": true") == true, "\(marked)")
-        #expect(state.update(.setWatch(nil)) == [.cancelWatch])
+        #expect(state.apply(.setWatch(nil)) == [.cancelWatch])
         #expect(state.changedFields.isEmpty)
     }
 
     @Test func leavingStopsTheTimerAndShowingAgainResumesIt() {
         var state = loaded()
-        _ = state.update(.setWatch(.seconds(3)))
-        #expect(state.update(.disappeared) == [.cancelWork, .cancelWatch])
-        #expect(state.update(.appeared) == [.loadRecord, .scheduleWatch(after: .seconds(3))])
+        _ = state.apply(.setWatch(.seconds(3)))
+        #expect(state.apply(.disappeared) == [.cancelWork, .cancelWatch])
+        #expect(state.apply(.appeared) == [.loadRecord, .scheduleWatch(after: .seconds(3))])
     }
 }

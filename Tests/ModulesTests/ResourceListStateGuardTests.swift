@@ -107,13 +107,13 @@ struct RecordDetailStateGuardTests {
     private func shown(_ access: WriteAccess) -> RecordDetailState {
         var state = RecordDetailState(
             id: "", record: nil, resource: .object(named: "profile"), breadcrumbPrefix: nil, writeAccess: access)
-        _ = state.update(.appeared)
-        _ = state.update(.recordArrived(RecordEntity(id: "", json: ["name": "Demo"])))
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordArrived(RecordEntity(id: "", json: ["name": "Demo"])))
         return state
     }
 
-    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailState.Effect] {
-        state.event(for: key, bindings: .defaults).map { state.update($0) } ?? []
+    private func press(_ key: Key, on state: inout RecordDetailState) -> [RecordDetailEffect] {
+        state.event(for: key, bindings: .defaults).map { state.apply($0) } ?? []
     }
 
     @Test func aReadOnlyRunOpensNoForm() {

@@ -112,36 +112,36 @@ struct StopLoadingStateTests {
 
     @Test func escWhileARecordOpenedByIDLoadsStopsIt() {
         var state = RecordDetailState(id: "4", record: nil, resource: Self.todos, breadcrumbPrefix: nil)
-        #expect(state.update(.appeared) == [.loadRecord])
+        #expect(state.apply(.appeared) == [.loadRecord])
         #expect(state.event(for: .escape, bindings: .defaults) == .stopLoading(received: 0))
-        #expect(state.update(.stopLoading(received: 0)) == [.cancelWork, .redraw])
+        #expect(state.apply(.stopLoading(received: 0)) == [.cancelWork, .redraw])
         #expect(state.status.message?.text == "Stopped loading todo 4 — r reloads")
         #expect(state.event(for: .escape, bindings: .defaults) == nil)
     }
 
     @Test func escWhileAShownRecordReloadsWithProgressStopsItAndKeepsTheRecord() {
         var state = RecordDetailState(id: "4", record: Self.todo4, resource: Self.todos, breadcrumbPrefix: nil)
-        #expect(state.update(.appeared) == [.loadRecord])
+        #expect(state.apply(.appeared) == [.loadRecord])
         #expect(state.event(for: .escape, bindings: .defaults) == nil, "a quick check: Esc goes back")
         let escape = state.event(for: .escape, bindings: .defaults, received: 150_000)
         #expect(escape == .stopLoading(received: 150_000))
-        #expect(state.update(.stopLoading(received: 150_000)) == [.cancelWork, .redraw])
+        #expect(state.apply(.stopLoading(received: 150_000)) == [.cancelWork, .redraw])
         #expect(!state.isLoading)
         #expect(state.record == Self.todo4)
         #expect(state.status.message?.text == "Stopped loading todo 4 (0.2 MB in) — r reloads")
         // Nothing loads now: Esc goes back (the router's), `r` loads again.
         #expect(state.event(for: .escape, bindings: .defaults) == nil)
-        #expect(state.update(.reload) == [.loadRecord])
+        #expect(state.apply(.reload) == [.loadRecord])
         #expect(state.status.message == nil)
     }
 
     @Test func escWhileAWatchFetchRunsStopsTheWatch() {
         var state = RecordDetailState(id: "4", record: Self.todo4, resource: Self.todos, breadcrumbPrefix: nil)
-        _ = state.update(.appeared)
-        _ = state.update(.recordArrived(Self.todo4))
-        _ = state.update(.setWatch(.seconds(5)))
-        #expect(state.update(.watchTimerFired) == [.loadRecord])
-        #expect(state.update(.stopLoading(received: 0)) == [.cancelWork, .cancelWatch, .redraw])
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordArrived(Self.todo4))
+        _ = state.apply(.setWatch(.seconds(5)))
+        #expect(state.apply(.watchTimerFired) == [.loadRecord])
+        #expect(state.apply(.stopLoading(received: 0)) == [.cancelWork, .cancelWatch, .redraw])
         #expect(state.watchInterval == nil)
         #expect(state.status.watch == nil)
     }

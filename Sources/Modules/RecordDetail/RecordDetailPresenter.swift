@@ -111,9 +111,9 @@ final class RecordDetailPresenter: Screen {
     /// Applies `event` and runs the effects it asks for; returns what the
     /// router should do (a screen to push, text to copy, or nothing more).
     @discardableResult
-    private func send(_ event: RecordDetailState.Event) -> ScreenCommand {
+    private func send(_ event: RecordDetailEvent) -> ScreenCommand {
         var command = ScreenCommand.handled
-        for effect in state.update(event) {
+        for effect in state.apply(event) {
             switch effect {
             case .loadRecord:
                 load()

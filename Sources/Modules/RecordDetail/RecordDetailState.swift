@@ -5,86 +5,15 @@ import Translations
 
 /// Everything the detail screen knows, as a value: the record, its load and
 /// error, the counts of its related lists, the selected relation, the
-/// scroll. Every key and every async result is an `Event`; `update` applies
-/// it and returns the `Effect`s to run, which the presenter runs and whose
+/// scroll. Every key and every async result is a `RecordDetailEvent`;
+/// `apply` applies it and returns the `RecordDetailEffect`s to run, which the presenter runs and whose
 /// results it sends back as events. Nothing here waits, so every behaviour
 /// is testable by sending events and comparing values. The edit's fields are
 /// writable within the module for `RecordDetailState+Edit`; only
 /// transitions change them.
-struct RecordDetailState: Equatable, Sendable {
-    /// What happened: an intent of the user or a result of async work.
-    enum Event: Equatable, Sendable {
-        /// The screen shows (first time, or again after the screen above it closed).
-        case appeared
-        /// The screen left the stack.
-        case disappeared
-        /// Scroll to this line (a movement key or the wheel).
-        case scroll(to: Int)
-        case selectNextRelation
-        case selectPreviousRelation
-        /// Select the relation at this index and follow it (digits 1 … 9).
-        case follow(relation: Int)
-        case followSelected
-        case reload
-        /// Esc while the record loads: stop, keep what is shown; `received` bytes had come.
-        case stopLoading(received: Int)
-        case copy
-        case recordArrived(RecordEntity)
-        case recordFailed(ServiceError)
-        /// One children relation counted (relations that failed to count send nothing).
-        case countArrived(relation: String, count: Int)
-        /// Every relation counted (not sent when counting was cancelled).
-        case countingFinished
-        /// The record a parent relation points at is named: the relation
-        /// line shows `label` while the record's foreign key still holds `id`
-        /// (a label that fails to come sends nothing: the id stays).
-        case labelArrived(relation: String, id: String, label: String)
-        /// `e` on an object resource: open its edit form.
-        case edit
-        /// A key while the edit form is open.
-        case formKey(Key)
-        /// The server took the edit and answered with the object as it is now.
-        case saveConfirmed(RecordEntity)
-        case saveRefused(ServiceError)
-        /// A key while the production question (`type yes`) is open.
-        case confirmKey(Key)
-        /// The run's write access as the screen shows (again).
-        case setWriteAccess(WriteAccess)
-        /// `:watch 5`: fetch the record again every interval; `nil` stops.
-        case setWatch(Duration?)
-        /// The watch interval is over.
-        case watchTimerFired
-    }
-
-    /// Work for the presenter; results come back as events.
-    enum Effect: Equatable, Sendable {
-        /// Fetch the record from the server, cancelling a fetch in flight;
-        /// the answer comes back as `recordArrived` or `recordFailed`.
-        case loadRecord
-        /// Count the children relations of this record: one `countArrived`
-        /// per count, then `countingFinished`.
-        case countRelations(RecordEntity)
-        /// Name the records these parent relations of `record` point at:
-        /// one `labelArrived` per label, as each comes.
-        case nameRelations([ResourceDescriptor.Relation], of: RecordEntity)
-        /// Cancel the fetch, the counting and the naming in flight.
-        case cancelWork
-        /// Open the screen `relation` leads to from `record`.
-        case follow(ResourceDescriptor.Relation, from: RecordEntity)
-        /// Put this text on the clipboard and say so.
-        case copy(String, description: String)
-        /// Ask the app for a frame (async results change what shows).
-        case redraw
-        /// Send these changed fields of the object (`PATCH`); the answer
-        /// comes back as `saveConfirmed` or `saveRefused`.
-        case save(JSONObject)
-        /// The user typed `yes` to a production write: no screen asks again this run.
-        case allowWrites
-        /// Send `watchTimerFired` after this long, replacing any earlier schedule.
-        case scheduleWatch(after: Duration)
-        /// Forget the watch timer.
-        case cancelWatch
-    }
+struct RecordDetailState: ScreenState, Equatable, Sendable {
+    typealias Event = RecordDetailEvent
+    typealias Effect = RecordDetailEffect
 
     let id: String
     let resource: ResourceDescriptor
@@ -180,7 +109,7 @@ struct RecordDetailState: Equatable, Sendable {
     // MARK: - Transitions
 
     /// Applies `event`; returns the effects to run, in order.
-    mutating func update(_ event: Event) -> [Effect] {
+    mutating func apply(_ event: Event) -> [Effect] {
         switch event {
         case .appeared:
             let watch = watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? []

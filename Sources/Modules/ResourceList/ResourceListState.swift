@@ -19,7 +19,10 @@ import TerminalUI
 /// in from the server asks the server instead (`q=`, `_sort=`) where the
 /// server can (``ListCapabilities``), and says so; what it cannot do is done
 /// over the loaded rows, and the status line says that.
-struct ResourceListState: Equatable, Sendable {
+struct ResourceListState: ScreenState, Equatable, Sendable {
+    typealias Event = ResourceListEvent
+    typealias Effect = ResourceListEffect
+
     /// The resource as described; columns nobody described are inferred
     /// from the first page.
     var resource: ResourceDescriptor
