@@ -152,13 +152,7 @@ extension AppRoot {
     /// service's description.
     static func request(_ built: Built, prefetch: Bool, firstFrame: Latch?, headStart: Duration) async -> Requested {
         let browsed = built.browsed
-        let recall =
-            ConventionDetection.asks(browsed) ? await ConventionRecall.read(browsed, storage: built.cache) : nil
-        var shown = browsed
-        if let recalled = recall?.discovery {
-            shown = ConventionDetection.with(recalled, browsed)
-            built.services.documents?.memory?.note(recalled.convention)
-        }
+        let (shown, recall) = await remembered(built)
         let firstList = prefetch && recall?.discovery == nil ? firstList(of: browsed, api: built.services.api) : nil
         guard OpenAPIStage.asks(browsed) else {
             return Requested(
@@ -175,6 +169,17 @@ extension AppRoot {
         return Requested(
             built: built, shown: shown, recalled: recall?.discovery != nil, firstList: firstList,
             discovery: discovery, reading: reading)
+    }
+
+    /// What the screens are made from first: the catalog of the convention
+    /// the cache remembers of the service, if it remembers one, else the one browsed.
+    static func remembered(_ built: Built) async -> (shown: AppConfiguration, recall: ConventionRecall?) {
+        let browsed = built.browsed
+        guard ConventionDetection.asks(browsed) else { return (browsed, nil) }
+        let recall = await ConventionRecall.read(browsed, storage: built.cache)
+        guard let recalled = recall.discovery else { return (browsed, recall) }
+        built.services.documents?.memory?.note(recalled.convention)
+        return (ConventionDetection.with(recalled, browsed), recall)
     }
 
     /// The list that opens first (the catalog's choice), loading while the
@@ -206,22 +211,14 @@ extension AppRoot {
         await listAndFrame.finished(orAfter: headStart)
     }
 
-    /// Stage four: the theme (the built-in one, with a warning, when the
-    /// configured one fails), and an existing cache open (its warning,
+    /// Stage four: the theme, and an existing cache open (its warning,
     /// if any, is the start's status line).
     static func settle(_ requested: Requested) async -> Staged {
         let built = requested.built
         let configuration = built.configured.configuration
         let logger = built.configured.logger
-        var warnings: [String] = []
-        let theme: Theme
-        do {
-            theme = try loadTheme(configuration)
-        } catch {
-            warnings.append(Texts.App.themeFallback(error: "\(error)"))
-            logger.warning("theme failed", metadata: ["error": "\(error)"])
-            theme = .builtinDefault
-        }
+        let (theme, themeWarning) = theme(configuration, logger: logger)
+        var warnings = themeWarning.map { [$0] } ?? []
         if !built.startsEmpty {
             // (A shared cache said its warning at the run's start.)
             _ = await built.cache.beginOpening().value
@@ -235,5 +232,15 @@ extension AppRoot {
         return Staged(
             prepared: prepared, discovery: requested.discovery, firstList: requested.firstList, cache: built.cache,
             reading: requested.reading, recalled: requested.recalled)
+    }
+
+    /// The configured theme; the built-in one, and a warning, when it fails.
+    static func theme(_ configuration: AppConfiguration, logger: Logger) -> (Theme, warning: String?) {
+        do {
+            return (try loadTheme(configuration), nil)
+        } catch {
+            logger.warning("theme failed", metadata: ["error": "\(error)"])
+            return (.builtinDefault, Texts.App.themeFallback(error: "\(error)"))
+        }
     }
 }

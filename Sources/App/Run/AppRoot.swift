@@ -78,21 +78,7 @@ public enum AppRoot {
                 StoredRequestLog(recorder: $0, storage: prepared.services.storage)
             }
                 ?? EmptyRequestHistory(), operations: prepared.operations)
-        var stack = [navigator.start()]
-        if let launch {
-            if !launch.isStartScreen {
-                let resource = navigator.resource(named: launch.resource)
-                if resource.isObject {
-                    stack.append(navigator.detail(resource, id: ""))
-                } else {
-                    stack.append(navigator.list(resource, filters: launch.filters))
-                    if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
-                }
-            }
-        } else if let first = catalog.openingResource {
-            // The catalog's choice (``ResourceCatalog/opening``); none: the start screen.
-            stack.append(navigator.list(first))
-        }
+        let stack = openingStack(navigator, catalog: catalog, launch: launch)
         let activity = prepared.services.activity
         let router = AppRouter(
             stack: stack, terminal: terminal, theme: prepared.theme,
@@ -106,6 +92,26 @@ public enum AppRoot {
         router.asksBeforeProduction = prepared.configuration.confirmProductionWrites
         redraw.target = router
         return router
+    }
+
+    /// The screens a start opens on: the start screen, and on it
+    /// `launch`'s list and record — or, with no launch target, the
+    /// catalog's choice (``ResourceCatalog/opening``; none: the start screen alone).
+    @MainActor
+    static func openingStack(_ navigator: ResourceNavigator, catalog: ResourceCatalog, launch: LaunchTarget?)
+        -> [any Screen]
+    {
+        var stack = [navigator.start()]
+        guard let launch else {
+            if let first = catalog.openingResource { stack.append(navigator.list(first)) }
+            return stack
+        }
+        guard !launch.isStartScreen else { return stack }
+        let resource = navigator.resource(named: launch.resource)
+        if resource.isObject { return stack + [navigator.detail(resource, id: "")] }
+        stack.append(navigator.list(resource, filters: launch.filters))
+        if let id = launch.id { stack.append(navigator.detail(resource, id: id)) }
+        return stack
     }
 
     /// Shows the run's first cache failure (a full disk, a broken file) on
