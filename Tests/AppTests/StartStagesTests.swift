@@ -50,9 +50,15 @@ struct StartStagesTests {
     @Test func aStartRunsItsFourStagesInOrder() async throws {
         let home = try TemporaryHome()
         defer { home.remove() }
-        let staged = try await AppRoot.stage(options: Self.sample(home), environment: home.environment, prefetch: true)
+        var options = Self.sample(home)
+        options.logLevel = "debug"
+        let staged = try await AppRoot.stage(options: options, environment: home.environment, prefetch: true)
         #expect(staged.stages == [.configured, .built, .requested, .settled])
         #expect(staged.stages == AppRoot.Stage.allCases)
+        // The log says how long each took, by name.
+        let log = try String(contentsOf: staged.prepared.configuration.paths.logFile, encoding: .utf8)
+        let phases = try #require(log.split(separator: "\n").first { $0.contains("start-up phases") })
+        for stage in AppRoot.Stage.allCases { #expect(phases.contains("\(stage.rawValue)="), "\(phases)") }
         // The fake environment looks for no description: nothing runs on after the stages.
         #expect(staged.discovery == nil)
         #expect(staged.firstList == nil)
