@@ -37,7 +37,7 @@ extension EndToEnd {
                 try app.session.press("Escape")
                 try await app.session.eventually("every record again") { ResourceScreen.ids(in: $0).count > 20 }
                 let queries = await served.listRequests(after: before, convention).map(Served.decoded)
-                let searches = queries.filter { $0.contains(convention.searchText) }
+                let searches = queries.filter { $0.lowercased().contains(convention.searchText.lowercased()) }
                 if convention.searchQuery == nil {
                     #expect(searches.isEmpty, "\(queries)")
                 } else {
@@ -290,7 +290,9 @@ extension EndToEnd.ConventionFeatures2EndToEndTests.Convention {
     var searchText: String { label(33) }
     /// What a server search must send: OData searches its string
     /// properties with `contains()`; JSON:API has no search parameter (nil).
-    var searchQuery: String? { self == .jsonAPI ? nil : "$filter=contains(Name,'\(label(33))')" }
+    var searchQuery: String? {
+        self == .jsonAPI ? nil : "$filter=contains(tolower(Name),'\(label(33).lowercased())')"
+    }
 
     /// The query of a descending sort by the label, and the record then first
     /// (text order: `Article 9 on …`, `Tofu 61`).
@@ -334,7 +336,7 @@ extension EndToEnd.ConventionFeatures2EndToEndTests.Convention {
             return [
                 Filter(
                     command: "Products Price>=60 Name~Syrup",
-                    sent: ["Price ge 60", "contains(Name,'Syrup')"],
+                    sent: ["Price ge 60", "contains(tolower(Name),'syrup')"],
                     matches: { price($0) >= 60 && ODataTestServer.productName($0).contains("Syrup") }),
                 Filter(
                     command: "Products Price<=30 InStock!=true Price>5",

@@ -3,10 +3,13 @@ import JSON
 
 /// A `$filter` expression as the ``ODataTestServer`` reads it: comparisons
 /// (`Price gt 5`, `Name eq 'Chai 1'`, `CategoryID eq null`), `contains`,
-/// `startswith`, `endswith`, `and`, `or`, `not` and parentheses.
+/// `startswith`, `endswith` (case told apart, as OData's are) of a property
+/// or of its `tolower()`/`toupper()`, `and`, `or`, `not` and parentheses.
 indirect enum ODataFilter {
     case compare(property: String, op: String, literal: JSONValue)
-    case function(name: String, property: String, text: String)
+    /// `contains(Name,'x')`; `casing` is `tolower` or `toupper` when the
+    /// property is wrapped in one (`contains(tolower(Name),'x')`).
+    case function(name: String, property: String, casing: String?, text: String)
     case and(ODataFilter, ODataFilter)
     case or(ODataFilter, ODataFilter)
     case not(ODataFilter)
@@ -18,6 +21,7 @@ indirect enum ODataFilter {
 
     static let operators: Set<String> = ["eq", "ne", "lt", "le", "gt", "ge"]
     static let functions: Set<String> = ["contains", "startswith", "endswith"]
+    static let casings: Set<String> = ["tolower", "toupper"]
 
     /// Reads `text`; every property must be one of `properties`.
     static func parse(_ text: String, properties: Set<String>) throws(Problem) -> ODataFilter {
@@ -41,8 +45,10 @@ indirect enum ODataFilter {
             case "gt": return order > 0
             default: return order >= 0
             }
-        case .function(let name, let property, let text):
-            let value = ConventionValues.text(entity[property])
+        case .function(let name, let property, let casing, let text):
+            let original = ConventionValues.text(entity[property])
+            let value =
+                casing == "tolower" ? original.lowercased() : casing == "toupper" ? original.uppercased() : original
             switch name {
             case "contains": return value.contains(text)
             case "startswith": return value.hasPrefix(text)
@@ -145,13 +151,13 @@ indirect enum ODataFilter {
             guard token.kind == .word else { throw Problem(message: "unexpected '\(token.text)' in $filter") }
             if ODataFilter.functions.contains(token.text) {
                 guard try next().kind == .open else { throw Problem(message: "expected ( after \(token.text)") }
-                let property = try propertyName(try next())
+                let (property, casing) = try argument()
                 guard try next().kind == .comma else { throw Problem(message: "expected , in \(token.text)") }
                 let argument = try next()
                 guard argument.kind == .string, try next().kind == .close else {
                     throw Problem(message: "\(token.text) takes a property and a string")
                 }
-                return .function(name: token.text, property: property, text: argument.text)
+                return .function(name: token.text, property: property, casing: casing, text: argument.text)
             }
             let property = try propertyName(token)
             let op = try next()
@@ -159,6 +165,18 @@ indirect enum ODataFilter {
                 throw Problem(message: "unknown operator '\(op.text)' in $filter")
             }
             return .compare(property: property, op: op.text, literal: try literal(try next()))
+        }
+
+        /// A function's first argument: a property, or `tolower(Property)`/`toupper(Property)`.
+        mutating func argument() throws(Problem) -> (property: String, casing: String?) {
+            let token = try next()
+            guard token.kind == .word, ODataFilter.casings.contains(token.text) else {
+                return (try propertyName(token), nil)
+            }
+            guard try next().kind == .open else { throw Problem(message: "expected ( after \(token.text)") }
+            let property = try propertyName(try next())
+            guard try next().kind == .close else { throw Problem(message: "expected ) after \(token.text)") }
+            return (property, token.text)
         }
 
         func literal(_ token: Token) throws(Problem) -> JSONValue {

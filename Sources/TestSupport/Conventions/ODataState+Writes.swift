@@ -120,7 +120,7 @@ extension ODataState {
         case .compare(let property, _, let literal):
             guard let kind = kinds[property], !fits(literal, kind) else { return nil }
             return "A binary operator with incompatible types was detected: \(property) (\(kind)) and \(literal)."
-        case .function(_, let property, _):
+        case .function(_, let property, _, _):
             return kinds[property] == "string" ? nil : "\(property) is not a string."
         case .and(let lhs, let rhs), .or(let lhs, let rhs): return typeMismatch(lhs, kinds) ?? typeMismatch(rhs, kinds)
         case .not(let inner): return typeMismatch(inner, kinds)

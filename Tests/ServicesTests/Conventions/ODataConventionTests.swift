@@ -71,7 +71,7 @@ struct ODataConventionTests {
         let items = convention.queryItems(query, route: ResourceRoute(path: "/Products"), cursor: nil)
         #expect(
             items.map { "\($0.name)=\($0.value ?? "")" } == [
-                "$filter=(CategoryID eq 3) and (Price lt 10) and (contains(Name,'chai')) and (ID eq 1 or ID eq 2)",
+                "$filter=(CategoryID eq 3) and (Price lt 10) and (contains(tolower(Name),'chai')) and (ID eq 1 or ID eq 2)",
                 "$orderby=Price desc,Name", "$top=20", "$skip=40", "$count=true",
             ])
         #expect(

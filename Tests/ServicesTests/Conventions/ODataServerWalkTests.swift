@@ -136,6 +136,29 @@ struct ODataServerWalkTests {
         }
     }
 
+    /// OData's `contains` tells case apart; the loaded rows are searched
+    /// and `~`-filtered ignoring it. The server must answer what the list
+    /// would find here: `chai` finds `Chai …`, by search and by `Name~`.
+    @Test func searchAndContainsIgnoreCaseAsTheLoadedRowsDo() async throws {
+        try await walk { _, client, found in
+            let (_, route) = try resource(found, "Products")
+            let chai = (1...ODataTestServer.productCount).filter {
+                ODataTestServer.productName($0).lowercased().contains("chai")
+            }
+            #expect(!chai.isEmpty && chai.allSatisfy { !ODataTestServer.productName($0).contains("chai") })
+            for query in [
+                ListQuery(page: 1, limit: 100, search: "CHAI"),
+                ListQuery(filters: [.init("Name", "chai", .contains)], page: 1, limit: 100),
+            ] {
+                let items = convention.queryItems(query, route: route, cursor: nil)
+                let answer = try await client.get(route.path, items)
+                #expect(answer.status == 200, "\(String(decoding: answer.data, as: UTF8.self))")
+                let ids = try convention.page(from: answer, route: route).records.compactMap { $0["ID"]?.intValue }
+                #expect(ids == chai, "\(items)")
+            }
+        }
+    }
+
     @Test func writesAreJSONAtTheSetAndTheKey() async throws {
         try await walk { server, client, found in
             let (_, route) = try resource(found, "Products")

@@ -231,7 +231,7 @@ struct ODataRouteFacts {
         case .lessOrEqual: op = "le"
         case .greater: op = "gt"
         case .greaterOrEqual: op = "ge"
-        case .contains: return "contains(\(filter.field),\(ODataLiteral.quoted(filter.value)))"
+        case .contains: return ODataLiteral.containsIgnoringCase(filter.field, filter.value)
         case .oneOf:
             return filter.values.map { "\(filter.field) eq \(ODataLiteral.literal($0, type: type))" }
                 .joined(separator: " or ")
@@ -239,9 +239,10 @@ struct ODataRouteFacts {
         return "\(filter.field) \(op) \(ODataLiteral.literal(filter.value, type: type))"
     }
 
-    /// `contains(Name,'x') or contains(Description,'x')` over the string properties.
+    /// `contains(tolower(Name),'x') or contains(tolower(Description),'x')`
+    /// over the string properties, case ignored as the loaded rows are searched.
     func searchClause(_ text: String) -> String? {
         guard !strings.isEmpty else { return nil }
-        return strings.map { "contains(\($0),\(ODataLiteral.quoted(text)))" }.joined(separator: " or ")
+        return strings.map { ODataLiteral.containsIgnoringCase($0, text) }.joined(separator: " or ")
     }
 }

@@ -27,6 +27,13 @@ public enum ODataLiteral {
         "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
+    /// `contains(tolower(Name),'chai')`: whether `property` holds `text`,
+    /// case ignored (OData's `contains` tells case apart; the loaded rows
+    /// are searched and filtered ignoring it, and both must agree).
+    public static func containsIgnoringCase(_ property: String, _ text: String) -> String {
+        "contains(tolower(\(property)),\(quoted(text.lowercased())))"
+    }
+
     /// `Products(5)`, `People('ann')`: the key predicate of one key.
     public static func keyPredicate(_ id: String, type: String?) -> String {
         "(" + literal(id, type: type) + ")"
