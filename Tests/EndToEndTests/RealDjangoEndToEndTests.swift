@@ -100,15 +100,61 @@ extension EndToEnd {
             #expect(ResourceScreen.ids(in: filtered) == recent)
             #expect(server.requestPaths().contains { $0.contains("year__gte=2000") }, "\(server.requestPaths())")
 
-            // One the view does not declare: django-filter ignores it and
-            // answers every book; the list says so instead of showing them.
+            // One the view does not declare (its drf-spectacular document
+            // lists `publisher`, not `publisher__ne`): django-filter would
+            // ignore it, so it is not sent; the loaded books are filtered
+            // here and the status line says so.
             try await app.command("books publisher!=4")
-            let refused = try await app.session.eventually("the ignored filter named") { screen in
-                screen.contains("the server ignores the filter publisher__ne=4")
+            try await app.session.eventuallyShows(
+                "Django REST server cannot filter publisher != 4: filtering the loaded books here")
+            let here = try await app.session.eventually("the books of other publishers") { screen in
+                screen.contains("where publisher != 4") && ResourceScreen.ids(in: screen).starts(with: [1, 2, 3, 5])
             }
-            #expect(refused.contains("where publisher != 4"))
-            #expect(ResourceScreen.ids(in: refused).isEmpty, "\(refused)")
+            #expect(ResourceScreen.ids(in: here).allSatisfy { DjangoServer.publisher(ofBook: $0) != 4 }, "\(here)")
+            #expect(!server.requestPaths().contains { $0.contains("publisher__ne") }, "\(server.requestPaths())")
             #expect(server.requestPaths().allSatisfy { !$0.contains("//") })
+        }
+
+        /// Editions are the books through a view without `SearchFilter`,
+        /// which ignores `search=`; the service's drf-spectacular document
+        /// says which views search. `/` on editions searches the loaded rows
+        /// here, says so, pages in to the match (the last book's year) and sends no
+        /// `search=`; on books (a `SearchFilter` view) the server searches.
+        @Test func aViewWithoutSearchFilterIsSearchedHere() async throws {
+            let server = try await DjangoServer.start()
+            defer { server.stop() }
+            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString])
+            defer { app.stop() }
+            try await app.session.eventually("the Django root with editions") { screen in
+                screen.contains("(from the Django REST root)")
+                    && ResourceScreen.startCount(of: "editions", in: screen) == DjangoServer.bookCount
+            }
+            try await app.command("editions")
+            try await app.session.eventually("the first editions") { $0.contains("Chronicle 1 ") }
+            // The last book's year: no other row holds it in any column.
+            let last = DjangoServer.bookCount
+            try app.session.press("/")
+            try app.session.type(String(1940 + last))
+            try app.session.press("Enter")
+            try await app.session.eventuallyShows("Django REST server cannot search: searching the ")
+            let found = try await app.session.eventually("only the last edition") { screen in
+                ResourceScreen.ids(in: screen) == [last]
+            }
+            #expect(found.contains("filtered here") && !found.contains("server search"), "\(found)")
+            let editions = server.requestPaths().filter { $0.hasPrefix("/api/editions/") }
+            #expect(editions.contains { $0.contains("page=\(last / DjangoServer.pageSize + 1)") }, "\(editions)")
+            #expect(!editions.contains { $0.contains("search=") }, "\(editions)")
+
+            try await app.command("books")
+            try await app.session.eventually("the books") { $0.contains("Chronicle 1 ") }
+            try app.session.press("/")
+            try app.session.type("Chronicle 37")
+            let searched = try await app.session.eventually("book 37, searched by Django") { screen in
+                screen.contains("server search search=Chronicle 37") && ResourceScreen.ids(in: screen) == [37]
+            }
+            #expect(ResourceScreen.ids(in: searched) == [37])
+            let books = server.requestPaths().filter { $0.hasPrefix("/api/books/?") }
+            #expect(books.contains { $0.contains("search=Chronicle%2037") }, "\(books)")
         }
 
         @Test func writesLandInDjangosDatabase() async throws {

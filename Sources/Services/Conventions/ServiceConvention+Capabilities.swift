@@ -16,6 +16,10 @@ public struct ListCapabilities: Sendable, Hashable {
     /// Fields the server cannot sort by though it sorts others (JSON:API's
     /// relationships: its specification sorts attributes only).
     public var unsortableFields: Set<String>
+    /// The operators the server applies by field, where it says which
+    /// (a Django REST view's declared lookups: `year: >= <=`, `publisher: =`);
+    /// `nil`: ``filterOperators`` on any field.
+    public var declaredFilters: [String: Set<ListQuery.Filter.Operator>]?
 
     public init(
         searchParameter: String?, filterOperators: Set<ListQuery.Filter.Operator>, sorts: Bool,
@@ -37,11 +41,13 @@ public struct ListCapabilities: Sendable, Hashable {
         searchParameter: "q", filterOperators: Set(ListQuery.Filter.Operator.allCases), sorts: true)
 
     /// Whether the server applies `filter` on `route`: an operator it
-    /// knows, or an equality that a nested route stands for
-    /// (`/authors/3/books` for `author=3`).
+    /// knows (on that field, where it declares its filters), or an equality
+    /// that a nested route stands for (`/authors/3/books` for `author=3`).
     public func applies(_ filter: ListQuery.Filter, on route: ResourceRoute?) -> Bool {
         if filter.op == .equal, route?.nestedRoutes[filter.field] != nil { return true }
-        return filterOperators.contains(filter.op)
+        guard filterOperators.contains(filter.op) else { return false }
+        guard let declaredFilters else { return true }
+        return declaredFilters[filter.field]?.contains(filter.op) == true
     }
 }
 

@@ -39,6 +39,7 @@ actor DjangoState {
         guard path.hasPrefix("/api"), !path.contains("//") else { return notFound }
         if path == "/api" { return TestHTTPResponse(status: 301, headers: [("Location", "/api/")]) }
         guard path.hasSuffix("/") else { return notFound }
+        if request.method == "GET", path == "/api/schema/" { return json(schema) }
         let segments = path.split(separator: "/").map(String.init)
         let query = request.queryItems
         if ["POST", "PUT", "PATCH"].contains(request.method), let refused = Self.unsupported(request) {
@@ -57,6 +58,14 @@ actor DjangoState {
         default:
             return notFound
         }
+    }
+
+    /// drf-spectacular's document of the collections (``DjangoSchemaDocument``).
+    private var schema: JSONValue {
+        let samples = ["publishers", "books"].compactMap { name in
+            self.collections[name]?.first.map { (name: name, sample: $0) }
+        }
+        return DjangoSchemaDocument.document(samples, paging: paging)
     }
 
     private func list(_ name: String, _ query: [URLQueryItem]) -> TestHTTPResponse {

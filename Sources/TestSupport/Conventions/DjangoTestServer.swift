@@ -10,6 +10,7 @@ import JSON
 /// (`/api/books/3/`; `/api/books/3` and anything with `//` are 404), writes
 /// kept for the server's life (a body that is not `application/json` is
 /// `415`, a new book without `title` or publisher without `name` `400`, in DRF's words). 12 publishers, 60 books (`publisher`: the id).
+/// drf-spectacular's document is at `/api/schema/` (``DjangoSchemaDocument``).
 ///
 /// A real HTTP server on 127.0.0.1; every request is in ``requests``. End it with ``stop()``.
 public final class DjangoTestServer: Sendable {

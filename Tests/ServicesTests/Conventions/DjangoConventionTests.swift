@@ -33,6 +33,8 @@ struct DjangoConventionTests {
         #expect(books.route?.path == "/books/")
         #expect(books.route?.paging == .pages(page: "page", size: "page_size", first: 1))
         #expect(books.pageSize == DjangoTestServer.pageSize)
+        // drf-spectacular's document says the books view searches and sorts.
+        #expect(books.route?.searchParameter == "search" && books.route?.sortParameter == "ordering")
         #expect(books.labelField == "title")
         #expect(books.relations.contains(.parent("publisher", target: "publishers", by: "publisher")))
         let publishers = try #require(found.resources.first)

@@ -37,11 +37,13 @@ struct DjangoCollection: Sendable {
     }
 
     /// The descriptor: route, columns and form from the first record,
-    /// relations to and from the others.
+    /// relations to and from the others. The route claims no search (a view
+    /// without `SearchFilter` ignores `search=`) unless the service's
+    /// document says its view searches (``DjangoSchema/apply(to:url:)``).
     func descriptor(among all: [DjangoCollection]) -> ResourceDescriptor {
         var route = ResourceRoute(
             path: path, paging: paging, itemsKey: paging == .none ? nil : "results", totalKey: "count",
-            sortParameter: "ordering", searchParameter: "search")
+            sortParameter: "ordering")
         route.convention = .django
         // `url` is a HyperlinkedModelSerializer's own link: read-only, as the id.
         var descriptor = ConventionForm.writable(

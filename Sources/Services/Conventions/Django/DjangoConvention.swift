@@ -8,7 +8,9 @@ import Translations
 /// a page is `{count, next, previous, results}` (or a plain array),
 /// paging is `page`/`page_size` or `limit`/`offset` (read from the first
 /// page's `next`), sort is `ordering=-x`, search `search=`, filters
-/// django-filter's `field__gte=`. Trailing slashes are kept exactly as the
+/// django-filter's `field__gte=` — each only where the service's OpenAPI
+/// document says the view takes it, when it has one (``DjangoSchema``);
+/// search is never claimed without one. Trailing slashes are kept exactly as the
 /// root gives them: `/api/books/` → `/api/books/3/`.
 public struct DjangoConvention: ServiceConvention {
     public init() {}
@@ -26,7 +28,9 @@ public struct DjangoConvention: ServiceConvention {
     }
 
     /// The root's collections, each with its count, paging, columns and
-    /// relations read from its first page (asked concurrently).
+    /// relations read from its first page, and what its view applies of a
+    /// query from the service's OpenAPI document where there is one
+    /// (``DjangoSchema``): all asked concurrently.
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         guard claims(root: root), case .object(let object)? = root.json else { return nil }
         var links: [(name: String, url: URL, path: String)] = []
@@ -36,17 +40,27 @@ public struct DjangoConvention: ServiceConvention {
             else { continue }
             links.append((name, url, path))
         }
-        let pages = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
-            for (index, link) in links.enumerated() { group.addTask { (index, await fetch(link.url)) } }
+        let schemaURLs = Self.schemaURLs(root: root.url)
+        let answers = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
+            for (index, url) in (links.map(\.url) + schemaURLs).enumerated() {
+                group.addTask { (index, await fetch(url)) }
+            }
             var answers: [Int: ConventionAnswer] = [:]
             for await (index, answer) in group { answers[index] = answer }
             return answers
         }
         var collections: [DjangoCollection] = []
         for (index, link) in links.enumerated() {
-            collections.append(DjangoCollection(name: link.name, path: link.path, first: pages[index], root: root.url))
+            collections.append(
+                DjangoCollection(name: link.name, path: link.path, first: answers[index], root: root.url))
         }
-        let resources = collections.map { $0.descriptor(among: collections) }
+        let schema = schemaURLs.indices.lazy.compactMap { answers[links.count + $0].flatMap(DjangoSchema.init) }.first
+        var resources = collections.map { $0.descriptor(among: collections) }
+        for (index, link) in links.enumerated() {
+            guard let schema, var route = resources[index].route else { continue }
+            schema.apply(to: &route, url: link.url)
+            resources[index].route = route
+        }
         var counts: [String: Int] = [:]
         for collection in collections { counts[collection.name] = collection.count }
         return ConventionDiscovery(convention: name, source: .djangoRoot, resources: resources, counts: counts)
@@ -86,14 +100,22 @@ public struct DjangoConvention: ServiceConvention {
         return items
     }
 
-    /// `search=` where the route has a search parameter, every lookup
+    /// `search=` where the route has a search parameter (its view
+    /// documents one: ``DjangoSchema``), `ordering=` where it sorts, and
+    /// the lookups its view declares; without a document, every lookup
     /// ``item(_:)`` spells (a page that shows one ignored is an error that
-    /// names it: ``DjangoFilterCheck``), `ordering=`.
+    /// names it: ``DjangoFilterCheck``).
     public func capabilities(route: ResourceRoute) -> ListCapabilities {
-        ListCapabilities(
+        var capabilities = ListCapabilities(
             searchParameter: route.searchParameter, filterOperators: Set(ListQuery.Filter.Operator.allCases),
             sorts: route.sortParameter != nil)
+        capabilities.declaredFilters = DjangoSchema.declaredFilters(of: route)
+        return capabilities
     }
+
+    /// Where discovery looks for the service's OpenAPI document, given its
+    /// API root (``DjangoSchema/candidates(root:)``).
+    public static func schemaURLs(root: URL) -> [URL] { DjangoSchema.candidates(root: root) }
 
     static func item(_ filter: ListQuery.Filter) -> URLQueryItem {
         let suffix: String

@@ -1,5 +1,7 @@
-"""One ModelViewSet per model; authors page by limit/offset."""
-from rest_framework import viewsets
+"""One ModelViewSet per model; authors page by limit/offset. Editions are
+the books again through a read-only view that only sorts: no SearchFilter,
+no django-filter, so it ignores `search=` and every filter."""
+from rest_framework import filters, viewsets
 
 from .models import Author, Book, Publisher
 from .pagination import LimitOffset
@@ -34,4 +36,11 @@ class BookViewSet(viewsets.ModelViewSet):
         "title": ["exact", "icontains"],
     }
     search_fields = ["title"]
+    ordering_fields = ["id", "title", "year", "pages"]
+
+
+class EditionViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Book.objects.all()
+    serializer_class = BookSerializer
+    filter_backends = [filters.OrderingFilter]
     ordering_fields = ["id", "title", "year", "pages"]

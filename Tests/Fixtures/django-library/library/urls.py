@@ -10,6 +10,7 @@ router = DefaultRouter()
 router.register("publishers", views.PublisherViewSet)
 router.register("authors", views.AuthorViewSet)
 router.register("books", views.BookViewSet)
+router.register("editions", views.EditionViewSet, basename="edition")
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
