@@ -2,16 +2,51 @@ import Foundation
 import Services
 import Translations
 
-/// Filter and sort: local and instant while the list is complete; asked of
-/// the server (`q=`, `search=`, `_sort=`) while it still pages in, when the
-/// server can (its convention's ``ListCapabilities``). What it cannot do is
-/// done here over the loaded rows, and the screen says so.
+/// Filter and sort: the child state `ListFilterSort` decides (here over the
+/// loaded rows, or on the server while the list pages in and the server
+/// can); the parent forwards its events to it and maps its effects to the
+/// rows, the cursor, the status line and its own effects.
 extension ResourceListState {
-    /// How long after the last filter keystroke the server is searched.
-    static let searchDelay = Duration.milliseconds(250)
+    // What the child holds, as the rest of the list reads it.
+    var filterText: String { filterSort.text }
+    var isEditingFilter: Bool { filterSort.isEditing }
+    var serverSearch: String? { filterSort.serverSearch }
+    var sortColumn: Int? { filterSort.sortColumn }
+    var sortDescending: Bool { filterSort.sortDescending }
+    var serverSort: Bool { filterSort.serverSort }
+    var serverIgnoresSort: Bool { filterSort.serverIgnoresSort }
+    var serverSearches: Bool { filterSort.serverSearches }
+    var requestedSearch: String? { filterSort.requestedSearch }
 
-    /// Whether the server can search this list (else the loaded rows are searched here).
-    var serverSearches: Bool { capabilities.searchParameter != nil }
+    /// How long after the last filter keystroke the server is searched.
+    static var searchDelay: Duration { ListFilterSort.searchDelay }
+
+    /// Forwards `event` to the filter and sort, and maps its effects.
+    mutating func filterSort(_ event: ListFilterSort.Event) -> [ResourceListEffect] {
+        let selectedID = current?.id
+        let shown = visible
+        var effects: [ResourceListEffect] = []
+        for effect in filterSort.apply(event) {
+            switch effect {
+            case .prepareSearch: effects.append(.prepareSearch)
+            case .refilter(let narrowing):
+                visible = matchingRows(filterText, within: narrowing ? shown : nil)
+                restoreCursor(to: selectedID)
+            case .searchHere: effects += searchHere(filterText)
+            case .scheduleSearch(let delay): effects.append(.scheduleSearch(after: delay))
+            case .startOver:
+                cursor = 0
+                effects += observe(reset: true)
+            case .sortLoaded(let field, let descending):
+                records = ResourceListInteractor.sorted(records, by: field, descending: descending)
+                refilter(keeping: selectedID)
+            case .sayServerSorts:
+                if let sortColumn { say(Texts.List.sortedOnServer(column: resource.columns[sortColumn].title)) }
+            case .saySortedHere: say(Texts.List.sortedHere(resources: resource.name), .warning)
+            }
+        }
+        return effects
+    }
 
     /// The list's filters the server applies: they go in every query.
     var serverFilters: [ListQuery.Filter] { filters.filter { capabilities.applies($0, on: resource.route) } }
@@ -24,12 +59,6 @@ extension ResourceListState {
     /// the list is then not windowed (a window shows every row).
     var filtersHere: Bool { !localFilters.isEmpty || (!filterText.isEmpty && !serverSearches) }
 
-    /// The server search the filter asks for (`nil`: none, or the server cannot search).
-    var requestedSearch: String? {
-        let search = filterText.trimmingCharacters(in: .whitespaces)
-        return search.isEmpty || !serverSearches ? nil : search
-    }
-
     /// The rows of `records` that pass the filter text and the local
     /// filters, looking only at `previous` when given (they passed already).
     func matchingRows(_ text: String, within previous: [Int]? = nil) -> [Int] {
@@ -37,21 +66,6 @@ extension ResourceListState {
         let local = localFilters
         guard !local.isEmpty, previous == nil else { return rows }
         return rows.filter { index in local.allSatisfy { $0.matches(records[index].json) } }
-    }
-
-    mutating func setFilter(_ text: String) -> [ResourceListEffect] {
-        let selectedID = current?.id
-        let narrowing = !filterText.isEmpty && text.hasPrefix(filterText) && !text.hasSuffix(" ")
-        let previous = narrowing ? visible : nil
-        filterText = text
-        // What is loaded is filtered at once; rows still on the server are
-        // searched there (`q=`, `search=`), and the local filter then runs
-        // over its answer too, so a server that ignores it still shows only matches.
-        visible = matchingRows(text, within: previous)
-        restoreCursor(to: selectedID)
-        guard serverSearches else { return searchHere(text) }
-        guard !isComplete || serverSearch != nil else { return [] }
-        return [.scheduleSearch(after: Self.searchDelay)]
     }
 
     /// A server that cannot search: the loaded rows are searched here, the
@@ -67,40 +81,12 @@ extension ResourceListState {
     /// The server's kind as a person knows it ("HAL", "Django REST").
     var serverName: String { (resource.route?.convention ?? .jsonServer).displayName }
 
-    /// The filter stood still: the server searches what it says (or nothing, once it is empty).
-    mutating func searchDebounceFired() -> [ResourceListEffect] {
-        serverSearch = requestedSearch
-        cursor = 0
-        return observe(reset: true)
-    }
-
     mutating func sort(by column: Int, descending: Bool) -> [ResourceListEffect] {
         guard resource.columns.indices.contains(column) else { return [] }
-        let selectedID = current?.id
-        sortColumn = column
-        sortDescending = descending
-        let field = resource.columns[column].field
-        // A server that does not sort is as one that ignored `_sort`: sorted here.
-        if !capabilities.sorts { serverIgnoresSort = true }
-        let serverSortsField = capabilities.sorts(by: field)
-        if (!isComplete || serverSort) && !serverIgnoresSort && serverSortsField {
-            serverSort = true
-            say(Texts.List.sortedOnServer(column: resource.columns[column].title))
-            cursor = 0
-            return observe(reset: true)
-        }
-        if !serverSortsField && serverSort && !serverIgnoresSort {
-            // The rows came sorted by another column: the list starts over in
-            // the server's own order and its pages are sorted here as they come.
-            serverSort = false
-            say(Texts.List.sortedHere(resources: resource.name), .warning)
-            cursor = 0
-            return observe(reset: true)
-        }
-        if !isComplete && !serverSortsField { say(Texts.List.sortedHere(resources: resource.name), .warning) }
-        records = ResourceListInteractor.sorted(records, by: field, descending: descending)
-        refilter(keeping: selectedID)
-        return []
+        return filterSort(
+            .sort(
+                column: column, field: resource.columns[column].field, descending: descending,
+                listComplete: isComplete))
     }
 
     /// Says which of the list's filters are done here, when the server cannot apply them.

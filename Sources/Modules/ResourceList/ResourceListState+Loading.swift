@@ -88,7 +88,7 @@ extension ResourceListState {
                 !ResourceListInteractor.isSorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             {
-                serverIgnoresSort = true
+                _ = filterSort.apply(.serverIgnoredSort)
                 say(Texts.List.sortedHere(resources: resource.name), .warning)
             }
             if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
@@ -112,7 +112,7 @@ extension ResourceListState {
         let inferred = ResourceCatalog.inferred(name: resource.name, from: records.prefix(1).map(\.json))
         resource.columns = inferred.columns
         if resource.labelField == nil { resource.labelField = inferred.labelField }
-        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
+        _ = filterSort.apply(.columnsChanged(idColumn: resource.columns.firstIndex { $0.field == resource.idField }))
     }
 
     /// Asks for the next page when the cursor is within a screen of the end.

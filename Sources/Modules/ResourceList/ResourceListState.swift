@@ -66,18 +66,8 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     // MARK: - View state
     var cursor = 0
     var scrollOffset = 0
-    var filterText = ""
-    var isEditingFilter = false
-    /// The search the server ran (`q=`, `search=`), when the list was not
-    /// fully loaded and the server can search.
-    var serverSearch: String?
-    /// The sorted column (an index into `resource.columns`), if any.
-    var sortColumn: Int?
-    var sortDescending = false
-    /// Whether the current sort was asked of the server.
-    var serverSort = false
-    /// The server answered a sort in its own order: sort what is loaded here.
-    var serverIgnoresSort = false
+    /// The filter and the sort (a child state: its own events and effects).
+    var filterSort: ListFilterSort
     var message: StatusMessage?
     var mode: ResourceListMode = .browsing
     /// The table's height at the last draw: what a page move moves, and
@@ -107,7 +97,8 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         self.writeAccess = writeAccess
         capabilities = resource.listCapabilities()
         paging = ListPaging(pageSize: resource.pageSize)
-        sortColumn = resource.columns.firstIndex { $0.field == resource.idField }
+        filterSort = ListFilterSort(
+            capabilities: capabilities, sortColumn: resource.columns.firstIndex { $0.field == resource.idField })
     }
 
     /// The transition for `event`: the new state is `self`, the work to do is returned.
@@ -135,16 +126,10 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .click(let row):
             click(row: row)
             return []
-        case .beginFilter:
-            isEditingFilter = true
-            return [.prepareSearch]
-        case .finishFilter:
-            isEditingFilter = false
-            return []
-        case .cancelFilter:
-            isEditingFilter = false
-            return setFilter("")
-        case .setFilter(let text): return setFilter(text)
+        case .beginFilter: return filterSort(.beginEditing)
+        case .finishFilter: return filterSort(.finishEditing)
+        case .cancelFilter: return filterSort(.cancelEditing(listComplete: isComplete))
+        case .setFilter(let text): return filterSort(.setText(text, listComplete: isComplete))
         case .toggle: return guarded(.toggle)
         case .reload: return reload()
         case .stopLoading(let received): return stopLoading(received: received)
@@ -165,7 +150,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .firstPageUpdated(let update): return firstPageUpdated(update)
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
         case .morePageFailed(let number, let failure): return morePageFailed(number, failure)
-        case .searchDebounceFired: return searchDebounceFired()
+        case .searchDebounceFired: return filterSort(.searchPaused)
         case .setWatch(let interval): return setWatch(interval)
         case .watchTimerFired: return watchTimerFired()
         case .watchFetchFinished: return watchFetchFinished()
