@@ -32,16 +32,14 @@ extension ResourceListState {
     mutating func start() -> [ResourceListEffect] {
         guard !isObserving else { return [] }
         sayLocalFilters()
-        return observe(reset: false) + resumeWatch()
+        return observe(reset: false) + watch(.resumed)
     }
 
     mutating func stop() -> [ResourceListEffect] {
         isObserving = false
         isWalking = false
         window?.forgetLoads()
-        let watching = watchInterval != nil || isWatchFetching
-        isWatchFetching = false
-        return [.cancelLoading, .cancelSearch] + (watching ? [.cancelWatch] : [])
+        return [.cancelLoading, .cancelSearch] + watch(.screenLeft)
     }
 
     mutating func reload() -> [ResourceListEffect] {

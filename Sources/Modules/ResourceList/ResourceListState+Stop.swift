@@ -24,10 +24,7 @@ extension ResourceListState {
         isWalking = false
         isObserving = false
         isStopped = true
-        let watching = watchInterval != nil || isWatchFetching
-        watchInterval = nil
-        isWatchFetching = false
         say(StoppedLoad.message(resource.name, received: received), .warning)
-        return [.cancelLoading, .cancelSearch] + (watching ? [.cancelWatch] : [])
+        return [.cancelLoading, .cancelSearch] + watch(.stopped)
     }
 }

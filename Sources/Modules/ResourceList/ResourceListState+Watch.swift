@@ -6,41 +6,29 @@ import Translations
 /// conditional request, so an unchanged list costs a 304). Rows that
 /// changed since the fetch before are marked until the cursor visits them.
 ///
-/// The next fetch is scheduled only when the last one finished, so one
-/// list never has two watch fetches in flight. Leaving the screen stops
-/// the timer; showing it again starts it again (the interval is kept).
+/// The child state `ListWatch` decides; the parent forwards its events and
+/// maps its effects. Leaving the screen stops the timer; showing it again
+/// starts it again (the interval is kept).
 extension ResourceListState {
+    // What the child holds, as the rest of the list reads it.
+    var watchInterval: Duration? { watch.interval }
+    var isWatchFetching: Bool { watch.isFetching }
+    var changedIDs: Set<String> { watch.changedIDs }
+
     /// `watch 5s` for the status bar while watching.
     var watchLabel: String? {
         watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) }
     }
 
-    mutating func setWatch(_ interval: Duration?) -> [ResourceListEffect] {
-        watchInterval = interval
-        guard let interval else {
-            changedIDs = []
-            return [.cancelWatch]
+    /// Forwards `event` to the watch, and maps its effects.
+    mutating func watch(_ event: ListWatch.Event) -> [ResourceListEffect] {
+        watch.apply(event).map { effect in
+            switch effect {
+            case .schedule(let delay): .scheduleWatch(after: delay)
+            case .cancel: .cancelWatch
+            case .revalidate: .revalidate(query(page: 1))
+            }
         }
-        // A fetch in flight reschedules when it finishes.
-        return isWatchFetching ? [] : [.scheduleWatch(after: interval)]
-    }
-
-    mutating func watchTimerFired() -> [ResourceListEffect] {
-        guard watchInterval != nil, isObserving, !isWatchFetching else { return [] }
-        isWatchFetching = true
-        return [.revalidate(query(page: 1))]
-    }
-
-    mutating func watchFetchFinished() -> [ResourceListEffect] {
-        isWatchFetching = false
-        guard let watchInterval, isObserving else { return [] }
-        return [.scheduleWatch(after: watchInterval)]
-    }
-
-    /// The screen shows again: watching goes on.
-    mutating func resumeWatch() -> [ResourceListEffect] {
-        guard let watchInterval, !isWatchFetching else { return [] }
-        return [.scheduleWatch(after: watchInterval)]
     }
 
     /// While watching, the ids of `fresh` records that are new or differ
@@ -50,14 +38,13 @@ extension ResourceListState {
         var before: [String: RecordEntity] = [:]
         before.reserveCapacity(records.count)
         for record in records where record.hasID { before[record.id] = record }
-        for record in fresh where record.hasID && before[record.id]?.json != record.json {
-            changedIDs.insert(record.id)
-        }
+        let changed = fresh.lazy.filter { $0.hasID && before[$0.id]?.json != $0.json }.map(\.id)
+        if !changed.isEmpty { _ = watch.apply(.changed(Set(changed))) }
     }
 
     /// The cursor visited the row under it: its mark goes.
     mutating func visitCurrent() {
         guard !changedIDs.isEmpty, let current else { return }
-        changedIDs.remove(current.id)
+        _ = watch.apply(.visited(current.id))
     }
 }

@@ -55,13 +55,8 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// other until the last (Esc stops).
     var isWalking = false
 
-    // MARK: - Watch (`:watch 5`)
-    /// How often the first page is fetched again, or `nil` when not watching.
-    var watchInterval: Duration?
-    /// A watch fetch is in flight (the next is scheduled when it finishes).
-    var isWatchFetching = false
-    /// Records changed by the last watch fetches, until the cursor visits them.
-    var changedIDs: Set<String> = []
+    /// `:watch 5` (a child state: its own events and effects).
+    var watch = ListWatch()
 
     // MARK: - View state
     var cursor = 0
@@ -151,9 +146,9 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
         case .morePageFailed(let number, let failure): return morePageFailed(number, failure)
         case .searchDebounceFired: return filterSort(.searchPaused)
-        case .setWatch(let interval): return setWatch(interval)
-        case .watchTimerFired: return watchTimerFired()
-        case .watchFetchFinished: return watchFetchFinished()
+        case .setWatch(let interval): return watch(.set(interval))
+        case .watchTimerFired: return watch(.timerFired(observing: isObserving))
+        case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
         case .updateConfirmed(let id, let saved, let notice): return updateConfirmed(id, saved: saved, notice: notice)
         case .updateRefused(let id, let failure): return updateRefused(id, failure)
         case .createConfirmed(let id, let saved, let notice): return createConfirmed(id, saved: saved, notice: notice)
