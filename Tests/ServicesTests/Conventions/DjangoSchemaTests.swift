@@ -40,15 +40,20 @@ struct DjangoSchemaTests {
 
     /// Discovery over canned answers: the root, each collection's first
     /// page, and the document where `schema` is (every other URL is a 404).
-    static func discover(schemaAt schemaURL: String?) async throws -> [String: ResourceDescriptor] {
+    static func discover(
+        schemaAt schemaURL: String?, convention: DjangoConvention = DjangoConvention(), slowSchema: Bool = false
+    ) async throws -> [String: ResourceDescriptor] {
         let root = try #require(Self.root)
         let rootBody = #"{"books": "http://h/api/books/", "imprints": "http://h/api/imprints/"}"#
         let bodies = [
             "http://h/api/books/": page(#"{"id": 1, "title": "Dune", "year": 1965, "publisher": 1}"#),
             "http://h/api/imprints/": page(#"{"id": 1, "name": "Harbor House", "country": "NZ"}"#),
         ].merging(schemaURL.map { [$0: schema] } ?? [:]) { first, _ in first }
-        let found = await DjangoConvention().discover(root: ConventionAnswer(url: root, data: Data(rootBody.utf8))) {
-            url in
+        let found = await convention.discover(root: ConventionAnswer(url: root, data: Data(rootBody.utf8))) { url in
+            if slowSchema, url.absoluteString == schemaURL {
+                // A document that takes longer than discovery may wait: answered only when cancelled.
+                try? await Task.sleep(for: .seconds(3600))
+            }
             guard let body = bodies[url.absoluteString] else {
                 return ConventionAnswer(url: url, status: 404, data: Data(#"{"detail": "Not found."}"#.utf8))
             }
@@ -102,6 +107,18 @@ struct DjangoSchemaTests {
             #expect(capabilities.sorts, "\(name)")
             #expect(capabilities.applies(.init("year", "2000", .greaterOrEqual), on: descriptor.route), "\(name)")
         }
+    }
+
+    /// drf-spectacular builds its document on every request, which takes
+    /// seconds on a large API: discovery does not wait past `schemaWait`
+    /// (detection has a deadline), and the routes then claim no search.
+    @Test(.timeLimit(.minutes(1)))
+    func aDocumentSlowerThanTheWaitIsNotAwaited() async throws {
+        let found = try await Self.discover(
+            schemaAt: "http://h/api/schema/?format=json", convention: DjangoConvention(schemaWait: .milliseconds(50)),
+            slowSchema: true)
+        #expect(found["books"]?.listCapabilities().searchParameter == nil)
+        #expect(found.keys.sorted() == ["books", "imprints"])
     }
 
     /// The document is found where drf-spectacular's users put it: below

@@ -13,7 +13,13 @@ import Translations
 /// search is never claimed without one. Trailing slashes are kept exactly as the
 /// root gives them: `/api/books/` → `/api/books/3/`.
 public struct DjangoConvention: ServiceConvention {
-    public init() {}
+    /// How long discovery waits for the OpenAPI document once asked:
+    /// drf-spectacular builds it on every request, which takes seconds on a
+    /// large API, and detection has a deadline of its own. A document that
+    /// comes later is not read (the routes claim no search).
+    public var schemaWait: Duration
+
+    public init(schemaWait: Duration = .seconds(3)) { self.schemaWait = schemaWait }
 
     public var name: ConventionName { .django }
 
@@ -41,9 +47,13 @@ public struct DjangoConvention: ServiceConvention {
             links.append((name, url, path))
         }
         let schemaURLs = Self.schemaURLs(root: root.url)
+        let pageURLs = links.map(\.url)
+        let wait = schemaWait
         let answers = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
-            for (index, url) in (links.map(\.url) + schemaURLs).enumerated() {
-                group.addTask { (index, await fetch(url)) }
+            for (index, url) in pageURLs.enumerated() { group.addTask { (index, await fetch(url)) } }
+            for (index, url) in schemaURLs.enumerated() {
+                let slot = pageURLs.count + index
+                group.addTask { (slot, await Self.fetch(url, within: wait, fetch)) }
             }
             var answers: [Int: ConventionAnswer] = [:]
             for await (index, answer) in group { answers[index] = answer }
@@ -111,6 +121,27 @@ public struct DjangoConvention: ServiceConvention {
             sorts: route.sortParameter != nil)
         capabilities.declaredFilters = DjangoSchema.declaredFilters(of: route)
         return capabilities
+    }
+
+    /// `fetch(url)`, or `nil` once `limit` has passed (the request is then cancelled).
+    static func fetch(_ url: URL, within limit: Duration, _ fetch: @escaping ConventionFetch) async
+        -> ConventionAnswer?
+    {
+        let (answers, continuation) = AsyncStream.makeStream(of: ConventionAnswer?.self)
+        let fetching = Task {
+            continuation.yield(await fetch(url))
+            continuation.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield(nil)
+            continuation.finish()
+        }
+        var first = answers.makeAsyncIterator()
+        let answer = await first.next() ?? nil
+        fetching.cancel()
+        timer.cancel()
+        return answer
     }
 
     /// Where discovery looks for the service's OpenAPI document, given its
