@@ -35,7 +35,7 @@ struct ListWindowTests {
         var state = ResourceListState(resource: paged, filters: [])
         _ = state.apply(.start)
         _ = state.apply(.firstPage(Self.todos(0..<500), total: total, resource: paged))
-        _ = state.apply(.laidOut(tableHeight: 20, scrollOffset: 0, firstRow: 2, scrollbarColumn: 79))
+        _ = state.apply(.resized(Rect(row: 1, col: 0, height: 21, width: 80)))
         return state
     }
 
@@ -191,7 +191,7 @@ extension ListWindowTests {
         var state = ResourceListState(resource: paged, filters: [])
         _ = state.apply(.start)
         _ = state.apply(.firstPage(Self.todos(0..<500), total: nil, resource: paged))
-        _ = state.apply(.laidOut(tableHeight: 20, scrollOffset: 0, firstRow: 2, scrollbarColumn: nil))
+        _ = state.apply(.resized(Rect(row: 1, col: 0, height: 22, width: 80)))
         var effects = state.press(.char("G"))
         var pages = 1
         while let effect = effects.first(where: { effect in

@@ -98,13 +98,13 @@ extension ResourceListState {
         return effects
     }
 
-    /// Draws the list as the presenter does, laying it out as drawing does.
+    /// Draws the list as the presenter does: says the size first when it changed.
     @MainActor
     mutating func screen(_ size: Size = Size(rows: 12, cols: 70)) -> InMemoryTerminal {
         let terminal = InMemoryTerminal(size: size)
         let rect = Rect(size: size)
-        let model = viewModel(height: rect.height, width: rect.width)
-        _ = apply(.laidOut(model, in: rect))
+        if area != rect { _ = apply(.resized(rect)) }
+        let model = viewModel(in: rect)
         ResourceListView.draw(model, on: terminal, in: rect, theme: .builtinDefault, tick: 0)
         return terminal
     }

@@ -5,7 +5,7 @@ import TerminalUI
 @MainActor
 enum ErrorLine {
     /// The rows the message needs in `width` (1 or 2).
-    static func height(of message: String, width: Int) -> Int {
+    nonisolated static func height(of message: String, width: Int) -> Int {
         TextWidth.of("✖ " + message) > width ? 2 : 1
     }
 

@@ -11,10 +11,10 @@ enum ResourceListEvent: Equatable, Sendable {
     case start
     /// The screen left the stack: stop loading and searching (writes go on).
     case stop
-    /// The table was drawn this tall, scrolled this far, its first body row
-    /// at this terminal row (what page moves, clicks and "near the end" use),
-    /// its scroll indicator (a windowed list's) in this terminal column.
-    case laidOut(tableHeight: Int, scrollOffset: Int, firstRow: Int, scrollbarColumn: Int?)
+    /// The list now has this part of the terminal (the presenter says when
+    /// it changes): the table's height, rows and scroll indicator follow
+    /// from it (`ResourceListState.layout`).
+    case resized(Rect)
 
     // MARK: - Intents
     /// A movement key (or the wheel) put the cursor on row `to`.
@@ -96,19 +96,11 @@ enum ResourceListEvent: Equatable, Sendable {
 }
 
 extension ResourceListEvent {
-    /// What drawing `model` in `rect` laid out (the table's first body row
-    /// is below its header).
-    static func laidOut(_ model: ResourceListViewModel, in rect: Rect) -> ResourceListEvent {
-        .laidOut(
-            tableHeight: model.tableHeight, scrollOffset: model.scrollOffset, firstRow: rect.row + model.tableTop + 1,
-            scrollbarColumn: model.showsScrollbar ? rect.col + rect.width - 1 : nil)
-    }
-
     /// Whether typed digits (`100` of `100G`) survive this event: only
     /// another digit, and what did not come from a key.
     var keepsCount: Bool {
         switch self {
-        case .countDigit, .laidOut, .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived,
+        case .countDigit, .resized, .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived,
             .windowPageFailed, .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .updateConfirmed,
             .updateRefused, .createConfirmed, .createRefused, .deleteConfirmed, .deleteRefused, .setWriteAccess,
             .start, .stop:

@@ -89,8 +89,8 @@ public final class ResourceListPresenter: Screen {
     public func stop() { send(.stop) }
 
     public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let model = state.viewModel(height: rect.height, width: rect.width)
-        send(.laidOut(model, in: rect))
+        if state.area != rect { send(.resized(rect)) }
+        let model = state.viewModel(in: rect)
         ResourceListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
     }
 

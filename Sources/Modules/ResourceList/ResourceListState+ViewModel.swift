@@ -86,20 +86,23 @@ extension ResourceListState {
     }
 
     // MARK: - View model
-    /// The view model for a body `height` × `width` (main actor: layout asks the widgets).
+    /// The view model for a body `height` × `width` at the terminal's top left.
     @MainActor
     func viewModel(height: Int, width: Int) -> ResourceListViewModel {
-        let errorText = error.map { Texts.List.retry(message: $0.message) }
-        let filterLine = isEditingFilter || !filterText.isEmpty || !filters.isEmpty
-        let footer = !isComplete && !records.isEmpty && window == nil
-        let top = (filterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: width) } ?? 0)
-        let tableHeight = max(0, height - top - 1 - (footer ? 1 : 0))
-        let offset = TableView.scrollOffset(
-            cursor: cursor, previous: scrollOffset, visibleRows: tableHeight, count: rowCount)
+        viewModel(in: Rect(row: 0, col: 0, height: height, width: width))
+    }
+
+    /// The view model for the list drawn in `rect`: its layout is the
+    /// state's (`layout(in:)`), so the view draws what the state already knows.
+    @MainActor
+    func viewModel(in rect: Rect) -> ResourceListViewModel {
+        let layout = layout(in: rect)
+        let footer = hasPagingFooter
         let rows = RowSource(records: records, visible: visible, window: window)
         return ResourceListViewModel(
             resource: resource, rowCount: rowCount, row: rows.row,
-            cursor: cursor, scrollOffset: offset, tableTop: top, tableHeight: tableHeight,
+            cursor: cursor, scrollOffset: layout.scrollOffset, tableTop: layout.tableTop,
+            tableHeight: layout.tableHeight,
             sortColumn: sortColumn, sortDescending: sortDescending,
             scope: filters.map(\.description).joined(separator: ", "),
             filterText: filterText, isEditingFilter: isEditingFilter,

@@ -12,7 +12,7 @@ import TerminalUI
 /// `ResourceListEffect`s to run. The state never starts a task, calls a
 /// service or reads the clock; what it needs from outside comes in with the
 /// events (the time with `status(now:)`, a new record's placeholder id with
-/// `.new`, the table's height with `.laidOut`). The properties are readable
+/// `.new`, the list's place on the screen with `.resized`). The properties are readable
 /// for the view model and for tests; only the transitions write them.
 ///
 /// A list that is fully loaded is filtered and sorted here; a list that pages
@@ -65,13 +65,9 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     var filterSort: ListFilterSort
     var message: StatusMessage?
     var mode: ResourceListMode = .browsing
-    /// The table's height at the last draw: what a page move moves, and
-    /// how near the end the cursor must be for the next page to load.
-    var tableHeight = 10
-    /// The terminal row of the table's first body row at the last draw.
-    var firstRowOnScreen = 0
-    /// The terminal column of the scroll indicator at the last draw, if one was drawn.
-    var scrollbarColumn: Int?
+    /// The part of the terminal the list has (`nil` until the presenter
+    /// says): what `layout` places the table in.
+    var area: Rect?
     /// Digits typed before `G`, `g` or `%` (`100G`, `50%`).
     var pendingCount: Int?
 
@@ -99,14 +95,18 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// The transition for `event`: the new state is `self`, the work to do is returned.
     mutating func apply(_ event: ResourceListEvent) -> [ResourceListEffect] {
         if !event.keepsCount { pendingCount = nil }
+        let before = layout
+        let effects = transition(event)
+        return effects + settleLayout(from: before)
+    }
+
+    /// The transition proper; `apply` then keeps the cursor on screen.
+    private mutating func transition(_ event: ResourceListEvent) -> [ResourceListEffect] {
         switch event {
         case .start: return start()
         case .stop: return stop()
-        case .laidOut(let height, let offset, let firstRow, let scrollbar):
-            tableHeight = height
-            scrollOffset = offset
-            firstRowOnScreen = firstRow
-            scrollbarColumn = scrollbar
+        case .resized(let rect):
+            area = rect
             return showWindow()
         case .moveCursor(let row): return moveCursor(to: row)
         case .jump(let row): return moveCursor(to: row)
