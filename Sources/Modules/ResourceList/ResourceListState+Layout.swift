@@ -61,13 +61,8 @@ extension ResourceListState {
     }
 
     /// The first visible row that keeps `cursor` on screen, moving as little
-    /// as possible from `previous` (the rule of `TableView.scrollOffset`).
+    /// as possible from `previous`: `TableView`'s rule, so state and draw agree.
     static func offset(_ cursor: Int, _ previous: Int, _ visibleRows: Int, _ count: Int) -> Int {
-        guard visibleRows > 0, count > 0 else { return 0 }
-        let cursor = min(max(0, cursor), count - 1)
-        var offset = min(max(0, previous), max(0, count - visibleRows))
-        if cursor < offset { offset = cursor }
-        if cursor >= offset + visibleRows { offset = cursor - visibleRows + 1 }
-        return offset
+        TableView.scrollOffset(cursor: cursor, previous: previous, visibleRows: visibleRows, count: count)
     }
 }

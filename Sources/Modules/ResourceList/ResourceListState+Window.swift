@@ -1,4 +1,5 @@
 import Services
+import TerminalUI
 import Translations
 
 /// A list of any length: a windowed list (its total known, its pages asked
@@ -22,13 +23,10 @@ extension ResourceListState {
     /// The rows on screen once the cursor is where it is.
     var screenRows: Range<Int> {
         let height = max(1, tableHeight)
-        let count = rowCount
-        guard count > 0 else { return 0..<0 }
-        let cursor = min(max(0, cursor), count - 1)
-        var offset = min(max(0, scrollOffset), max(0, count - height))
-        if cursor < offset { offset = cursor }
-        if cursor >= offset + height { offset = cursor - height + 1 }
-        return offset..<min(count, offset + height)
+        guard rowCount > 0 else { return 0..<0 }
+        let offset = TableView.scrollOffset(
+            cursor: cursor, previous: scrollOffset, visibleRows: height, count: rowCount)
+        return offset..<min(rowCount, offset + height)
     }
 
     /// The first page came: a window over the collection when it is long

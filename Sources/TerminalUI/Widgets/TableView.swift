@@ -50,7 +50,7 @@ public struct TableView {
     /// The first visible row that keeps `cursor` on screen, moving as little
     /// as possible from `previous`, and never leaving blank rows at the bottom
     /// when there are rows to show.
-    public static func scrollOffset(cursor: Int, previous: Int, visibleRows: Int, count: Int) -> Int {
+    public nonisolated static func scrollOffset(cursor: Int, previous: Int, visibleRows: Int, count: Int) -> Int {
         guard visibleRows > 0, count > 0 else { return 0 }
         let cursor = min(max(0, cursor), count - 1)
         var offset = min(max(0, previous), max(0, count - visibleRows))
