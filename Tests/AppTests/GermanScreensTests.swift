@@ -56,7 +56,7 @@ struct GermanScreensTests {
             var checked: [String] = []
 
             func waitFor(_ text: String) async {
-                let deadline = ContinuousClock.now + .seconds(30)
+                let deadline = ContinuousClock.now + .seconds(120)
                 let alarm = Task { @MainActor in
                     guard (try? await Task.sleep(until: deadline)) != nil else { return }
                     router.setNeedsDisplay()

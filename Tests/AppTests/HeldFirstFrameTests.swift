@@ -29,7 +29,7 @@ struct HeldFirstFrameTests {
         router.releaseFrames()
         #expect(router.frameCount == 1)
         #expect(terminal.contains("Trestle"))
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !terminal.contains("todos 200"), ContinuousClock.now < deadline {
             let alarm = Task { @MainActor in
                 try? await Task.sleep(for: .milliseconds(200))

@@ -172,13 +172,13 @@ struct StartScreensTests {
         let ready = Flag()
         router.whenReady { ready.raised = true }
         // The list has asked, and the server holds the answer.
-        let asked = await Self.within(.seconds(30)) { await server.hitCount(path: "/todos") > 0 }
+        let asked = await Self.within(.seconds(120)) { await server.hitCount(path: "/todos") > 0 }
         #expect(asked, "the list never asked for its first page")
         for _ in 0..<50 { await Task.yield() }
         #expect(!router.top.isReady)
         #expect(!ready.raised)
         answer.open()
-        #expect(await Self.within(.seconds(30)) { ready.raised }, "not ready after the answer came")
+        #expect(await Self.within(.seconds(120)) { ready.raised }, "not ready after the answer came")
         #expect(router.top.isReady)
         router.stopAll()
         await prepared.services.shutdown()

@@ -100,9 +100,9 @@ extension EndToEnd {
                 screen.contains("e2e calibrate the flux capacitor") && screen.contains("todos 5")
             }
             // The document's paths are asked once the first list's frame is
-            // drawn: wait until all four have come (or 30 s), then count.
+            // drawn: wait until all four have come (or 120 s), then count.
             let paths = ["/openapi.json", "/openapi.yaml", "/v3/api-docs", "/swagger.json"]
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             var requests = await server.requests
             while !paths.allSatisfy({ path in requests.contains { $0.path == path } }), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))

@@ -231,7 +231,7 @@ extension EndToEnd {
         /// Waits until runserver has logged a request starting with `line`
         /// (it logs once the answer is sent, a moment after the client has it).
         static func eventuallyLogged(_ server: DjangoServer, _ line: String) async throws {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(120)
             while ContinuousClock.now < deadline {
                 if server.requestLines().contains(where: { $0.hasPrefix(line + " ") }) { return }
                 try await Task.sleep(for: .milliseconds(50))

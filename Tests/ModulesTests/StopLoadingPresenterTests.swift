@@ -61,7 +61,7 @@ struct StopLoadingPresenterTests {
         func startHeld() async -> Bool {
             presenter.start()
             guard await server.holds(reach: 1) else { return false }
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             while tracker.receivedBytes < 150_000 {
                 if ContinuousClock.now > deadline { return false }
                 try? await Task.sleep(for: .milliseconds(2))

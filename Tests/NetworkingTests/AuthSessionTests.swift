@@ -16,7 +16,7 @@ struct AuthSessionTests {
         let transport = AsyncHTTPClientTransport(server: server.baseURL)
         let session = AuthSession(
             scheme: scheme, baseURL: server.baseURL, reader: SecretReader(environment: environment),
-            transport: transport, timeout: 10)
+            transport: transport, timeout: 120)
         let network = NetworkClient(
             client: transport, middleware: [ServiceAuthMiddleware(session: session, transport: transport)],
             retry: .never)

@@ -76,15 +76,16 @@ import Testing
         // The request is in flight once the server has read it off its socket
         // (parsing happens in the same event-loop turn as the read).
         #expect(
-            await Self.waitUntilServerHasRead(serverPort: port, clientPort: connection.localPort, within: .seconds(30)))
+            await Self.waitUntilServerHasRead(serverPort: port, clientPort: connection.localPort, within: .seconds(120))
+        )
         let signalled = ContinuousClock.now
         kill(server.process.processIdentifier, SIGTERM)
-        let response = await connection.readResponse(within: .seconds(30))
+        let response = await connection.readResponse(within: .seconds(120))
         #expect(response?.status == 200)
         #expect(response.map { (try? JSONParser.parse($0.body))?["id"] == 1 } == true)
-        #expect(await connection.waitForClose(within: .seconds(30)))
+        #expect(await connection.waitForClose(within: .seconds(120)))
         // Exits by itself once the answer is out; killed only if it does not within 30 s.
-        while server.process.isRunning, ContinuousClock.now - signalled < .seconds(30) {
+        while server.process.isRunning, ContinuousClock.now - signalled < .seconds(120) {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(!server.process.isRunning, "still running 30 s after SIGTERM")

@@ -44,7 +44,7 @@ struct ResourceStoreCancelTests {
 
         /// Waits (30 s at most) until the store's interest in the request is `expected`.
         func interestBecomes(waiting: Int?, observing: Int) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             while ContinuousClock.now < deadline {
                 let now = await store.interest(in: request)
                 if now.waiting == waiting, now.observing == observing { return true }

@@ -78,7 +78,7 @@ struct ResourceStoreReloadTests {
         }
 
         private static func within30Seconds(_ condition: () async -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(120)
             while await !condition() {
                 if ContinuousClock.now > deadline { return false }
                 try? await Task.sleep(for: .milliseconds(1))
