@@ -40,6 +40,23 @@ struct ResourcesPresenterTests {
         presenter.stop()
     }
 
+    /// The start screen is ready once `/db` answered: its object rows are
+    /// known, so screens swapped in when ready show every row at once.
+    @Test func itIsReadyOnlyOnceWhatElseTheServiceHoldsIsKnown() async throws {
+        let api = StubAPIService(todos: Fixtures.manyTodos(3))
+        await api.setDiscoveredResources([DiscoveredResource(name: "profile", isObject: true)])
+        await api.holdDiscoveryUntilReleased()
+        let redraws = RedrawRecorder()
+        let presenter = try presenter(api, redraws)
+        presenter.start()
+        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        #expect(!presenter.isReady)
+        await api.releaseDiscovery()
+        #expect(await redraws.wait { presenter.isReady })
+        #expect(presenter.discovered.map(\.name) == ["profile"])
+        presenter.stop()
+    }
+
     /// Leaving the start screen before `/db` answered cuts that look off;
     /// showing it again asks again, so what the service holds still shows.
     @Test func aLookCutOffByLeavingIsAskedAgainOnReturn() async throws {

@@ -48,8 +48,11 @@ final class FrameScheduler {
         draw()
     }
 
-    /// Draws a frame now (once released, when held).
+    /// Draws a frame now (once released, when held); a stopped scheduler
+    /// (its router replaced) never draws again, so a frame asked for before
+    /// the stop cannot cover the screens that replaced it.
     func draw() {
+        guard !isStopped else { return }
         guard !isHeld else {
             needsDisplay = true
             return

@@ -46,6 +46,11 @@ final class ResourcesPresenter: Screen {
 
     var breadcrumb: String { "" }
     var capturesText: Bool { false }
+    /// Its rows are all known once the look at what else the service holds
+    /// (`/db`) has its answer: screens made again from a document replace
+    /// the drawn ones only then, so a key pressed meanwhile (`G`, Enter)
+    /// never lands on a shorter list than the one on screen.
+    var isReady: Bool { hasDiscovered }
 
     var help: [HelpSection] {
         let keys = context.bindings
