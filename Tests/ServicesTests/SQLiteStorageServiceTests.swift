@@ -35,6 +35,21 @@ struct SQLiteStorageServiceTests {
         #expect(await second.cachedResponse(forKey: "fake|/posts") == nil)
     }
 
+    /// A read cancelled with its task (the screen that asked was replaced)
+    /// answers nothing and is not reported as a cache failure.
+    @Test func aCancelledReadIsNoCacheFailure() async throws {
+        let storage = try open()
+        await storage.store(
+            CachedResponse(key: "fake|/todos", body: Data("[1]".utf8), totalCount: 1, fetchedAt: Date()))
+        let read = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await storage.cachedResponse(forKey: "fake|/todos")
+        }
+        _ = await read.value
+        #expect(storage.failures.first == nil, "\(storage.failures.first ?? "")")
+        #expect(await storage.cachedResponse(forKey: "fake|/todos")?.body == Data("[1]".utf8))
+    }
+
     @Test func invalidatingAPrefixDropsValidatorsButKeepsBodies() async throws {
         let storage = try open()
         await storage.store(

@@ -314,10 +314,13 @@ public final class SQLiteStorageService: StorageService {
     }
 
     /// Runs a database operation; a failure is logged, the run's first is
-    /// reported, and it becomes `nil`.
+    /// reported, and it becomes `nil`. A read cancelled with the task that
+    /// asked (a screen replaced, a load stopped) is no failure of the cache.
     func attempt<T>(_ what: String, _ body: () async throws -> T) async -> T? {
         do {
             return try await body()
+        } catch is CancellationError {
+            return nil
         } catch {
             report(what, error)
             return nil
