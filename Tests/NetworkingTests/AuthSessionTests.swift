@@ -61,9 +61,10 @@ struct AuthSessionTests {
         #expect(AuthSession.refreshPoint(of: .seconds(2)) == .milliseconds(1600))
         #expect(AuthSession.refreshPoint(of: .seconds(3600)) == .seconds(3570))
         // Long enough that a request on a busy machine reaches the server
-        // before its token ends (4 s was not, once, with the whole suite
-        // beside two CPU hogs); the test waits for the expiry by polling.
-        let server = try await AuthTestServer.start(.oauth2(lifetime: 10))
+        // before its token ends (4 s and then 10 s were not, once each, with
+        // the whole suite beside CPU-bound work); the test waits for the
+        // expiry by polling.
+        let server = try await AuthTestServer.start(.oauth2(lifetime: 30))
         let scheme = AuthScheme.oauth2(
             OAuth2Settings(
                 clientID: AuthTestServer.clientID, clientSecret: .environment("SECRET"), tokenURL: "/oauth/token"))
