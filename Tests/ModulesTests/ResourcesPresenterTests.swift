@@ -20,6 +20,19 @@ struct ResourcesPresenterTests {
                 as? ResourcesPresenter)
     }
 
+    /// A start screen over three todos that counted them while `/db`
+    /// (naming the object `profile`) is held.
+    private func countedWhileDiscoveryWaits() async throws -> (StubAPIService, RedrawRecorder, ResourcesPresenter) {
+        let api = StubAPIService(todos: Fixtures.manyTodos(3))
+        await api.setDiscoveredResources([DiscoveredResource(name: "profile", isObject: true)])
+        await api.holdDiscoveryUntilReleased()
+        let redraws = RedrawRecorder()
+        let presenter = try presenter(api, redraws)
+        presenter.start()
+        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        return (api, redraws, presenter)
+    }
+
     @Test func showingAgainCountsAgainWhileDiscoveryIsStillWaiting() async throws {
         let api = StubAPIService(todos: Fixtures.manyTodos(3))
         await api.holdDiscoveryUntilReleased()
@@ -43,13 +56,7 @@ struct ResourcesPresenterTests {
     /// The start screen is ready once `/db` answered: its object rows are
     /// known, so screens swapped in when ready show every row at once.
     @Test func itIsReadyOnlyOnceWhatElseTheServiceHoldsIsKnown() async throws {
-        let api = StubAPIService(todos: Fixtures.manyTodos(3))
-        await api.setDiscoveredResources([DiscoveredResource(name: "profile", isObject: true)])
-        await api.holdDiscoveryUntilReleased()
-        let redraws = RedrawRecorder()
-        let presenter = try presenter(api, redraws)
-        presenter.start()
-        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        let (api, redraws, presenter) = try await countedWhileDiscoveryWaits()
         #expect(!presenter.isReady)
         await api.releaseDiscovery()
         #expect(await redraws.wait { presenter.isReady })
@@ -60,13 +67,7 @@ struct ResourcesPresenterTests {
     /// Leaving the start screen before `/db` answered cuts that look off;
     /// showing it again asks again, so what the service holds still shows.
     @Test func aLookCutOffByLeavingIsAskedAgainOnReturn() async throws {
-        let api = StubAPIService(todos: Fixtures.manyTodos(3))
-        await api.setDiscoveredResources([DiscoveredResource(name: "profile", isObject: true)])
-        await api.holdDiscoveryUntilReleased()
-        let redraws = RedrawRecorder()
-        let presenter = try presenter(api, redraws)
-        presenter.start()
-        #expect(await redraws.wait { (try? presenter.counts["todos"]?.get()) == 3 })
+        let (api, redraws, presenter) = try await countedWhileDiscoveryWaits()
         presenter.stop()  // a list opened before `/db` answered
         presenter.start()
         await api.releaseDiscovery()
