@@ -25,7 +25,7 @@ extension ResourceListState {
     var layout: ListLayout {
         guard let area else {
             return ListLayout(
-                tableTop: 0, tableHeight: 10, scrollOffset: Self.offset(cursor, scrollOffset, 10, rowCount),
+                tableTop: 0, tableHeight: 10, scrollOffset: scrollOffset(visibleRows: 10),
                 firstRow: 0, scrollbarColumn: nil)
         }
         return layout(in: area)
@@ -37,8 +37,14 @@ extension ResourceListState {
         let top = (hasFilterLine ? 1 : 0) + (errorText.map { ErrorLine.height(of: $0, width: rect.width) } ?? 0)
         let height = max(0, rect.height - top - 1 - (hasPagingFooter ? 1 : 0))
         return ListLayout(
-            tableTop: top, tableHeight: height, scrollOffset: Self.offset(cursor, scrollOffset, height, rowCount),
+            tableTop: top, tableHeight: height, scrollOffset: scrollOffset(visibleRows: height),
             firstRow: rect.row + top + 1, scrollbarColumn: window != nil ? rect.col + rect.width - 1 : nil)
+    }
+
+    /// The offset that keeps the cursor visible in `visibleRows` rows:
+    /// `TableView`'s rule, so the state and the draw agree.
+    private func scrollOffset(visibleRows: Int) -> Int {
+        TableView.scrollOffset(cursor: cursor, previous: scrollOffset, visibleRows: visibleRows, count: rowCount)
     }
 
     var tableHeight: Int { layout.tableHeight }
@@ -58,11 +64,5 @@ extension ResourceListState {
         guard window != nil, after.scrollOffset != before.scrollOffset || after.tableHeight != before.tableHeight
         else { return [] }
         return showWindow()
-    }
-
-    /// The first visible row that keeps `cursor` on screen, moving as little
-    /// as possible from `previous`: `TableView`'s rule, so state and draw agree.
-    static func offset(_ cursor: Int, _ previous: Int, _ visibleRows: Int, _ count: Int) -> Int {
-        TableView.scrollOffset(cursor: cursor, previous: previous, visibleRows: visibleRows, count: count)
     }
 }
