@@ -17,10 +17,41 @@ import Testing
 
     @Test func theTableIsTheRectLessItsHeaderFilterLineAndFooter() {
         let state = list(tableRows: 10, at: 1)
-        #expect(state.layout == ListLayout(tableTop: 0, tableHeight: 10, scrollOffset: 0, firstRow: 2))
+        #expect(state.layout.table == Rect(row: 1, col: 0, height: 11, width: 80))
+        #expect(state.layout.tableHeight == 10 && state.layout.firstRow == 2 && state.layout.filterLine == nil)
         var scoped = ResourceListState.loaded(todoRecords(100), total: 100, filters: [ListQuery.Filter("userId", "1")])
         _ = scoped.apply(.resized(Rect(row: 1, col: 0, height: 11, width: 80)))
-        #expect(scoped.layout == ListLayout(tableTop: 1, tableHeight: 9, scrollOffset: 0, firstRow: 3))
+        #expect(scoped.layout.filterLine == Rect(row: 1, col: 0, height: 1, width: 80))
+        #expect(scoped.layout.table == Rect(row: 2, col: 0, height: 10, width: 80))
+        #expect(scoped.layout.tableHeight == 9 && scoped.layout.firstRow == 3)
+    }
+
+    /// A scoped list paging in, its last page failed: the filter line, the
+    /// error, the table and the footer each drawn on the layout's rows.
+    @MainActor @Test func theViewDrawsAtTheLayoutsRects() throws {
+        var state = ResourceListState.loaded(
+            todoRecords(20), total: 100, resource: .todos(pageSize: 20), filters: [ListQuery.Filter("userId", "1")])
+        _ = state.apply(
+            .firstPage(
+                todoRecords(20), total: 100, resource: .todos(pageSize: 20),
+                error: ServiceError(.offline, "Server unreachable")))
+        let terminal = state.screen(Size(rows: 12, cols: 70))
+        let layout = state.layout
+        let filter = try #require(layout.filterLine)
+        let error = try #require(layout.errorLines)
+        let footer = try #require(layout.footer)
+        #expect(terminal.line(filter.row).contains("userId"))
+        #expect(terminal.line(error.row).contains("✖ Server unreachable"))
+        #expect(terminal.line(layout.table.row).contains("Title"))
+        #expect(terminal.line(layout.firstRow).contains("hay 1"))
+        #expect(terminal.line(footer.row).contains("20"))
+        #expect(footer.row == 11 && layout.table.maxRow == 11)
+        // A row is left for the footer only when the table keeps one: at
+        // three rows (filter, error, titles) there is no footer, and the
+        // draw puts nothing below the titles.
+        let small = state.screen(Size(rows: 3, cols: 70))
+        #expect(state.layout.footer == nil && state.layout.tableHeight == 0)
+        #expect(small.line(2).contains("Title"))
     }
 
     @MainActor @Test func theCursorNearTheBottomScrollsWithoutADraw() {

@@ -101,8 +101,7 @@ extension ResourceListState {
         let rows = RowSource(records: records, visible: visible, window: window)
         return ResourceListViewModel(
             resource: resource, rowCount: rowCount, row: rows.row,
-            cursor: cursor, scrollOffset: layout.scrollOffset, tableTop: layout.tableTop,
-            tableHeight: layout.tableHeight,
+            cursor: cursor, scrollOffset: layout.scrollOffset, layout: layout,
             sortColumn: sortColumn, sortDescending: sortDescending,
             scope: filters.map(\.description).joined(separator: ", "),
             filterText: filterText, isEditingFilter: isEditingFilter,
@@ -116,8 +115,7 @@ extension ResourceListState {
                     error: moreError?.shortReason)
                 : nil,
             overlay: mode.overlay(resource: resource),
-            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs, isStopped: isStopped,
-            showsScrollbar: window != nil)
+            changed: watchInterval == nil && changedIDs.isEmpty ? nil : changedIDs, isStopped: isStopped)
     }
 }
 

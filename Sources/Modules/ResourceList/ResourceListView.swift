@@ -2,35 +2,30 @@ import Services
 import TerminalUI
 import Translations
 
-/// Draws a resource list: scope and filter line, inline error, the table
-/// (visible rows only), the paging footer and any dialog.
+/// Draws a resource list at the rects its layout gives (`ListLayout`):
+/// scope and filter line, inline error, the table (visible rows only), the
+/// scroll indicator, the paging footer, then any dialog over the whole rect.
 @MainActor
 enum ResourceListView {
     static func draw(_ model: ResourceListViewModel, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
     {
-        var area = rect
-        if model.isEditingFilter || !model.filterText.isEmpty || !model.scope.isEmpty {
-            let (line, rest) = area.splitTop(1)
+        let layout = model.layout
+        if let line = layout.filterLine {
             drawFilter(model, on: terminal, in: line, theme: theme)
-            area = rest
         }
-        if let error = model.error {
-            area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
+        if let error = model.error, let lines = layout.errorLines {
+            _ = ErrorLine.draw(error, on: terminal, in: lines, theme: theme)
         }
-        if let paging = model.paging, area.height > 1 {
-            let (rest, footer) = area.splitBottom(1)
+        if let paging = model.paging, let footer = layout.footer {
             drawPaging(paging, model: model, on: terminal, in: footer, theme: theme, tick: tick)
-            area = rest
         }
         if model.rowCount == 0 {
-            drawEmpty(model, on: terminal, in: area, theme: theme, tick: tick)
-        } else if model.showsScrollbar, area.width > 2 {
-            let rest = Rect(row: area.row, col: area.col, height: area.height, width: area.width - 1)
-            let bar = Rect(row: area.row, col: area.col + area.width - 1, height: area.height, width: 1)
-            table(model).draw(on: terminal, in: rest, theme: theme)
-            drawScrollbar(model, on: terminal, in: bar, theme: theme)
+            drawEmpty(model, on: terminal, in: layout.body, theme: theme, tick: tick)
         } else {
-            table(model).draw(on: terminal, in: area, theme: theme)
+            table(model).draw(on: terminal, in: layout.table, theme: theme)
+            if let bar = layout.scrollbar {
+                drawScrollbar(model, on: terminal, in: bar, theme: theme)
+            }
         }
         switch model.overlay {
         case .form(let form)?: form.draw(on: terminal, in: rect, theme: theme)

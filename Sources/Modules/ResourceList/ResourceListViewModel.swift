@@ -24,9 +24,11 @@ public struct ResourceListViewModel {
     public var row: (Int) -> RecordEntity?
     public var cursor: Int
     public var scrollOffset: Int
-    /// Rows above the table (filter line, error).
-    public var tableTop: Int
-    public var tableHeight: Int
+    /// Where each part goes: filter line, error lines, table, scroll
+    /// indicator, paging footer (the state's `layout(in:)`).
+    var layout: ListLayout
+    /// The table's body rows.
+    public var tableHeight: Int { layout.tableHeight }
     public var sortColumn: Int?
     public var sortDescending: Bool
     /// What the list is limited to (`userId = 3`), empty for the whole collection.
@@ -50,7 +52,4 @@ public struct ResourceListViewModel {
     public var changed: Set<String>? = nil
     /// Esc stopped the load: an empty list is not known to be empty.
     public var isStopped = false
-    /// A windowed list: a scroll indicator at the right edge shows where
-    /// the screen is in the whole collection (a click on it jumps there).
-    public var showsScrollbar = false
 }
