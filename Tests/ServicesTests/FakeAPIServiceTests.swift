@@ -1,12 +1,13 @@
 import FakeServices
 import Foundation
 import JSON
-import JSONServerCore
 import Logging
 import Networking
 import Services
 import TestSupport
 import Testing
+
+@testable import JSONServerCore
 
 @Suite("Fake API service (the in-process json-server)")
 struct FakeAPIServiceTests {
@@ -20,8 +21,8 @@ struct FakeAPIServiceTests {
     static func fake(
         storage: any StorageService = InMemoryStorageService(), behavior: StubBehavior = .immediate,
         engine: JSONServerEngine? = nil, activity: ActivityTracker = ActivityTracker()
-    ) throws -> FakeAPIService {
-        FakeAPIService(
+    ) throws -> LiveAPIService {
+        FakeAPIService.make(
             engine: try engine ?? JSONServerEngine(database: database()), behavior: behavior, storage: storage,
             middleware: [ActivityMiddleware(tracker: activity)], logger: logger)
     }
@@ -113,14 +114,31 @@ struct FakeAPIServiceTests {
         #expect(activity.inFlight == 0)
     }
 
+    /// The filter prompt opened over a data file: the fake hands the
+    /// engine its cue to parse and index the file before the first key.
+    @Test func aComingSearchReadiesTheEnginesDataFile() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fake-warm-\(UUID().uuidString).json")
+        try JSONEncoder().encode(["todos": Fixtures.todos]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try #require(MappedFile(path: url.path))
+        let lazy = try #require(try LazyDatabase(file: file, source: "data file \(url.path)"))
+        let engine = JSONServerEngine(lazy: lazy, dialect: .v1)
+        let fake = try Self.fake(engine: engine)
+        let before = (await engine.isParsingWhole, await engine.isMaterialised)
+        #expect(before == (false, false))
+        await fake.prepareToSearch(.todos)
+        let after = (await engine.isParsingWhole, await engine.isMaterialised)
+        #expect(after.0 || after.1)
+    }
+
     @Test func twoDataFilesNeverShareACache() async throws {
         let storage = InMemoryStorageService()
         let logger = Self.logger
-        let first = FakeAPIService(
+        let first = FakeAPIService.make(
             engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
             middleware: [], logger: logger, cacheNamespace: "fake|/a.json")
         _ = try await first.records(.todos, ListQuery())
-        let other = FakeAPIService(
+        let other = FakeAPIService.make(
             engine: JSONServerEngine(database: try Self.database()), behavior: .immediate, storage: storage,
             middleware: [], logger: logger, cacheNamespace: "fake|/b.json")
         #expect(await other.currentList(.todos)?.listing == nil)

@@ -28,7 +28,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
         var behavior = StubBehavior.delayed(configuration.delay)
         behavior.errorRate = configuration.fakeErrorRate
         behavior.alwaysFailWith = configuration.fakeFailWith
-        let api = FakeAPIService(
+        let api = FakeAPIService.make(
             engine: engine, behavior: behavior,
             storage: storage,
             middleware: standardMiddleware(

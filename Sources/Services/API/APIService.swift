@@ -4,8 +4,8 @@ import Translations
 /// The REST service as the screens see it: any collection a
 /// `ResourceDescriptor` describes, as JSON records.
 ///
-/// `LiveAPIService` talks HTTP; `FakeAPIService` answers from the sample data
-/// with the same semantics. Both cache the last good answer, revalidate with
+/// `LiveAPIService` talks HTTP, or to the in-process engine that answers
+/// from the sample data with the same semantics (`FakeAPIService.make`). Both cache the last good answer, revalidate with
 /// ETags and share in-flight requests.
 public protocol APIService: Sendable {
     /// Where the data comes from, for the status bar (a URL, or `sample-data`).

@@ -5,7 +5,7 @@ import Networking
 import Translations
 
 /// The REST service over HTTP (development and production environments), and
-/// over the in-process engine (the fake environment: see `FakeAPIService`).
+/// over the in-process engine (the fake environment: `FakeAPIService.make`).
 public struct LiveAPIService: APIService {
     public let baseURL: URL
     public let origin: String
@@ -21,13 +21,18 @@ public struct LiveAPIService: APIService {
     public var conventions = ConventionRegistry.builtIn
     /// The convention the start found the service in (no `/db` asked of a HAL service).
     public let found = ConventionMemory()
+    /// What readies the server for a search while the user types one (the
+    /// fake's in-process engine parses and indexes a large file); nothing
+    /// for a remote server.
+    let searchWarmUp: (@Sendable () async -> Void)?
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
     ///   - hint: extra advice appended to connection errors (development suggests `trestle serve`).
+    ///   - searchWarmUp: what `prepareToSearch` runs.
     public init(
         baseURL: URL, network: NetworkClient, store: ResourceStore, origin: String? = nil,
-        keepsWrites: Bool = true, hint: ErrorHint = .none
+        keepsWrites: Bool = true, hint: ErrorHint = .none, searchWarmUp: (@Sendable () async -> Void)? = nil
     ) {
         self.baseURL = baseURL
         self.network = network
@@ -35,6 +40,11 @@ public struct LiveAPIService: APIService {
         self.origin = origin ?? baseURL.absoluteString
         self.keepsWrites = keepsWrites
         self.hint = hint
+        self.searchWarmUp = searchWarmUp
+    }
+
+    public func prepareToSearch(_ resource: ResourceDescriptor) async {
+        await searchWarmUp?()
     }
 
     /// This service, saying on a 401 or 403 which auth schemes the
