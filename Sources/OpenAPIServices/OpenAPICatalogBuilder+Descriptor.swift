@@ -68,9 +68,7 @@ extension OpenAPICatalogBuilder {
         var ordered =
             scalars.filter { $0.name == idField } + others.filter { !points($0) } + others.filter(points)
         ordered = Array(ordered.prefix(Self.maxColumns))
-        let columns = ordered.enumerated().map { index, property in
-            column(property, isID: property.name == idField, isLabel: property.name == label, position: index)
-        }
+        let columns = ordered.map(column)
         let (paging, pageSize) = collection.parameters.paging(
             reader: reader,
             nextKey: collection.shape.nextKey ?? (collection.shape.linkHeader ? ResourceRoute.linkHeader : nil))
@@ -121,29 +119,25 @@ extension OpenAPICatalogBuilder {
         return nil
     }
 
-    private func column(_ property: Property, isID: Bool, isLabel: Bool, position: Int)
-        -> ResourceDescriptor.Column
-    {
-        let priority = isID ? 9 : isLabel ? 8 : max(0, 7 - position)
+    /// A property as a column: what the document says of its values (the
+    /// list lays it out from that, `ListColumns` in Modules).
+    private func column(_ property: Property) -> ResourceDescriptor.Column {
         let schema = property.resolved.schema
+        let choices = (schema.allowedValues ?? []).compactMap { $0.value as? String }
+        let kind: ResourceDescriptor.Column.Kind
         switch property.kind {
-        case .integer, .number:
-            return .init(property.name, width: .fixed(isID ? 6 : 8), alignment: .right, priority: priority)
-        case .boolean:
-            return .init(property.name, width: .fixed(6), alignment: .center, priority: priority)
+        case .integer: kind = .integer
+        case .number: kind = .number
+        case .boolean: kind = .boolean
         default:
-            if schema.formatString == "uuid" { return .init(property.name, width: .fixed(36), priority: priority) }
-            if schema.formatString == "date" { return .init(property.name, width: .fixed(10), priority: priority) }
-            if schema.formatString == "date-time" {
-                return .init(property.name, width: .fixed(20), priority: priority)
+            switch schema.formatString {
+            case "uuid": kind = .uuid
+            case "date": kind = .date
+            case "date-time": kind = .dateTime
+            default: kind = .text
             }
-            let choices = (schema.allowedValues ?? []).compactMap { $0.value as? String }
-            if let longest = choices.map(\.count).max() {
-                return .init(property.name, width: .fixed(min(16, max(4, longest))), priority: priority)
-            }
-            if isID { return .init(property.name, width: .fixed(14), priority: priority) }
-            return .init(property.name, width: .flexible(weight: isLabel ? 3 : 1), priority: priority)
         }
+        return .init(property.name, kind: kind, choices: choices)
     }
 
     /// The form of a collection: the scalar properties of its `POST` body

@@ -279,8 +279,8 @@ struct ConfigurationLoaderTests {
         #expect(books.pageSize == 50)
         #expect(
             books.columns == [
-                .init("id", width: .fixed(5), alignment: .right),
-                .init("title", width: .flexible(weight: 2)),
+                .init("id", preferences: .init(width: 5, alignment: "right")),
+                .init("title", preferences: .init(weight: 2)),
                 .init("author.name", title: "Author"),
             ])
         #expect(

@@ -1,7 +1,9 @@
 import Foundation
 import JSON
 import JSONServerCore
+import Modules
 import Services
+import TerminalUI
 import TestSupport
 import Testing
 
@@ -17,11 +19,17 @@ struct SnapshotReplayTests {
         [
             ResourceDescriptor(
                 name: "authors", singular: "author", idField: "id", labelField: "name",
-                columns: [.init("id", width: .fixed(18), priority: 3), .init("name", title: "Who")],
+                columns: [
+                    .init("id", kind: .uuid, preferences: .init(width: 18, priority: 3)),
+                    .init("name", title: "Who", kind: .text), .init("genre", kind: .text, choices: ["novel", "essay"]),
+                ],
                 relations: [.children("books", by: "author_id")], pageSize: 10),
             ResourceDescriptor(
                 name: "books", labelField: "title",
-                columns: [.init("title", width: .flexible(weight: 3)), .init("year", alignment: .right)],
+                columns: [
+                    .init("title", preferences: .init(weight: 3)),
+                    .init("year", preferences: .init(alignment: "right")),
+                ],
                 relations: [.parent("author", target: "authors", by: "author_id")],
                 toggle: .init(field: "available", on: "in", off: "out"),
                 formFields: [
@@ -37,6 +45,49 @@ struct SnapshotReplayTests {
         let text = JSONWriter.data(description.json)
         let read = try #require(SnapshotDescription(json: try JSONParser.parse(text)))
         #expect(read == description)
+    }
+
+    /// The built-in catalog's layout lives in the list (`ListColumns`), by
+    /// schema; a snapshot keeps it as preferences, so a replay (no schema)
+    /// draws the same columns.
+    @Test func aSnapshotOfTheBuiltInCatalogKeepsItsLayout() throws {
+        let catalog = ResourceCatalog.jsonPlaceholder
+        let description = SnapshotDescription(catalog: catalog, convention: "json-server", baseURL: nil, counts: [:])
+        let read = try #require(SnapshotDescription(json: try JSONParser.parse(JSONWriter.data(description.json))))
+        for resource in catalog.resources {
+            let replayed = try #require(read.catalog[resource.name])
+            #expect(replayed.schema == nil)
+            #expect(ListColumns.table(replayed) == ListColumns.table(resource), "\(resource.name)")
+        }
+    }
+
+    /// A description written when columns carried their layout (every one
+    /// with title, width or weight, alignment and priority) reads as
+    /// preferences and draws as it did.
+    @Test func anOlderDescriptionsLayoutReadsAsPreferences() throws {
+        let older: JSONValue = [
+            "version": 1, "convention": "json-server", "baseURL": .null, "source": "config",
+            "resources": [
+                [
+                    "name": "books", "singular": "book", "idField": "id", "pageSize": 500,
+                    "columns": [
+                        ["field": "id", "title": "ID", "alignment": "right", "priority": 9, "width": 6],
+                        ["field": "title", "title": "Title", "alignment": "left", "priority": 0, "weight": 2],
+                    ],
+                ]
+            ],
+        ]
+        let books = try #require(SnapshotDescription(json: older)?.catalog["books"])
+        #expect(
+            books.columns == [
+                .init("id", title: "ID", preferences: .init(width: 6, alignment: "right", priority: 9)),
+                .init("title", title: "Title", preferences: .init(weight: 2, alignment: "left", priority: 0)),
+            ])
+        #expect(
+            ListColumns.table(books) == [
+                TableColumn("ID", width: .fixed(6), minWidth: 3, alignment: .right, priority: 9),
+                TableColumn("Title", width: .flexible(weight: 2), minWidth: 6, alignment: .left, priority: 0),
+            ])
     }
 
     @Test func theFakeBrowsesASnapshotByItsDescription() async throws {

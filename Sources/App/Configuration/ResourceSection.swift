@@ -1,4 +1,5 @@
 import Foundation
+import Modules
 import Services
 
 /// One resource of a service in the config file, made into a `ResourceDescriptor`.
@@ -51,32 +52,34 @@ enum ResourceSection {
 
     // MARK: - Parts
 
-    /// `{field: id, width: 5, align: right}`, or just `title`.
+    /// `{field: id, width: 5, align: right}`, or just `title`. The title
+    /// is the column's; width, alignment and priority are preferences the
+    /// list lays it out by (`ListColumns`).
     private static func column(_ node: ConfigNode) throws(ConfigurationError) -> ResourceDescriptor.Column {
         if node.node.scalar != nil { return ResourceDescriptor.Column(try node.name()) }
         let fields = try node.fields(of: "a column", allowed: columnKeys)
+        var preferences = try fields["width"].map(width) ?? ResourceDescriptor.Column.Preferences()
+        preferences.alignment = try fields["align"]?.choice(of: ListColumns.Alignment.self).rawValue
+        preferences.priority = try fields["priority"]?.integer(in: 0...99)
         return ResourceDescriptor.Column(
-            try fields.required("field").name(), title: try fields["title"]?.text(),
-            width: try fields["width"].map(width) ?? .flexible(weight: 1),
-            alignment: try fields["align"]?.choice(of: ResourceDescriptor.Column.Alignment.self) ?? .left,
-            priority: try fields["priority"]?.integer(in: 0...99) ?? 0)
+            try fields.required("field").name(), title: try fields["title"]?.text(), preferences: preferences)
     }
 
     /// A number of cells, `flex`, or `flex:WEIGHT`.
-    private static func width(_ node: ConfigNode) throws(ConfigurationError) -> ResourceDescriptor.Column.Width {
+    private static func width(_ node: ConfigNode) throws(ConfigurationError) -> ResourceDescriptor.Column.Preferences {
         let text = try node.text()
         let problem = "'\(text)' is not a number of cells (1…500), flex or flex:WEIGHT (1…100)"
         if let cells = node.node.int {
             guard (1...500).contains(cells) else { throw node.invalid(problem) }
-            return .fixed(cells)
+            return .init(width: cells)
         }
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.first.map(trimmed) == "flex" else { throw node.invalid(problem) }
-        guard parts.count == 2 else { return .flexible(weight: 1) }
+        guard parts.count == 2 else { return .init(weight: 1) }
         guard let weight = Int(trimmed(parts[1])), (1...100).contains(weight) else {
             throw node.invalid(problem)
         }
-        return .flexible(weight: weight)
+        return .init(weight: weight)
     }
 
     private static func trimmed(_ text: Substring) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import JSONServerCore
+import Modules
 import Services
 
 /// The description a snapshot keeps beside its data, under one top-level
@@ -73,7 +74,7 @@ public struct SnapshotDescription: Sendable, Equatable {
         object["count"] = count.map(JSONValue.int) ?? .null
         object["convention"] = .string(resource.route?.convention.rawValue ?? ConventionName.jsonServer.rawValue)
         object["pageSize"] = .int(resource.pageSize)
-        object["columns"] = .array(resource.columns.map(json))
+        object["columns"] = .array(zip(resource.columns, ListColumns.preferences(of: resource)).map(json))
         object["relations"] = .array(resource.relations.map(json))
         if let toggle = resource.toggle {
             object["toggle"] = ["field": .string(toggle.field), "on": .string(toggle.on), "off": .string(toggle.off)]
@@ -82,15 +83,19 @@ public struct SnapshotDescription: Sendable, Equatable {
         return .object(object)
     }
 
-    private static func json(_ column: ResourceDescriptor.Column) -> JSONValue {
-        var object: JSONObject = [
-            "field": .string(column.field), "title": .string(column.title),
-            "alignment": .string(column.alignment.rawValue), "priority": .int(column.priority),
-        ]
-        switch column.width {
-        case .fixed(let cells): object["width"] = .int(cells)
-        case .flexible(let weight): object["weight"] = .int(weight)
-        }
+    /// A column's data, and the preferences it is laid out by (the built-in
+    /// catalog's too: a replay has no built-in catalog, yet looks the same).
+    private static func json(
+        _ column: ResourceDescriptor.Column, _ preferences: ResourceDescriptor.Column.Preferences
+    ) -> JSONValue {
+        var object: JSONObject = ["field": .string(column.field)]
+        if let title = column.namedTitle { object["title"] = .string(title) }
+        if let kind = column.kind { object["kind"] = .string(kind.rawValue) }
+        if !column.choices.isEmpty { object["choices"] = .array(column.choices.map(JSONValue.string)) }
+        if let width = preferences.width { object["width"] = .int(width) }
+        if let weight = preferences.weight { object["weight"] = .int(weight) }
+        if let alignment = preferences.alignment { object["alignment"] = .string(alignment) }
+        if let priority = preferences.priority { object["priority"] = .int(priority) }
         return .object(object)
     }
 
@@ -136,14 +141,17 @@ public struct SnapshotDescription: Sendable, Equatable {
             isObject: object["isObject"]?.boolValue ?? false)
     }
 
+    /// A column read back; a description written before columns were data
+    /// (every column with its title, width and alignment) reads as preferences.
     private static func column(_ value: JSONValue) -> ResourceDescriptor.Column? {
         guard let object = value.objectValue, let field = object["field"]?.stringValue else { return nil }
-        let width: ResourceDescriptor.Column.Width =
-            object["width"]?.intValue.map { .fixed($0) } ?? .flexible(weight: object["weight"]?.intValue ?? 1)
+        let preferences = ResourceDescriptor.Column.Preferences(
+            width: object["width"]?.intValue, weight: object["weight"]?.intValue,
+            alignment: object["alignment"]?.stringValue, priority: object["priority"]?.intValue)
         return ResourceDescriptor.Column(
-            field, title: object["title"]?.stringValue, width: width,
-            alignment: object["alignment"]?.stringValue.flatMap(ResourceDescriptor.Column.Alignment.init) ?? .left,
-            priority: object["priority"]?.intValue ?? 0)
+            field, title: object["title"]?.stringValue,
+            kind: object["kind"]?.stringValue.flatMap(ResourceDescriptor.Column.Kind.init),
+            choices: (object["choices"]?.arrayValue ?? []).compactMap(\.stringValue), preferences: preferences)
     }
 
     private static func relation(_ value: JSONValue) -> ResourceDescriptor.Relation? {

@@ -22,8 +22,8 @@ extension ResourceListView {
     /// ascend, so the widest are usually at one end).
     static func columns(_ resource: ResourceDescriptor, fittedTo model: ResourceListViewModel) -> [TableColumn] {
         var columns = columns(resource)
-        let narrow = resource.columns.indices.filter { index in
-            if case .fixed(let cells) = resource.columns[index].width { return cells <= narrowWidth }
+        let narrow = columns.indices.filter { index in
+            if case .fixed(let cells) = columns[index].width { return cells <= narrowWidth }
             return false
         }
         guard !narrow.isEmpty, model.rowCount > 0 else { return columns }

@@ -34,28 +34,9 @@ enum ResourceListView {
         }
     }
 
+    /// `resource`'s columns as the table draws them (laid out by `ListColumns`).
     static func columns(_ resource: ResourceDescriptor) -> [TableColumn] {
-        resource.columns.map { column in
-            let width: TableColumn.Width
-            switch column.width {
-            case .fixed(let cells): width = .fixed(cells)
-            case .flexible(let weight): width = .flexible(weight: weight)
-            }
-            let alignment: TextWidth.Alignment
-            switch column.alignment {
-            case .left: alignment = .left
-            case .right: alignment = .right
-            case .center: alignment = .center
-            }
-            let minimum: Int
-            if case .fixed(let cells) = column.width {
-                minimum = min(cells, max(3, TextWidth.of(column.title)))
-            } else {
-                minimum = 6
-            }
-            return TableColumn(
-                column.title, width: width, minWidth: minimum, alignment: alignment, priority: column.priority)
-        }
+        ListColumns.table(resource)
     }
 
     private static func table(_ model: ResourceListViewModel) -> TableView {

@@ -2,7 +2,8 @@ import Translations
 
 extension ResourceCatalog {
     /// The six collections of a JSONPlaceholder-style service and their
-    /// relations, with column titles and form labels in the current language.
+    /// relations, with column titles and form labels in the current language
+    /// (how its columns are laid out is the list's: `ListColumns.builtIn`).
     public static var jsonPlaceholder: ResourceCatalog {
         switch Language.current {
         case .en: english
@@ -19,11 +20,10 @@ extension ResourceCatalog {
                 ResourceDescriptor(
                     name: "todos", labelField: "title", schema: .todo,
                     columns: [
-                        .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                        .init(
-                            "completed", title: Texts.Catalog.done, width: .fixed(6), alignment: .center, priority: 1),
-                        .init("title", title: Texts.Catalog.title, width: .flexible(weight: 1), priority: 3),
-                        .init("userId", title: Texts.Catalog.user, width: .fixed(6), alignment: .right),
+                        .init("id", kind: .identifier),
+                        .init("completed", title: Texts.Catalog.done, kind: .boolean),
+                        .init("title", title: Texts.Catalog.title, kind: .text),
+                        .init("userId", title: Texts.Catalog.user),
                     ],
                     relations: [.parent("user", target: "users", by: "userId")],
                     toggle: .init(field: "completed", on: Texts.Catalog.toggleOn, off: Texts.Catalog.toggleOff),
@@ -35,10 +35,10 @@ extension ResourceCatalog {
                 ResourceDescriptor(
                     name: "posts", labelField: "title", schema: .post,
                     columns: [
-                        .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                        .init("title", title: Texts.Catalog.title, width: .flexible(weight: 2), priority: 3),
-                        .init("body", title: Texts.Catalog.body, width: .flexible(weight: 3)),
-                        .init("userId", title: Texts.Catalog.user, width: .fixed(6), alignment: .right, priority: 1),
+                        .init("id", kind: .identifier),
+                        .init("title", title: Texts.Catalog.title, kind: .text),
+                        .init("body", title: Texts.Catalog.body, kind: .text),
+                        .init("userId", title: Texts.Catalog.user),
                     ],
                     relations: [.children("comments", by: "postId"), .parent("author", target: "users", by: "userId")],
                     formFields: [
@@ -49,38 +49,38 @@ extension ResourceCatalog {
                 ResourceDescriptor(
                     name: "comments", labelField: "name", schema: .comment,
                     columns: [
-                        .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                        .init("name", title: Texts.Catalog.name, width: .flexible(weight: 2), priority: 3),
-                        .init("email", title: Texts.Catalog.email, width: .flexible(weight: 1), priority: 1),
-                        .init("postId", title: Texts.Catalog.post, width: .fixed(6), alignment: .right),
+                        .init("id", kind: .identifier),
+                        .init("name", title: Texts.Catalog.name, kind: .text),
+                        .init("email", title: Texts.Catalog.email, kind: .text),
+                        .init("postId", title: Texts.Catalog.post),
                     ],
                     relations: [.parent("post", target: "posts", by: "postId")]),
                 ResourceDescriptor(
                     name: "albums", labelField: "title", schema: .album,
                     columns: [
-                        .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                        .init("title", title: Texts.Catalog.title, width: .flexible(weight: 1), priority: 3),
-                        .init("userId", title: Texts.Catalog.user, width: .fixed(6), alignment: .right, priority: 1),
+                        .init("id", kind: .identifier),
+                        .init("title", title: Texts.Catalog.title, kind: .text),
+                        .init("userId", title: Texts.Catalog.user),
                     ],
                     relations: [.children("photos", by: "albumId"), .parent("owner", target: "users", by: "userId")]),
                 ResourceDescriptor(
                     name: "photos", labelField: "title", schema: .photo,
                     columns: [
-                        .init("id", width: .fixed(5), alignment: .right, priority: 2),
-                        .init("title", title: Texts.Catalog.title, width: .flexible(weight: 2), priority: 3),
-                        .init("url", title: "URL", width: .flexible(weight: 1)),
-                        .init("albumId", title: Texts.Catalog.album, width: .fixed(7), alignment: .right, priority: 1),
+                        .init("id", kind: .identifier),
+                        .init("title", title: Texts.Catalog.title, kind: .text),
+                        .init("url", title: "URL", kind: .text),
+                        .init("albumId", title: Texts.Catalog.album),
                     ],
                     relations: [.parent("album", target: "albums", by: "albumId")]),
                 ResourceDescriptor(
                     name: "users", labelField: "name", schema: .user,
                     columns: [
-                        .init("id", width: .fixed(4), alignment: .right, priority: 3),
-                        .init("name", title: Texts.Catalog.name, width: .flexible(weight: 2), priority: 4),
-                        .init("username", title: Texts.Catalog.username, width: .flexible(weight: 1), priority: 1),
-                        .init("email", title: Texts.Catalog.email, width: .flexible(weight: 2), priority: 2),
-                        .init("address.city", title: Texts.Catalog.city, width: .flexible(weight: 1)),
-                        .init("company.name", title: Texts.Catalog.company, width: .flexible(weight: 1)),
+                        .init("id", kind: .identifier),
+                        .init("name", title: Texts.Catalog.name, kind: .text),
+                        .init("username", title: Texts.Catalog.username, kind: .text),
+                        .init("email", title: Texts.Catalog.email, kind: .text),
+                        .init("address.city", title: Texts.Catalog.city, kind: .text),
+                        .init("company.name", title: Texts.Catalog.company, kind: .text),
                     ],
                     relations: [
                         .children("todos", by: "userId"), .children("posts", by: "userId"),

@@ -72,9 +72,7 @@ public struct ResourceCatalog: Sendable, Hashable {
         guard !fields.isEmpty else { return ResourceDescriptor(name: name, columns: []) }
         if let index = fields.firstIndex(of: "id"), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
         let columns = fields.prefix(6).map { field in
-            field == "id"
-                ? ResourceDescriptor.Column(field, width: .fixed(6), alignment: .right, priority: 9)
-                : ResourceDescriptor.Column(field)
+            ResourceDescriptor.Column(field, kind: field == "id" ? .identifier : nil)
         }
         let label = fields.first { ["name", "title", "label"].contains($0) }
         return ResourceDescriptor(name: name, labelField: label, columns: Array(columns))

@@ -1,4 +1,5 @@
 import JSON
+import Translations
 
 /// Everything the screens need to know about one collection of a REST
 /// service: its name, the columns of its table, the relations to follow and
@@ -71,66 +72,62 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// Whether records of this resource can be created, edited and deleted here.
     public var isWritable: Bool { !formFields.isEmpty }
 
-    /// One column of the resource's table.
+    /// One column of the resource's table, as data: the field, the title its
+    /// source named, what is known of its values and the layout the config
+    /// file asked for. How it is drawn (width, alignment, which columns a
+    /// narrow terminal drops, the title when none was named) is the list's
+    /// to decide: `ListColumns` in Modules.
     public struct Column: Sendable, Hashable {
-        public enum Width: Sendable, Hashable {
-            /// This many cells when there is room.
-            case fixed(Int)
-            /// A share of the space left over, by weight.
-            case flexible(weight: Int)
+        /// What the source that described the column knows of its values.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// The record's id, of no known type (a key seen in a sample, an OData numeric key).
+            case identifier
+            case integer, number, boolean, text, date
+            /// A date with a time of day (an API document's `date-time`).
+            case dateTime
+            case uuid
         }
 
-        public enum Alignment: String, Sendable, Hashable, CaseIterable {
-            case left, right, center
+        /// The layout the config file asked for (`width`, `align`,
+        /// `priority`), as plain data; `nil` where nothing was asked.
+        public struct Preferences: Sendable, Hashable {
+            /// `width: 5`: this many cells.
+            public var width: Int?
+            /// `width: flex:2`: a share of the space left over, by weight.
+            public var weight: Int?
+            /// `align: right`: `left`, `right` or `center`.
+            public var alignment: String?
+            /// `priority: 3`: narrow terminals drop low-priority columns first.
+            public var priority: Int?
+
+            public init(width: Int? = nil, weight: Int? = nil, alignment: String? = nil, priority: Int? = nil) {
+                self.width = width
+                self.weight = weight
+                self.alignment = alignment
+                self.priority = priority
+            }
         }
 
         /// The field shown; a dotted path reaches into nested objects (`address.city`).
         public var field: String
-        public var title: String
-        public var width: Width
-        public var alignment: Alignment
-        /// Narrow terminals drop low-priority columns first.
-        public var priority: Int
+        /// The title the source named (the config's `title:`, the built-in
+        /// catalog's words); `nil` when the list makes one of the field's name.
+        public var namedTitle: String?
+        /// What the values are, when the source said; `nil` when it did not.
+        public var kind: Kind?
+        /// The values the field may take (an API document's `enum`); any when empty.
+        public var choices: [String]
+        public var preferences: Preferences
 
         public init(
-            _ field: String, title: String? = nil, width: Width = .flexible(weight: 1),
-            alignment: Alignment = .left, priority: Int = 0
+            _ field: String, title: String? = nil, kind: Kind? = nil, choices: [String] = [],
+            preferences: Preferences = Preferences()
         ) {
             self.field = field
-            self.title = title ?? Self.title(for: field)
-            self.width = width
-            self.alignment = alignment
-            self.priority = priority
-        }
-
-        /// `userId` → `User Id`, `address.city` → `City`, `id` → `ID`;
-        /// a run of capitals is one word (`categoryID` → `Category ID`,
-        /// `HTMLTitle` → `HTML Title`).
-        public static func title(for field: String) -> String {
-            let last = field.split(separator: ".").last.map(String.init) ?? field
-            if last.lowercased() == "id" { return "ID" }
-            var words: [String] = []
-            var current = ""
-            let characters = Array(last)
-            for (index, character) in characters.enumerated() {
-                if character == "_" || character == "-" {
-                    if !current.isEmpty { words.append(current) }
-                    current = ""
-                    continue
-                }
-                if character.isUppercase, !current.isEmpty {
-                    let previousIsUpper = current.last?.isUppercase == true
-                    let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
-                    // A new word: after a lower-case letter, or the last capital of a run before a lower-case one.
-                    if !previousIsUpper || nextIsLower {
-                        words.append(current)
-                        current = ""
-                    }
-                }
-                current.append(character)
-            }
-            if !current.isEmpty { words.append(current) }
-            return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            self.namedTitle = title
+            self.kind = kind
+            self.choices = choices
+            self.preferences = preferences
         }
     }
 
@@ -207,7 +204,7 @@ public struct ResourceDescriptor: Sendable, Hashable {
             minimum: Int? = nil, maximum: Int? = nil, fractions: Bool = false
         ) {
             self.field = field
-            self.label = label ?? Column.title(for: field)
+            self.label = label ?? FieldTitle.words(for: field)
             self.kind = kind
             self.isRequired = required
             self.choices = choices

@@ -66,9 +66,7 @@ struct ODataEntitySet: Sendable {
         if let index = fields.firstIndex(of: key), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
         descriptor.columns = fields.prefix(6).map { field in
             let numericKey = field == key && type.property(key)?.isNumeric == true
-            return numericKey
-                ? ResourceDescriptor.Column(field, width: .fixed(6), alignment: .right, priority: 9)
-                : ResourceDescriptor.Column(field)
+            return ResourceDescriptor.Column(field, kind: numericKey ? .identifier : nil)
         }
         let strings = primitive.filter { $0.type == "Edm.String" && $0.name != key }.map(\.name)
         descriptor.labelField =

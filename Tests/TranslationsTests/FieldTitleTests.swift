@@ -1,9 +1,9 @@
-import Services
 import Testing
+import Translations
 
-/// Column titles made from field names: words split at case changes and
+/// Titles made from field names (a column's, a form field's): words split at case changes and
 /// separators, a run of capitals kept as one word.
-struct ColumnTitleTests {
+struct FieldTitleTests {
     @Test(arguments: [
         ("id", "ID"),
         ("userId", "User Id"),
@@ -17,6 +17,6 @@ struct ColumnTitleTests {
         ("isbn13", "Isbn13"),
     ])
     func aFieldNameBecomesWords(field: String, title: String) {
-        #expect(ResourceDescriptor.Column.title(for: field) == title)
+        #expect(FieldTitle.words(for: field) == title)
     }
 }
