@@ -227,6 +227,23 @@ struct RecordDetailStateTests {
         #expect(state.scroll == 0)
     }
 
+    /// The rect comes in as an event, before any draw: a page is its
+    /// body's height, and a record that arrives later is folded to its
+    /// width with the scroll on a line shown.
+    @Test func theRectIsAnEventAndNothingComesBackFromTheDraw() {
+        var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)
+        _ = state.apply(.appeared)
+        _ = state.apply(.resized(Rect(row: 1, col: 0, height: 7, width: 12)))
+        #expect(state.pageSize == 5)
+        _ = state.apply(.recordArrived(Self.leanne))
+        let folded = state.shownLines.count
+        #expect(folded > state.lines.lines.count, "folded to 12 cells")
+        _ = press(.char("G"), on: &state)
+        #expect(state.scroll == folded - 1)
+        _ = state.apply(.resized(Rect(row: 1, col: 0, height: 7, width: 200)))
+        #expect(state.scroll == state.shownLines.count - 1, "the scroll stays on a line shown")
+    }
+
     @Test func aNarrowerBodyFoldsTheLinesAndTheScrollFollows() {
         var state = loadedUser()
         let wide = state.layout(width: 90, height: 20).count

@@ -10,6 +10,9 @@ enum RecordDetailEvent: Equatable, Sendable {
     case appeared
     /// The screen left the stack.
     case disappeared
+    /// The part of the terminal the screen has (sent when it changes): a
+    /// page's height and the lines' fold follow it.
+    case resized(Rect)
     /// Scroll to this line (a movement key or the wheel).
     case scroll(to: Int)
     case selectNextRelation

@@ -89,8 +89,9 @@ final class RecordDetailPresenter: Screen {
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let lines = state.layout(width: rect.width, height: rect.height)
-        RecordDetailView.draw(state.viewModel(lines: lines), on: terminal, in: rect, theme: theme, tick: tick)
+        if state.area != rect { _ = send(.resized(rect)) }
+        RecordDetailView.draw(
+            state.viewModel(lines: state.shownLines), on: terminal, in: rect, theme: theme, tick: tick)
         state.form?.draw(on: terminal, in: rect, theme: theme)
         state.confirmation?.dialog.draw(on: terminal, in: rect, theme: theme)
     }

@@ -42,8 +42,10 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
     private(set) var isLoading = false
     private(set) var error: ServiceError?
     private(set) var scroll = 0
-    /// Lines a page key moves (the body's height at the last draw).
+    /// Lines a page key moves (the body's height in `area`).
     private(set) var pageSize = 10
+    /// The part of the terminal the screen has (`nil` until the presenter says).
+    private(set) var area: Rect?
     /// A fetch was asked for since the screen was built (or last left the
     /// stack): showing again then only counts again.
     private(set) var hasRequestedRecord = false
@@ -108,68 +110,40 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
 
     // MARK: - Transitions
 
-    /// Applies `event`; returns the effects to run, in order.
+    /// Applies `event`; returns the effects to run, in order. The scroll
+    /// is then kept within the lines shown in the rect the screen has.
     mutating func apply(_ event: Event) -> [Effect] {
+        let effects = transition(event)
+        settleLayout()
+        return effects
+    }
+
+    /// The transition proper: one line per event, the work in a function
+    /// named for it.
+    private mutating func transition(_ event: Event) -> [Effect] {
         switch event {
-        case .appeared:
-            let watch = watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? []
-            return (hasRequestedRecord ? countIfNeeded() : reload()) + watch
-        case .disappeared:
-            hasRequestedRecord = false
-            isCounting = false
-            isWatchFetch = false
-            isLoading = false
-            return [.cancelWork] + (watchInterval == nil ? [] : [.cancelWatch])
-        case .setWatch(let interval):
-            watchInterval = interval
-            guard let interval else {
-                changedFields = []
-                return [.cancelWatch]
-            }
-            return isWatchFetch ? [] : [.scheduleWatch(after: interval)]
-        case .watchTimerFired:
-            // Never a second fetch of the record while one is in flight.
-            guard let watchInterval else { return [] }
-            guard !isLoading else { return [.scheduleWatch(after: watchInterval)] }
-            isWatchFetch = true
-            isLoading = true
-            return [.loadRecord]
+        case .appeared: return appeared()
+        case .disappeared: return disappeared()
+        case .resized(let rect):
+            area = rect
+            return []
+        case .setWatch(let interval): return setWatch(interval)
+        case .watchTimerFired: return watchTimerFired()
         case .scroll(let line):
             scroll = line
             return []
-        case .selectNextRelation:
-            guard !relations.isEmpty else { return [] }
-            selectedRelation = (selectedRelation + 1) % relations.count
-            return []
-        case .selectPreviousRelation:
-            guard !relations.isEmpty else { return [] }
-            selectedRelation = (selectedRelation + relations.count - 1) % relations.count
-            return []
-        case .follow(let index):
-            guard relations.indices.contains(index) else { return [] }
-            selectedRelation = index
-            return follow(relations[index])
-        case .followSelected:
-            guard relations.indices.contains(selectedRelation) else { return [] }
-            return follow(relations[selectedRelation])
+        case .selectNextRelation: return selectRelation(by: 1)
+        case .selectPreviousRelation: return selectRelation(by: relations.count - 1)
+        case .follow(let index): return follow(at: index)
+        case .followSelected: return follow(at: selectedRelation)
         case .reload:
             message = nil
             return reload()
-        case .stopLoading(let received):
-            return stopLoading(received: received)
-        case .copy:
-            guard let record else { return [] }
-            return [
-                .copy(
-                    record.jsonText, description: Texts.List.copyDescription(resource: resource.singular, id: record.id)
-                )
-            ]
-        case .recordArrived(let fresh):
-            return finishLoading(fresh, nil)
-        case .recordFailed(let failure):
-            // A fetch replaced by a newer one, or stopped with the screen.
-            guard failure.kind != .cancelled else { return [] }
-            return finishLoading(nil, failure)
+        case .stopLoading(let received): return stopLoading(received: received)
+        case .copy: return copy()
+        case .recordArrived(let fresh): return finishLoading(fresh, nil)
+        // A fetch replaced by a newer one, or stopped with the screen.
+        case .recordFailed(let failure): return failure.kind == .cancelled ? [] : finishLoading(nil, failure)
         case .countArrived(let relation, let count):
             counts[relation] = count
             return [.redraw]
@@ -179,34 +153,99 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         case .labelArrived(let relation, let id, let label):
             labels[relation] = RelationLabel(id: id, label: label)
             return [.redraw]
-        case .edit:
-            return edit()
-        case .confirmKey(let key):
-            return confirmKey(key)
+        case .edit: return edit()
+        case .confirmKey(let key): return confirmKey(key)
         case .setWriteAccess(let access):
             writeAccess = access
             return []
-        case .formKey(let key):
-            return formKey(key)
-        case .saveConfirmed(let saved):
-            isSaving = false
-            record = saved
-            message = StatusMessage(Texts.Detail.saved(resource: resource.name))
-            return [.redraw]
-        case .saveRefused(let failure):
-            isSaving = false
-            message = StatusMessage(Texts.Detail.notSaved(resource: resource.name, reason: failure.shortReason), .error)
-            return [.redraw]
+        case .formKey(let key): return formKey(key)
+        case .saveConfirmed(let saved): return saveConfirmed(saved)
+        case .saveRefused(let failure): return saveRefused(failure)
         }
     }
 
-    /// Fits the scroll to the body drawn (`width` × `height` cells) and
-    /// returns the lines it shows.
-    mutating func layout(width: Int, height: Int) -> [[JSONLines.Span]] {
-        pageSize = max(1, height - 2)
-        let shown = lines.shown(width: width)
+    private mutating func appeared() -> [Effect] {
+        let watch = watchInterval.map { [Effect.scheduleWatch(after: $0)] } ?? []
+        return (hasRequestedRecord ? countIfNeeded() : reload()) + watch
+    }
+
+    private mutating func disappeared() -> [Effect] {
+        hasRequestedRecord = false
+        isCounting = false
+        isWatchFetch = false
+        isLoading = false
+        return [.cancelWork] + (watchInterval == nil ? [] : [.cancelWatch])
+    }
+
+    private mutating func setWatch(_ interval: Duration?) -> [Effect] {
+        watchInterval = interval
+        guard let interval else {
+            changedFields = []
+            return [.cancelWatch]
+        }
+        return isWatchFetch ? [] : [.scheduleWatch(after: interval)]
+    }
+
+    /// Never a second fetch of the record while one is in flight.
+    private mutating func watchTimerFired() -> [Effect] {
+        guard let watchInterval else { return [] }
+        guard !isLoading else { return [.scheduleWatch(after: watchInterval)] }
+        isWatchFetch = true
+        isLoading = true
+        return [.loadRecord]
+    }
+
+    /// Moves the selection `step` relations on, round the end.
+    private mutating func selectRelation(by step: Int) -> [Effect] {
+        guard !relations.isEmpty else { return [] }
+        selectedRelation = (selectedRelation + step) % relations.count
+        return []
+    }
+
+    private mutating func follow(at index: Int) -> [Effect] {
+        guard relations.indices.contains(index) else { return [] }
+        selectedRelation = index
+        return follow(relations[index])
+    }
+
+    private func copy() -> [Effect] {
+        guard let record else { return [] }
+        return [
+            .copy(record.jsonText, description: Texts.List.copyDescription(resource: resource.singular, id: record.id))
+        ]
+    }
+
+    private mutating func saveConfirmed(_ saved: RecordEntity) -> [Effect] {
+        isSaving = false
+        record = saved
+        message = StatusMessage(Texts.Detail.saved(resource: resource.name))
+        return [.redraw]
+    }
+
+    private mutating func saveRefused(_ failure: ServiceError) -> [Effect] {
+        isSaving = false
+        message = StatusMessage(Texts.Detail.notSaved(resource: resource.name, reason: failure.shortReason), .error)
+        return [.redraw]
+    }
+
+    // MARK: - Layout
+
+    /// After every event: a page is the body's height in the rect the
+    /// screen has (`.resized`), the lines are folded to its width once,
+    /// and the scroll stays on a line that is shown. Nothing comes back
+    /// from the draw.
+    private mutating func settleLayout() {
+        guard let area else { return }
+        pageSize = max(1, area.height - 2)
+        let shown = lines.shown(width: area.width)
         scroll = min(scroll, max(0, shown.count - 1))
-        return shown
+    }
+
+    /// The lines the screen shows: folded to the width of the rect it has
+    /// (unfolded before it has one).
+    var shownLines: [[JSONLines.Span]] {
+        guard let area else { return lines.lines }
+        return lines.folded(width: area.width)
     }
 
     private mutating func reload() -> [Effect] {

@@ -27,6 +27,13 @@ struct RecordLines: Sendable {
     /// drawn since the record changed) as rendered.
     var shownCount: Int { folded?.lines.count ?? lines.count }
 
+    /// The lines as shown in `width` cells: the fold kept by `shown(width:)`,
+    /// else folded now and not kept.
+    func folded(width: Int) -> [[JSONLines.Span]] {
+        if let folded, folded.width == width { return folded.lines }
+        return JSONLines.wrap(lines, width: width)
+    }
+
     /// The lines as shown in `width` cells (folded once per width).
     mutating func shown(width: Int) -> [[JSONLines.Span]] {
         if let folded, folded.width == width { return folded.lines }
