@@ -54,10 +54,15 @@ struct OpenAPIConfigurationTests {
         }
     }
 
-    static func document(_ names: [String], jsonServer: Bool) -> ResourceCatalog {
+    /// A document describing `names`, each with the built-in description's
+    /// columns (if it has one) less `without`.
+    static func document(_ names: [String], jsonServer: Bool, without: Set<String> = []) -> ResourceCatalog {
         ResourceCatalog(
             names.map { name in
-                var resource = ResourceDescriptor(name: name, columns: [])
+                let columns = (ResourceCatalog.jsonPlaceholder[name]?.columns ?? []).filter {
+                    !without.contains($0.field)
+                }
+                var resource = ResourceDescriptor(name: name, columns: columns)
                 resource.route = ResourceRoute(path: "/\(name)", paging: jsonServer ? .jsonServer : .none)
                 return resource
             }, source: "openapi.json")
@@ -77,6 +82,13 @@ struct OpenAPIConfigurationTests {
         var none = configuration
         none.usesBuiltinCatalog = false
         #expect(OpenAPIStage.merged(Self.document(["todos"], jsonServer: true), over: none)["todos"]?.schema == nil)
+        // A json-server `posts` of another shape (no `userId`): the
+        // document's description, whose records the typed schema would refuse.
+        let shaped = OpenAPIStage.merged(
+            Self.document(["posts", "todos"], jsonServer: true, without: ["userId"]), over: configuration)
+        #expect(shaped["posts"]?.schema == nil)
+        #expect(shaped["todos"]?.schema == nil)
+        #expect(shaped.names == ["posts", "todos"])
     }
 
     @Test func aBrokenDocumentIsOneWarningAndTheCatalogStays() async throws {

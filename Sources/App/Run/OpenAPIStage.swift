@@ -104,8 +104,11 @@ enum OpenAPIStage {
     /// - the config file's resources keep their description and come first;
     /// - the built-in JSONPlaceholder descriptions (unless `--catalog none`)
     ///   stand in for the document's collections of the same name that page
-    ///   as json-server does (`_page`: `trestle serve`, json-server), in the
-    ///   built-in order — a foreign `users` keeps the document's description.
+    ///   as json-server does (`_page`: `trestle serve`, json-server) and
+    ///   have every top-level field the built-in one shows, in the built-in
+    ///   order — a foreign `users`, or a json-server `posts` without
+    ///   `userId`, keeps the document's description (the built-in typed
+    ///   schema would refuse its records).
     static func merged(_ document: ResourceCatalog, over configuration: AppConfiguration) -> ResourceCatalog {
         let configured = configuration.catalog
         if configured.source == "config" {
@@ -114,9 +117,18 @@ enum OpenAPIStage {
         }
         guard configuration.usesBuiltinCatalog else { return document }
         let standIns = configured.resources.filter { builtin in
-            document[builtin.name]?.route?.paging == .jsonServer
+            guard let described = document[builtin.name], described.route?.paging == .jsonServer else { return false }
+            return hasFields(of: builtin, described)
         }
         let rest = document.resources.filter { resource in !standIns.contains { $0.name == resource.name } }
         return ResourceCatalog(standIns + rest, source: document.source)
+    }
+
+    /// Whether `described` (from the document) has every top-level field
+    /// `builtin` shows as a column (`address.city` → `address`; a nested
+    /// object the document does not list as a column is not asked for).
+    private static func hasFields(of builtin: ResourceDescriptor, _ described: ResourceDescriptor) -> Bool {
+        let known = Set(described.columns.map(\.field) + described.formFields.map(\.field))
+        return builtin.columns.map(\.field).filter { !$0.contains(".") }.allSatisfy(known.contains)
     }
 }
