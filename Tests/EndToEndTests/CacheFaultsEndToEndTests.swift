@@ -69,7 +69,7 @@ extension EndToEnd {
         static func makeHealthyCache(in home: TemporaryHome) async throws -> URL {
             let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "json"],
-                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
             #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
             return CacheFile.url(in: home)
         }
@@ -204,7 +204,7 @@ extension EndToEnd {
                 let outcomes = try await ParallelRuns.run(3) {
                     try ProcessRunner.run(
                         BuiltProducts.trestle, ["get", "todos", "--format", "csv"],
-                        environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
+                        environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
                 }
                 for outcome in outcomes {
                     #expect(outcome.status == 0, "round \(round): \(outcome.stderr)")

@@ -42,10 +42,16 @@ extension EndToEnd {
                     let ids = ResourceScreen.ids(in: screen)
                     return !ids.isEmpty && !ids.contains(1)
                 }
-                let queries = await served.decodedQueries(convention)
-                #expect(queries.contains { $0.contains(convention.inFilter) }, "\(queries)")
                 let dateFilter =
                     convention == .jsonAPI ? "filter[published][ge]=2024-12-20" : "$filter=Released ge 2023-12-20"
+                // The rows may show (filtered here over the loaded ones) before the server logs the query.
+                _ = await waitUntil {
+                    let queries = await served.decodedQueries(convention)
+                    return queries.contains { $0.contains(convention.inFilter) }
+                        && queries.contains { $0.contains(dateFilter) }
+                }
+                let queries = await served.decodedQueries(convention)
+                #expect(queries.contains { $0.contains(convention.inFilter) }, "\(queries)")
                 #expect(queries.contains { $0.contains(dateFilter) }, "\(queries)")
                 #expect(!ResourceScreen.ids(in: shown).isEmpty, "\(shown)")
             }

@@ -31,12 +31,8 @@ extension EndToEnd {
         static func eventuallyAsked(_ server: HALTestServer, _ paths: Set<String>, since: Int, or app: RunningApp)
             async throws
         {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let asked = Set(await server.requests.dropFirst(since).map(\.path))
-                if paths.isSubset(of: asked) { return }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            let asked = await waitUntil { paths.isSubset(of: Set(await server.requests.dropFirst(since).map(\.path))) }
+            if asked { return }
             Issue.record("not asked: \(paths) (screen: \(try app.session.screen()))")
         }
 

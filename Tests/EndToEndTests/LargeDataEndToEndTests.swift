@@ -93,7 +93,7 @@ extension EndToEnd {
             let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0", "--data", file.path],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(Self.lazily) { $1 }),
-                timeout: 30)
+                timeout: 120)
             #expect(!outcome.signalled && outcome.status != 0, "status \(outcome.status): \(outcome.stderr)")
             let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.count == 1, "stderr: \(outcome.stderr)")
@@ -111,7 +111,7 @@ extension EndToEnd {
             let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get", "todos", "--format", "csv", "--delay", "0", "--data", file.path],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(Self.lazily) { $1 }),
-                timeout: 30)
+                timeout: 120)
             #expect(!outcome.signalled && outcome.status != 0, "status \(outcome.status): \(outcome.stderr)")
             let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)
             #expect(lines.count == 1, "stderr: \(outcome.stderr)")

@@ -92,13 +92,11 @@ extension EndToEnd {
                 $0.contains("e2e calibrate the flux capacitor")
             }
             // The revalidating request may land just after the cached list is drawn.
-            let deadline = Date().addingTimeInterval(10)
             var conditional: [TestHTTPRequest] = []
-            while Date() < deadline {
+            _ = await waitUntil {
                 conditional = await server.requests.dropFirst(firstRunCount)
                     .filter { $0.path == "/todos" && $0.header("If-None-Match") != nil }
-                if !conditional.isEmpty { break }
-                try await Task.sleep(for: .milliseconds(50))
+                return !conditional.isEmpty
             }
             await server.stop()
             let sent = try #require(conditional.first?.header("If-None-Match"), "the second run sent no If-None-Match")

@@ -110,7 +110,7 @@ extension EndToEnd {
             if !input.arguments.isEmpty { arguments += ["--env", "production"] + input.arguments }
             let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, arguments, environment: ProcessRunner.baseEnvironment(home.environment),
-                timeout: 30)
+                timeout: 120)
             #expect(!outcome.signalled && outcome.status != -1, "crashed or hung: \(outcome.stderr)")
             if input.exitsNonZero { #expect(outcome.status != 0, "status 0; stderr: \(outcome.stderr)") }
             let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: true)

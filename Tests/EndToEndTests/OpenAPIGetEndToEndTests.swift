@@ -11,7 +11,7 @@ extension EndToEnd {
             defer { home.remove() }
             return try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["get"] + arguments,
-                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 30)
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
         }
 
         @Test func getReadsEveryPageOfADiscoveredCollection() async throws {

@@ -66,7 +66,7 @@ extension EndToEnd {
                         "get", resource, "--env", "production", "--base-url", echo.baseURL.absoluteString,
                         "--log-level", "trace",
                     ],
-                    environment: Self.environment(home, extra), timeout: 30)
+                    environment: Self.environment(home, extra), timeout: 120)
                 outputs.append(outcome.stderr)
                 if resource == "users" {
                     #expect(outcome.status != 0, "the 401 was not an error")

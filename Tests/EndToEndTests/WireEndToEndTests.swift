@@ -129,12 +129,8 @@ extension EndToEnd {
 
         /// Waits until the server has answered a conditional request for the todos.
         static func waitForRevalidation(_ server: EngineTestServer) async throws {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if await conditionalRequests(server) > 0 { return }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            Issue.record("no conditional request within 10 s")
+            if await waitUntil({ await conditionalRequests(server) > 0 }) { return }
+            Issue.record("no conditional request within 120 s")
         }
 
         static func conditionalRequests(_ server: EngineTestServer) async -> Int {

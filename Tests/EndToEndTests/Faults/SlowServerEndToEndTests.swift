@@ -46,7 +46,7 @@ extension EndToEnd {
 
                 faulted.failReads(of: "/todos", with: .slow(seconds: nil))
                 try faulted.session.press("r")
-                let screen = try await faulted.eventuallyRetryError("a silent server", timeout: 30)
+                let screen = try await faulted.eventuallyRetryError("a silent server", timeout: 120)
                 #expect(screen.contains("Timed out after 2 s"), "\(screen)")
                 tally.record(try faulted.problems(after: "a silent server past the timeout", expectingRows: true))
                 tally.problems += try await faulted.recover("a silent server") { !ResourceScreen.ids(in: $0).isEmpty }

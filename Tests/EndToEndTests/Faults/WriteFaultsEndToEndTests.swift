@@ -112,7 +112,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count(method) > before }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 120) { screen in
                 messages.contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let sent = server.count(method) - before
@@ -184,7 +184,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count("PATCH") + server.count("PUT") > writes }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 120) { screen in
                 ["Todo \(id) not saved", "Todo \(id) saved"].contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let status = ResourceScreen.status(screen)
@@ -232,7 +232,7 @@ extension FaultedApp {
         try await session.eventually("\(what) sent") { _ in server.count("DELETE") > deletes }
         let screen =
             try
-            (try? await session.eventually("a message about \(what)", timeout: 30) { screen in
+            (try? await session.eventually("a message about \(what)", timeout: 120) { screen in
                 ["Todo \(id) not deleted", "Todo \(id) deleted"].contains { ResourceScreen.status(screen).contains($0) }
             }) ?? session.screen()
         let status = ResourceScreen.status(screen)
