@@ -7,7 +7,7 @@ extension ProcessRunner {
     /// answering it meanwhile.
     public static func runOnThread(
         _ executable: URL, _ arguments: [String], environment: [String: String], workingDirectory: URL? = nil,
-        timeout: TimeInterval = 30
+        timeout: TimeInterval = 120
     ) async throws -> ProcessOutcome {
         try await OwnThread.run {
             try run(

@@ -9,7 +9,7 @@ public enum ProcessRunner {
     /// needs a clean signal mask and a process group of its own.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
-        workingDirectory: URL? = nil, timeout: TimeInterval = 30
+        workingDirectory: URL? = nil, timeout: TimeInterval = 120
     ) throws -> ProcessOutcome {
         let result = try Spawn.run(
             [executable.path] + arguments, environment: environment, workingDirectory: workingDirectory?.path,

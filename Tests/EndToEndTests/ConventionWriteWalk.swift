@@ -118,7 +118,8 @@ struct ConventionWriteWalk {
     /// at the end may have scrolled it off).
     private func cursor(to id: Int) async throws {
         try app.session.press("g")
-        try await app.session.eventually("row \(id) on screen") { ResourceScreen.ids(in: $0).first == 1 }
+        // The cursor on the first row: the rows were on screen before `g` was handled.
+        try await app.eventuallyCursor(on: 1)
         try await app.moveCursor(to: id)
     }
 

@@ -73,7 +73,7 @@ extension RunningApp {
     /// on the same capture; returns that screen as text.
     @discardableResult
     func eventuallyCursor(
-        on id: Int, timeout: TimeInterval = 30, where condition: (String) -> Bool = { _ in true }
+        on id: Int, timeout: TimeInterval = 120, where condition: (String) -> Bool = { _ in true }
     ) async throws -> String {
         var text = ""
         try await session.eventually("the cursor on \(id)", timeout: timeout, styled: true) { styled in

@@ -50,7 +50,7 @@ struct FaultedApp {
 
     /// Waits until the screen shows the one-line error with “r to retry”.
     @discardableResult
-    func eventuallyRetryError(_ what: String, timeout: TimeInterval = 30) async throws -> String {
+    func eventuallyRetryError(_ what: String, timeout: TimeInterval = 120) async throws -> String {
         try await session.eventually("“r to retry” after \(what)", timeout: timeout) { screen in
             screen.contains("r to retry")
         }
