@@ -9,8 +9,9 @@ import Services
 /// realistic delay, with exactly the semantics of a json-server.
 ///
 /// It is the live service over an `EngineHTTPClient`, so caching, ETags,
-/// middleware and errors behave as they do against a real server; the one
-/// thing it adds is the engine's warm-up while the user types a search.
+/// middleware and errors behave as they do against a real server. Being in
+/// process (`Reach.inProcess`), it has no request for `:curl` to repeat,
+/// runs no operations, and warms the engine up while the user types a search.
 public enum FakeAPIService {
     /// - Parameters:
     ///   - cacheNamespace: keeps the caches of different data files apart.
@@ -28,6 +29,6 @@ public enum FakeAPIService {
         // types the search, not after the first keystroke.
         return LiveAPIService(
             baseURL: base, network: network, store: store, origin: origin,
-            searchWarmUp: { await engine.prepareToSearch() })
+            reach: .inProcess(searchWarmUp: { await engine.prepareToSearch() }))
     }
 }

@@ -131,6 +131,18 @@ struct FakeAPIServiceTests {
         #expect(after.0 || after.1)
     }
 
+    /// In process, there is no URL: `:curl` says so, and an operation of a
+    /// document is not run against the engine.
+    @Test func inProcessItHasNoRequestForCurlAndRunsNoOperation() async throws {
+        let fake = try Self.fake()
+        await #expect(throws: ServiceError.noRequestTextInProcess) {
+            try await fake.requestText(.todos, .list(ListQuery()))
+        }
+        await #expect(throws: ServiceError.noOperationsInProcess) {
+            try await fake.perform(OperationRequest(method: "GET", path: "/todos"))
+        }
+    }
+
     @Test func twoDataFilesNeverShareACache() async throws {
         let storage = InMemoryStorageService()
         let logger = Self.logger

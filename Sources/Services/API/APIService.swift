@@ -86,15 +86,27 @@ extension APIService {
 
     /// Services that do not speak HTTP run no operations.
     public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
-        throw ServiceError(.configuration, Texts.Operations.notHere)
+        throw .noOperationsInProcess
     }
 
     /// Services without a URL (in-process ones) have no request to repeat.
     public func requestText(_ resource: ResourceDescriptor, _ request: ResourceRequest) async throws(ServiceError)
         -> RequestText
     {
-        throw ServiceError(
+        throw .noRequestTextInProcess
+    }
+}
+
+extension ServiceError {
+    /// `:curl` of a service that answers in process (the fake environment).
+    public static var noRequestTextInProcess: ServiceError {
+        ServiceError(
             .configuration, "The fake environment answers in process: curl needs --env development or production")
+    }
+
+    /// An operation of a service that does not speak HTTP.
+    public static var noOperationsInProcess: ServiceError {
+        ServiceError(.configuration, Texts.Operations.notHere)
     }
 }
 

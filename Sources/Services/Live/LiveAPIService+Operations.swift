@@ -7,6 +7,7 @@ import Networking
 /// its status.
 extension LiveAPIService {
     public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
+        guard !isInProcess else { throw .noOperationsInProcess }
         let request = try operationRequest(operation)
         let response: Response
         do throws(NetworkError) {

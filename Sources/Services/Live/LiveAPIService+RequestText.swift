@@ -6,6 +6,7 @@ extension LiveAPIService {
     public func requestText(_ resource: ResourceDescriptor, _ subject: ResourceRequest) async throws(ServiceError)
         -> RequestText
     {
+        guard !isInProcess else { throw .noRequestTextInProcess }
         let request: Request
         switch subject {
         case .list(let query):

@@ -21,18 +21,23 @@ public struct LiveAPIService: APIService {
     public var conventions = ConventionRegistry.builtIn
     /// The convention the start found the service in (no `/db` asked of a HAL service).
     public let found = ConventionMemory()
-    /// What readies the server for a search while the user types one (the
-    /// fake's in-process engine parses and indexes a large file); nothing
-    /// for a remote server.
-    let searchWarmUp: (@Sendable () async -> Void)?
+    /// Where the requests go: a server over HTTP, or an engine in this
+    /// process (the fake environment), which has no URL to repeat with
+    /// curl, runs no operations, and is readied for a search while the user
+    /// types one (a large file parsed and indexed).
+    public enum Reach: Sendable {
+        case http
+        case inProcess(searchWarmUp: @Sendable () async -> Void)
+    }
+    let reach: Reach
 
     /// - Parameters:
     ///   - keepsWrites: `false` for services that accept writes but forget them (JSONPlaceholder).
     ///   - hint: extra advice appended to connection errors (development suggests `trestle serve`).
-    ///   - searchWarmUp: what `prepareToSearch` runs.
+    ///   - reach: `.inProcess` for the fake environment's engine.
     public init(
         baseURL: URL, network: NetworkClient, store: ResourceStore, origin: String? = nil,
-        keepsWrites: Bool = true, hint: ErrorHint = .none, searchWarmUp: (@Sendable () async -> Void)? = nil
+        keepsWrites: Bool = true, hint: ErrorHint = .none, reach: Reach = .http
     ) {
         self.baseURL = baseURL
         self.network = network
@@ -40,11 +45,16 @@ public struct LiveAPIService: APIService {
         self.origin = origin ?? baseURL.absoluteString
         self.keepsWrites = keepsWrites
         self.hint = hint
-        self.searchWarmUp = searchWarmUp
+        self.reach = reach
     }
 
     public func prepareToSearch(_ resource: ResourceDescriptor) async {
-        await searchWarmUp?()
+        if case .inProcess(let searchWarmUp) = reach { await searchWarmUp() }
+    }
+
+    var isInProcess: Bool {
+        if case .inProcess = reach { return true }
+        return false
     }
 
     /// This service, saying on a 401 or 403 which auth schemes the
