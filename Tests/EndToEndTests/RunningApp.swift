@@ -36,7 +36,11 @@ final class RunningApp {
         }
         // Tests write to local servers through the production environment;
         // its question before the first write is tested where it is asked for.
-        let quiet = ["TRESTLE_CONFIRM_PRODUCTION_WRITES": "false"]
+        // A request to a test server may wait 120 s, the suite's bound for
+        // every wait: on a loaded machine the server (in the test process)
+        // can answer after the default 15 s, and a timeout is not what the
+        // test is about (the timeout tests give `--timeout`, which wins).
+        let quiet = ["TRESTLE_CONFIRM_PRODUCTION_WRITES": "false", "TRESTLE_TIMEOUT": "120"]
         session = try TmuxSession(
             command: command, cols: cols, rows: rows,
             environment: home.environment.merging(quiet) { $1 }.merging(environment) { $1 })

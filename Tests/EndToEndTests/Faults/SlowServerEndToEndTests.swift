@@ -21,8 +21,8 @@ extension EndToEnd {
                 }
                 try faulted.session.press("q")
                 // Quitting must not wait for the request: the bound stays under
-                // its 15 s timeout, and is as generous as that allows.
-                let after = try await faulted.session.eventually("the app to exit", timeout: 12) {
+                // its 120 s timeout (`RunningApp`'s), and is generous.
+                let after = try await faulted.session.eventually("the app to exit", timeout: 60) {
                     $0.contains(RunningApp.endMarker)
                 }
                 #expect(after.contains("exit=0"), "\(after)")
