@@ -21,7 +21,10 @@ import Testing
         let url = try #require(URL(string: server.baseURLString + "/todos/1"))
         // First answers leave kept-alive connections (the server ignores
         // `Connection: close`) for the faulted PATCH to reuse, were it to.
-        let patch = request(.patch, url) |> withJSONBody(Data(#"{"completed": true}"#.utf8)) |> withTimeout(5)
+        // A hang is told from an error by the timeout: 60 s, so that a
+        // loaded machine's slow error is not taken for one (5 s was, beside
+        // two CPU hogs).
+        let patch = request(.patch, url) |> withJSONBody(Data(#"{"completed": true}"#.utf8)) |> withTimeout(60)
         #expect(try await client.send(request(.get, url)).status == 200)
         #expect(try await client.send(patch).status == 200)
         server.inject(FaultRule(fault, method: "PATCH", times: 1))
