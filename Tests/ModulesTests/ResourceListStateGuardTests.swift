@@ -44,9 +44,7 @@ struct ResourceListStateGuardTests {
         #expect(state.current?.json["completed"] == true)
         // Later writes in the run are not asked again.
         _ = state.apply(
-            .writeAnswered(
-                .updateConfirmed(
-                    id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false)))
+            .updateConfirmed(id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false))
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": false])])
     }
 
