@@ -133,9 +133,13 @@ extension ResourceListState {
     }
 
     private mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
-        if window != nil {
+        if var window {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
-            _ = pages.apply(.replaced(record))
+            if !window.replace(record) {
+                window.total += 1
+                paging.adjustTotal(by: 1)
+            }
+            self.window = window
             if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
             return refilter(keeping: selectedID)
         }
@@ -143,22 +147,25 @@ extension ResourceListState {
             records[index] = record
         } else {
             records.append(record)
-            _ = pages.apply(.added)
+            paging.adjustTotal(by: 1)
         }
         refilter(keeping: selectedID)
     }
 
     /// Drops the record with `id`.
     mutating func remove(_ id: String) {
-        if window != nil {
+        if var window {
             // The rows after it moved up: their pages are asked again.
-            _ = pages.apply(.removed)
+            window.forgetPages(keepingFirst: false)
+            window.total = max(0, window.total - 1)
+            self.window = window
+            paging.adjustTotal(by: -1)
             records.removeAll { $0.id == id }
             return refilter(keeping: nil)
         }
         guard let index = records.firstIndex(where: { $0.id == id }) else { return }
         records.remove(at: index)
-        _ = pages.apply(.removed)
+        paging.adjustTotal(by: -1)
         refilter(keeping: nil)
     }
 
@@ -167,7 +174,7 @@ extension ResourceListState {
         let selected = current?.id
         if let position, position <= records.count {
             records.insert(record, at: min(position, records.count))
-            _ = pages.apply(.added)
+            paging.adjustTotal(by: 1)
         } else {
             replace(record)
         }
