@@ -4,11 +4,6 @@ import Translations
 /// Loading: the first page is watched (cache first, then the server);
 /// further pages load as the cursor nears the end.
 extension ResourceListState {
-    /// Whether every record of the list is here (filter and sort can run locally).
-    var isComplete: Bool { paging.isComplete }
-
-    var isLoadingMore: Bool { loadingPage != nil }
-
     /// The query of `page` as things stand: the filters, sort and search
     /// the server applies (the others are done here).
     func query(page: Int?) -> ListQuery {
@@ -37,8 +32,7 @@ extension ResourceListState {
 
     mutating func stop() -> [ResourceListEffect] {
         isObserving = false
-        isWalking = false
-        window?.forgetLoads()
+        _ = pages.apply(.screenLeft)
         return [.cancelLoading, .cancelSearch] + watch(.screenLeft)
     }
 
@@ -51,20 +45,11 @@ extension ResourceListState {
     /// stale; `reset` drops what is loaded (a new search or server sort).
     mutating func observe(reset: Bool, force: Bool = false) -> [ResourceListEffect] {
         isObserving = true
-        isStopped = false
-        isWalking = false
-        loadingPage = nil
-        moreError = nil
+        _ = pages.apply(.startOver(reset: reset, force: force))
         if reset {
             // `visible` indexes `records`: both go, or the next frame reads past the end.
             records = []
-            window = nil
             refilter(keeping: nil)
-        } else if force {
-            // The other pages are asked again when shown (revalidated with their ETags).
-            window?.forgetPages(keepingFirst: true)
-        } else {
-            window?.forgetLoads()
         }
         isLoading = true
         return [.observe(query(page: 1), force: force)]
@@ -79,7 +64,6 @@ extension ResourceListState {
             if resource.columns.isEmpty { inferColumns(from: page.records) }
             let selectedID = current?.id
             var fresh = applyingPending(page.records)
-            paging.receivedFirstPage(count: page.records.count, total: page.totalCount)
             fetchedAt = page.fetchedAt
             origin = page.origin
             if serverSort, !serverIgnoresSort, let sortColumn,
@@ -95,7 +79,7 @@ extension ResourceListState {
             }
             markChanges(in: fresh)
             records = fresh
-            windowFirstPage(fresh, total: page.totalCount)
+            _ = pages.apply(.firstPage(fresh, total: page.totalCount, windowable: pagesByNumber && !filtersHere))
             refilter(keeping: selectedID)
         }
         error = update.error?.kind == .cancelled ? nil : update.error
@@ -115,27 +99,18 @@ extension ResourceListState {
 
     /// Asks for the next page when the cursor is within a screen of the end.
     mutating func loadMoreIfNeeded() -> [ResourceListEffect] {
-        guard window == nil, let page = paging.nextPage, !isLoadingMore, !isLoading, error == nil else { return [] }
-        let margin = max(tableHeight, 20)
-        guard isWalking || cursor >= visible.count - margin else { return [] }
-        loadingPage = page
-        moreError = nil
-        return [.loadPage(page, query(page: page))]
+        guard window == nil else { return [] }
+        let nearEnd = cursor >= visible.count - max(tableHeight, 20)
+        return pages(.wantMore(nearEnd: nearEnd, blocked: isLoading || error != nil))
     }
 
     mutating func morePageArrived(_ number: Int, _ page: ResourceListInteractor.Page) -> [ResourceListEffect] {
         // A page asked for before the list started over is not part of it.
         guard loadingPage == number else { return [] }
-        loadingPage = nil
         let known = Set(records.map(\.id))
         let new = applyingPending(page.records.filter { !$0.hasID || !known.contains($0.id) })
-        if let claimed = paging.receivedPage(
-            number, sent: page.records.count, new: new.count, loaded: records.count, total: page.totalCount)
-        {
-            say(
-                Texts.List.serverSentNoMore(resources: resource.name, loaded: records.count, claimed: claimed),
-                .warning)
-        }
+        _ = pages(
+            .morePage(number, sent: page.records.count, new: new.count, loaded: records.count, total: page.totalCount))
         let selectedID = current?.id
         records.append(contentsOf: new)
         if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
@@ -143,18 +118,8 @@ extension ResourceListState {
                 records, by: resource.columns[sortColumn].field, descending: sortDescending)
         }
         refilter(keeping: selectedID)
-        let walk = walked()
+        let walk = pages(.walked(records, windowable: !filtersHere))
         return window == nil ? loadMoreIfNeeded() : walk
-    }
-
-    mutating func morePageFailed(_ number: Int, _ failure: ServiceError) -> [ResourceListEffect] {
-        guard loadingPage == number else { return [] }
-        loadingPage = nil
-        if failure.kind == .cancelled { return [] }
-        isWalking = false
-        moreError = failure
-        say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
-        return []
     }
 
     /// Whether the list is in the server's own order (the id column, ascending, nothing re-sorted).

@@ -1,7 +1,7 @@
 /// Esc while the list loads: the browser's Stop.
 extension ResourceListState {
     /// The first page or a further page is on its way.
-    var isLoadingAnything: Bool { isLoading || isLoadingMore || !(window?.loads.isEmpty ?? true) }
+    var isLoadingAnything: Bool { isLoading || pages.isLoadingPages }
 
     /// Whether Esc stops the load: one the user waits for — nothing is
     /// shown yet, or the status bar shows its progress (`received` bytes of
@@ -19,11 +19,8 @@ extension ResourceListState {
     mutating func stopLoading(received: Int) -> [ResourceListEffect] {
         guard isLoadingAnything else { return [] }
         isLoading = false
-        loadingPage = nil
-        window?.forgetLoads()
-        isWalking = false
+        _ = pages.apply(.stopped)
         isObserving = false
-        isStopped = true
         say(StoppedLoad.message(resource.name, received: received), .warning)
         return [.cancelLoading, .cancelSearch] + watch(.stopped)
     }

@@ -6,7 +6,25 @@ import Translations
 /// by number) is that long from the first page on and asks only for the
 /// pages under the screen; a list that pages only forward walks to its end
 /// on `G`, saying how far it got.
+///
+/// The child state `ListPages` decides which pages to load; the parent
+/// forwards its events to it (with the rows on screen and whether the
+/// cursor is near the end) and maps its effects to queries, the cursor,
+/// the rows and the status line.
 extension ResourceListState {
+    // What the child holds, as the rest of the list reads it.
+    var paging: ListPaging { pages.paging }
+    var loadingPage: Int? { pages.loadingPage }
+    var moreError: ServiceError? { pages.moreError }
+    var isStopped: Bool { pages.isStopped }
+    var window: ListWindow? { pages.window }
+    var isWalking: Bool { pages.isWalking }
+    /// Whether every record of the list is here (filter and sort can run locally).
+    var isComplete: Bool { pages.isComplete }
+    var isLoadingMore: Bool { pages.isLoadingMore }
+    var pagesByNumber: Bool { pages.pagesByNumber }
+    var walksToEnd: Bool { pages.walksToEnd }
+
     /// How many rows the list is: the window's total, or the rows that pass the filter.
     var rowCount: Int { window?.total ?? visible.count }
 
@@ -15,10 +33,6 @@ extension ResourceListState {
         if let window { return window.record(at: index) }
         return visible.indices.contains(index) ? records[visible[index]] : nil
     }
-
-    /// Whether any page can be asked for by its number (offset or page
-    /// number), not only the one after a page read before (a cursor).
-    var pagesByNumber: Bool { !(resource.route?.isCursorPaged ?? false) }
 
     /// The rows on screen once the cursor is where it is.
     var screenRows: Range<Int> {
@@ -29,122 +43,53 @@ extension ResourceListState {
         return offset..<min(rowCount, offset + height)
     }
 
-    /// The first page came: a window over the collection when it is long
-    /// and its pages are asked by number, else (`nil`) the loaded rows.
-    mutating func windowFirstPage(_ fresh: [RecordEntity], total: Int?) {
-        if var window, window.isOpenEnded, total == nil {
-            // Walked without a total: the first page again, the rows known stay.
-            window.replaceFirst(fresh, total: max(window.total, fresh.count))
-            self.window = window
-            return
+    /// The rows known so far (loaded, or in a walked window).
+    var rowsKnown: Int { window?.total ?? records.count }
+
+    /// Forwards `event` to the pages, and maps its effects.
+    mutating func pages(_ event: ListPages.Event) -> [ResourceListEffect] {
+        var effects: [ResourceListEffect] = []
+        for effect in pages.apply(event) {
+            switch effect {
+            case .loadMore(let number): effects.append(.loadPage(number, query(page: number)))
+            case .loadWindowPage(let number): effects.append(.loadWindowPage(number, query(page: number)))
+            case .keepWindowPages(let numbers): effects.append(.keepWindowPages(numbers))
+            case .cancelPageLoad: effects.append(.cancelPageLoad)
+            case .askMore: effects += loadMoreIfNeeded()
+            case .showScreen: effects += showWindow()
+            case .totalChanged(let total): cursor = min(cursor, total - 1)
+            case .keepFirstPage:
+                records = Array(records.prefix(resource.pageSize))
+                refilter(keeping: nil)
+            case .cursorToEnd: cursor = max(0, rowCount - 1)
+            case .sayProgress: sayWalkProgress()
+            case .walkEnded: message = nil
+            case .sayStopped: say(Texts.List.pagingStopped(loaded: rowsKnown))
+            case .sayNotLoaded(let failure):
+                say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
+            case .saySentNoMore(let loaded, let claimed):
+                say(Texts.List.serverSentNoMore(resources: resource.name, loaded: loaded, claimed: claimed), .warning)
+            }
         }
-        guard pagesByNumber, !filtersHere, let total,
-            window != nil || ListWindow.fits(total: total, count: fresh.count, pageSize: resource.pageSize)
-        else {
-            window = nil
-            return
-        }
-        if var window, total > fresh.count {
-            window.replaceFirst(fresh, total: total)
-            self.window = window
-        } else if ListWindow.fits(total: total, count: fresh.count, pageSize: resource.pageSize) {
-            window = ListWindow(pageSize: fresh.count, total: total, first: fresh)
-        } else {
-            window = nil
-        }
-        cursor = min(cursor, max(0, rowCount - 1))
+        return effects
     }
 
     /// Asks for the pages under the screen that are not here (and cancels
     /// the loads of pages no longer on it).
     mutating func showWindow() -> [ResourceListEffect] {
-        guard var window else { return [] }
-        let before = window.loads
-        let missing = window.show(screenRows)
-        self.window = window
-        let dropped = !before.isSubset(of: window.loads)
-        return (dropped ? [.keepWindowPages(window.loads)] : [])
-            + missing.map { .loadWindowPage($0, query(page: $0)) }
+        guard window != nil else { return [] }
+        return pages(.shown(screenRows))
     }
 
     mutating func windowPageArrived(_ number: Int, _ page: ResourceListInteractor.Page) -> [ResourceListEffect] {
-        if var window, window.walked(number, applyingPending(page.records)) {
-            self.window = window
-            return walked()
-        }
-        guard var window, window.arrived(number, applyingPending(page.records)) else { return [] }
-        if let total = page.totalCount, total != window.total, total > 0 {
-            window.total = total
-            cursor = min(cursor, total - 1)
-        }
-        self.window = window
-        return showWindow()
+        pages(.windowPage(number, applyingPending(page.records), total: page.totalCount))
     }
 
-    mutating func windowPageFailed(_ number: Int, _ failure: ServiceError) -> [ResourceListEffect] {
-        guard var window, window.failedToLoad(number, failure) else { return [] }
-        self.window = window
-        isWalking = false
-        if failure.kind != .cancelled {
-            say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
-        }
-        return []
-    }
-
-    // MARK: - Walking to the end of a forward-only list
-    /// Whether `G` walks page after page: the list is not all here, and
-    /// the page with the last row cannot be asked for at once (no total, or cursors).
-    var walksToEnd: Bool {
-        if let window { return window.isOpenEnded }
-        return !isComplete && (paging.totalCount == nil || !pagesByNumber)
-    }
-
-    /// The rows known so far (loaded, or in a walked window).
-    var rowsKnown: Int { window?.total ?? records.count }
-
+    /// `G`: the cursor to the last row, walking page after page when the
+    /// page with the last row cannot be asked for at once.
     mutating func walkToEnd() -> [ResourceListEffect] {
         guard walksToEnd else { return moveCursor(to: rowCount - 1) }
-        isWalking = true
-        cursor = max(0, rowCount - 1)
-        sayWalkProgress()
-        return window == nil ? loadMoreIfNeeded() : walkOn()
-    }
-
-    /// A page came while walking: the cursor goes to the new end and the
-    /// next page is asked for; at the last page the walk is over. Past the
-    /// pages a window keeps, the rows become a window (the first pages
-    /// are dropped, asked again when shown).
-    mutating func walked() -> [ResourceListEffect] {
-        guard isWalking else { return [] }
-        if window == nil, !isComplete, !filtersHere, records.count > resource.pageSize * ListWindow.pagesKept {
-            window = ListWindow(walked: records, pageSize: resource.pageSize)
-            records = Array(records.prefix(resource.pageSize))
-            refilter(keeping: nil)
-        }
-        cursor = max(0, rowCount - 1)
-        guard walksToEnd else {
-            isWalking = false
-            message = nil
-            return window == nil ? [] : showWindow()
-        }
-        sayWalkProgress()
-        return window == nil ? [] : walkOn()
-    }
-
-    /// Asks for the page after the last one known.
-    private mutating func walkOn() -> [ResourceListEffect] {
-        guard var window, window.walking == nil, let next = window.walkOn() else { return [] }
-        self.window = window
-        return [.loadWindowPage(next, query(page: next))]
-    }
-
-    mutating func stopWalk() -> [ResourceListEffect] {
-        guard isWalking else { return [] }
-        isWalking = false
-        loadingPage = nil
-        window?.stopWalking()
-        say(Texts.List.pagingStopped(loaded: rowsKnown))
-        return [.cancelPageLoad] + (window.map { [.keepWindowPages($0.loads)] } ?? [])
+        return pages(.walkToEnd)
     }
 
     private mutating func sayWalkProgress() {

@@ -133,13 +133,9 @@ extension ResourceListState {
     }
 
     private mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
-        if var window {
+        if window != nil {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
-            if !window.replace(record) {
-                window.total += 1
-                paging.adjustTotal(by: 1)
-            }
-            self.window = window
+            _ = pages.apply(.replaced(record))
             if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
             return refilter(keeping: selectedID)
         }
@@ -147,25 +143,22 @@ extension ResourceListState {
             records[index] = record
         } else {
             records.append(record)
-            paging.adjustTotal(by: 1)
+            _ = pages.apply(.added)
         }
         refilter(keeping: selectedID)
     }
 
     /// Drops the record with `id`.
     mutating func remove(_ id: String) {
-        if var window {
+        if window != nil {
             // The rows after it moved up: their pages are asked again.
-            window.forgetPages(keepingFirst: false)
-            window.total = max(0, window.total - 1)
-            self.window = window
-            paging.adjustTotal(by: -1)
+            _ = pages.apply(.removed)
             records.removeAll { $0.id == id }
             return refilter(keeping: nil)
         }
         guard let index = records.firstIndex(where: { $0.id == id }) else { return }
         records.remove(at: index)
-        paging.adjustTotal(by: -1)
+        _ = pages.apply(.removed)
         refilter(keeping: nil)
     }
 
@@ -174,7 +167,7 @@ extension ResourceListState {
         let selected = current?.id
         if let position, position <= records.count {
             records.insert(record, at: min(position, records.count))
-            paging.adjustTotal(by: 1)
+            _ = pages.apply(.added)
         } else {
             replace(record)
         }

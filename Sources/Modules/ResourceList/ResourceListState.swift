@@ -39,21 +39,12 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     var origin: DataOrigin?
     var isLoading = false
     var error: ServiceError?
-    /// Which page comes next, and the server's total.
-    var paging: ListPaging
-    /// The further page being loaded, if any.
-    var loadingPage: Int?
-    var moreError: ServiceError?
     /// Whether the first page is watched (from start until stop).
     var isObserving = false
-    /// Esc stopped the load, and no page came since.
-    var isStopped = false
-    /// A list too long to hold (its total known): the pages around the
-    /// screen, the rest placeholders (`nil`: the list is `records`).
-    var window: ListWindow?
-    /// `G` on a list that pages only forward: pages load one after the
-    /// other until the last (Esc stops).
-    var isWalking = false
+    /// The window over the server's collection: which page comes next,
+    /// the pages loading, held or failed, the walk to the end, Esc's stop
+    /// (a child state: its own events and effects).
+    var pages: ListPages
 
     /// `:watch 5` (a child state: its own events and effects).
     var watch = ListWatch()
@@ -87,7 +78,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         self.filters = filters
         self.writeAccess = writeAccess
         capabilities = resource.listCapabilities()
-        paging = ListPaging(pageSize: resource.pageSize)
+        pages = ListPages(pageSize: resource.pageSize, pagesByNumber: !(resource.route?.isCursorPaged ?? false))
         filterSort = ListFilterSort(
             capabilities: capabilities, sortColumn: resource.columns.firstIndex { $0.field == resource.idField })
     }
@@ -115,9 +106,9 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
             pendingCount = min(999_999_999, (pendingCount ?? 0) * 10 + digit)
             return []
         case .walkToEnd: return walkToEnd()
-        case .stopWalk: return stopWalk()
+        case .stopWalk: return pages(.stopWalk)
         case .windowPageArrived(let number, let page): return windowPageArrived(number, page)
-        case .windowPageFailed(let number, let failure): return windowPageFailed(number, failure)
+        case .windowPageFailed(let number, let failure): return pages(.windowPageFailed(number, failure))
         case .click(let row):
             click(row: row)
             return []
@@ -144,7 +135,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
             return []
         case .firstPageUpdated(let update): return firstPageUpdated(update)
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
-        case .morePageFailed(let number, let failure): return morePageFailed(number, failure)
+        case .morePageFailed(let number, let failure): return pages(.moreFailed(number, failure))
         case .searchDebounceFired: return filterSort(.searchPaused)
         case .setWatch(let interval): return watch(.set(interval))
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))

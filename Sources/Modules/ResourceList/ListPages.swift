@@ -1,0 +1,305 @@
+import Services
+
+/// The list's window over a remote collection: a child state of
+/// `ResourceListState`, in the manner of TCA's `Scope`. It knows which page
+/// comes next and the server's total (``ListPaging``), the further page
+/// loading and why the last one failed, the pages held, loading and failed
+/// of a list too long to hold (``ListWindow``), the walk to the end of a
+/// list that pages only forward, and whether Esc stopped the load.
+///
+/// It holds no rows the parent shows and no cursor: the parent tells it
+/// what happened (with what it alone knows: the rows on screen, whether
+/// the cursor is near the end) and maps its effects to queries, the cursor,
+/// the rows and the status line.
+struct ListPages: ScreenState, Equatable, Sendable {
+    enum Event: Equatable, Sendable {
+        /// The list watches its first page again: `reset` drops what is
+        /// loaded (a new query), `force` (`r`) asks the other pages again when shown.
+        case startOver(reset: Bool, force: Bool)
+        /// The screen left the stack: the page loads stop (asked again when shown).
+        case screenLeft
+        /// Esc stopped the loading.
+        case stopped
+        /// The first page came (`records`, as the list shows them) with the
+        /// server's `total`; `windowable`: any page can be asked for by its
+        /// number and no row is dropped here, so a long list becomes a window.
+        /// The parent then asks for what it needs (`.wantMore` or `.shown`).
+        case firstPage([RecordEntity], total: Int?, windowable: Bool)
+        /// The cursor moved or rows came: the next page is wanted when the
+        /// cursor is `nearEnd` (or walking), unless `blocked` (the first page loads or failed).
+        case wantMore(nearEnd: Bool, blocked: Bool)
+        /// Further page `number` came: `sent` records, `new` of them not
+        /// loaded before, on top of `loaded`.
+        case morePage(Int, sent: Int, new: Int, loaded: Int, total: Int?)
+        /// Further page `number` did not come.
+        case moreFailed(Int, ServiceError)
+        /// The screen shows these rows of a windowed list.
+        case shown(Range<Int>)
+        /// Page `number` of the window came (`records`, as the list shows them).
+        case windowPage(Int, [RecordEntity], total: Int?)
+        /// Page `number` of the window did not come.
+        case windowPageFailed(Int, ServiceError)
+        /// `G` on a list that pages only forward: page after page to the end.
+        case walkToEnd
+        /// A page came while walking; `records` are the rows loaded (a list
+        /// not windowed), `windowable` as for the first page.
+        case walked([RecordEntity], windowable: Bool)
+        /// Esc while walking.
+        case stopWalk
+        /// A record was added here (a new one, or a delete undone).
+        case added
+        /// A record changed here: in its held page (if not held, it counts as added).
+        case replaced(RecordEntity)
+        /// A record was deleted here.
+        case removed
+    }
+
+    enum Effect: Equatable, Sendable {
+        /// Load further page `number`.
+        case loadMore(Int)
+        /// Load page `number` of the window.
+        case loadWindowPage(Int)
+        /// Cancel the window's page loads other than these.
+        case keepWindowPages(Set<Int>)
+        /// Cancel the further page loading.
+        case cancelPageLoad
+        /// Ask for the next page if the cursor is near the end (the parent knows).
+        case askMore
+        /// Ask for the window's pages under the screen (the parent knows the rows).
+        case showScreen
+        /// The window's total changed: the cursor stays within it.
+        case totalChanged(Int)
+        /// The loaded rows became a window: keep only the first page's rows.
+        case keepFirstPage
+        /// The cursor to the last row known.
+        case cursorToEnd
+        /// Say how far the walk got.
+        case sayProgress
+        /// The walk reached the end: its progress line goes.
+        case walkEnded
+        /// Say the walk stopped where it was.
+        case sayStopped
+        /// Say a page did not come.
+        case sayNotLoaded(ServiceError)
+        /// Say the server stopped short of the total it claimed.
+        case saySentNoMore(loaded: Int, claimed: Int)
+    }
+
+    /// Which page comes next, and the server's total.
+    private(set) var paging: ListPaging
+    /// Whether any page can be asked for by its number (offset or page
+    /// number), not only the one after a page read before (a cursor).
+    let pagesByNumber: Bool
+    /// The further page being loaded, if any.
+    private(set) var loadingPage: Int?
+    /// Why the last further page did not come.
+    private(set) var moreError: ServiceError?
+    /// Esc stopped the load, and no page came since.
+    private(set) var isStopped = false
+    /// A list too long to hold (its total known): the pages around the
+    /// screen, the rest placeholders (`nil`: the list is the parent's rows).
+    private(set) var window: ListWindow?
+    /// `G` on a list that pages only forward: pages load one after the other until the last.
+    private(set) var isWalking = false
+
+    init(pageSize: Int, pagesByNumber: Bool) {
+        paging = ListPaging(pageSize: pageSize)
+        self.pagesByNumber = pagesByNumber
+    }
+
+    /// Whether every record of the list is here.
+    var isComplete: Bool { paging.isComplete }
+    var isLoadingMore: Bool { loadingPage != nil }
+    /// Whether a further page or a window page is on its way.
+    var isLoadingPages: Bool { isLoadingMore || !(window?.loads.isEmpty ?? true) }
+
+    /// Whether `G` walks page after page: the list is not all here, and
+    /// the page with the last row cannot be asked for at once (no total, or cursors).
+    var walksToEnd: Bool {
+        if let window { return window.isOpenEnded }
+        return !isComplete && (paging.totalCount == nil || !pagesByNumber)
+    }
+
+    mutating func apply(_ event: Event) -> [Effect] {
+        switch event {
+        case .startOver(let reset, let force): return startOver(reset: reset, force: force)
+        case .screenLeft:
+            isWalking = false
+            window?.forgetLoads()
+            return []
+        case .stopped:
+            loadingPage = nil
+            window?.forgetLoads()
+            isWalking = false
+            isStopped = true
+            return []
+        case .firstPage(let records, let total, let windowable):
+            paging.receivedFirstPage(count: records.count, total: total)
+            window = windowed(records, total: total, windowable: windowable)
+            return []
+        case .wantMore(let nearEnd, let blocked): return wantMore(nearEnd: nearEnd, blocked: blocked)
+        case .morePage(let number, let sent, let new, let loaded, let total):
+            return morePage(number, sent: sent, new: new, loaded: loaded, total: total)
+        case .moreFailed(let number, let failure): return moreFailed(number, failure)
+        case .shown(let rows): return show(rows)
+        case .windowPage(let number, let records, let total): return windowPage(number, records, total: total)
+        case .windowPageFailed(let number, let failure): return windowPageFailed(number, failure)
+        case .walkToEnd:
+            guard walksToEnd else { return [] }
+            isWalking = true
+            return [.cursorToEnd, .sayProgress] + (window == nil ? [.askMore] : walkOn())
+        case .walked(let records, let windowable): return walked(records, windowable: windowable)
+        case .stopWalk: return stopWalk()
+        case .added, .replaced, .removed: return recordChanged(event)
+        }
+    }
+
+    private mutating func startOver(reset: Bool, force: Bool) -> [Effect] {
+        isStopped = false
+        isWalking = false
+        loadingPage = nil
+        moreError = nil
+        if reset {
+            window = nil
+        } else if force {
+            // The other pages are asked again when shown (revalidated with their ETags).
+            window?.forgetPages(keepingFirst: true)
+        } else {
+            window?.forgetLoads()
+        }
+        return []
+    }
+
+    /// A window over the collection when it is long and its pages are asked
+    /// by number, else (`nil`) the loaded rows.
+    private func windowed(_ fresh: [RecordEntity], total: Int?, windowable: Bool) -> ListWindow? {
+        if var window, window.isOpenEnded, total == nil {
+            // Walked without a total: the first page again, the rows known stay.
+            window.replaceFirst(fresh, total: max(window.total, fresh.count))
+            return window
+        }
+        guard windowable, let total else { return nil }
+        let fits = ListWindow.fits(total: total, count: fresh.count, pageSize: paging.pageSize)
+        guard window != nil || fits else { return nil }
+        if var window, total > fresh.count {
+            window.replaceFirst(fresh, total: total)
+            return window
+        }
+        return fits ? ListWindow(pageSize: fresh.count, total: total, first: fresh) : nil
+    }
+
+    private mutating func wantMore(nearEnd: Bool, blocked: Bool) -> [Effect] {
+        guard window == nil, let page = paging.nextPage, !isLoadingMore, !blocked, isWalking || nearEnd else {
+            return []
+        }
+        loadingPage = page
+        moreError = nil
+        return [.loadMore(page)]
+    }
+
+    private mutating func morePage(_ number: Int, sent: Int, new: Int, loaded: Int, total: Int?) -> [Effect] {
+        // A page asked for before the list started over is not part of it.
+        guard loadingPage == number else { return [] }
+        loadingPage = nil
+        let claimed = paging.receivedPage(number, sent: sent, new: new, loaded: loaded, total: total)
+        return claimed.map { [.saySentNoMore(loaded: loaded, claimed: $0)] } ?? []
+    }
+
+    private mutating func moreFailed(_ number: Int, _ failure: ServiceError) -> [Effect] {
+        guard loadingPage == number else { return [] }
+        loadingPage = nil
+        if failure.kind == .cancelled { return [] }
+        isWalking = false
+        moreError = failure
+        return [.sayNotLoaded(failure)]
+    }
+
+    /// Asks for the pages under the screen that are not here (and cancels
+    /// the loads of pages no longer on it).
+    private mutating func show(_ rows: Range<Int>) -> [Effect] {
+        guard var window else { return [] }
+        let before = window.loads
+        let missing = window.show(rows)
+        self.window = window
+        let dropped = !before.isSubset(of: window.loads)
+        return (dropped ? [.keepWindowPages(window.loads)] : []) + missing.map { .loadWindowPage($0) }
+    }
+
+    private mutating func windowPage(_ number: Int, _ records: [RecordEntity], total: Int?) -> [Effect] {
+        if var window, window.walked(number, records) {
+            self.window = window
+            return walked([], windowable: false)
+        }
+        guard var window, window.arrived(number, records) else { return [] }
+        var effects: [Effect] = []
+        if let total, total != window.total, total > 0 {
+            window.total = total
+            effects.append(.totalChanged(total))
+        }
+        self.window = window
+        return effects + [.showScreen]
+    }
+
+    private mutating func windowPageFailed(_ number: Int, _ failure: ServiceError) -> [Effect] {
+        guard var window, window.failedToLoad(number, failure) else { return [] }
+        self.window = window
+        isWalking = false
+        return failure.kind == .cancelled ? [] : [.sayNotLoaded(failure)]
+    }
+
+    /// A page came while walking: the cursor goes to the new end and the
+    /// next page is asked for; at the last page the walk is over. Past the
+    /// pages a window keeps, the rows become a window (the first pages
+    /// are dropped, asked again when shown).
+    private mutating func walked(_ records: [RecordEntity], windowable: Bool) -> [Effect] {
+        guard isWalking else { return [] }
+        var effects: [Effect] = []
+        if window == nil, !isComplete, windowable, records.count > paging.pageSize * ListWindow.pagesKept {
+            window = ListWindow(walked: records, pageSize: paging.pageSize)
+            effects.append(.keepFirstPage)
+        }
+        effects.append(.cursorToEnd)
+        guard walksToEnd else {
+            isWalking = false
+            return effects + [.walkEnded] + (window == nil ? [] : [.showScreen])
+        }
+        return effects + [.sayProgress] + walkOn()
+    }
+
+    /// Asks for the page after the last one known.
+    private mutating func walkOn() -> [Effect] {
+        guard var window, window.walking == nil, let next = window.walkOn() else { return [] }
+        self.window = window
+        return [.loadWindowPage(next)]
+    }
+
+    private mutating func stopWalk() -> [Effect] {
+        guard isWalking else { return [] }
+        isWalking = false
+        loadingPage = nil
+        window?.stopWalking()
+        return [.sayStopped, .cancelPageLoad] + (window.map { [.keepWindowPages($0.loads)] } ?? [])
+    }
+
+    /// A write changed the rows: the total follows; in a window the
+    /// record's page holds its new version, and after a delete the rows
+    /// below moved up (their pages are asked again).
+    private mutating func recordChanged(_ event: Event) -> [Effect] {
+        switch event {
+        case .replaced(let record):
+            if window?.replace(record) ?? true { return [] }
+            return recordChanged(.added)
+        case .removed:
+            if var window {
+                window.forgetPages(keepingFirst: false)
+                window.total = max(0, window.total - 1)
+                self.window = window
+            }
+            paging.adjustTotal(by: -1)
+        default:
+            window?.total += 1
+            paging.adjustTotal(by: 1)
+        }
+        return []
+    }
+}
