@@ -83,7 +83,7 @@ extension ResourceListState {
     /// it is still saving.
     private mutating func writableCurrent() -> RecordEntity? {
         guard let record = current, record.hasID else { return nil }
-        guard writes[record.id] == nil else {
+        guard !writing.isSaving(record.id) else {
             say(Texts.List.stillSaving(resource: resource.singular.capitalized, id: record.id), .warning)
             return nil
         }

@@ -1,34 +1,24 @@
 import Services
 import TerminalUI
 
-/// A write the user asked for, held while the production question is open.
-enum WriteIntent: Equatable, Sendable {
-    case toggle
-    case new(placeholderID: String)
-    case edit
-    case delete
-}
-
 /// The production guard: every write intent (Space, n, e, d) passes here
 /// first. A read-only run refuses it with one line before anything is sent;
 /// a production run asks for `yes` before its first write; after that, or
 /// anywhere else, the intent goes on as it always did.
+///
+/// The child state `ListWrites` decides; the parent holds the question
+/// (`mode`), forwards the intents and the answers, and maps the effects.
 extension ResourceListState {
+    // What the child holds, as the rest of the list reads it.
+    /// Writes sent and not yet answered, by record id (a new record: its placeholder id).
+    var writes: [String: PendingWrite] { writing.pending }
+    /// Whether writes go out, are refused or wait for a `yes` (the run's,
+    /// as it was when the screen last showed).
+    var writeAccess: WriteAccess { writing.access }
+
     /// The transition for a write intent, by the run's write access.
     mutating func guarded(_ intent: WriteIntent) -> [ResourceListEffect] {
-        switch writeAccess {
-        case .open:
-            return perform(intent)
-        case .readOnly(let source):
-            say(WriteAccess.refusal(source), .warning)
-            return []
-        case .confirmFirst:
-            // Nothing to ask about (no toggle, no record): the intent says why itself.
-            guard wouldWrite(intent) else { return perform(intent) }
-            message = nil
-            mode = .confirmWrite(WriteConfirmation(), then: intent)
-            return []
-        }
+        writing(.intent(intent, wouldWrite: wouldWrite(intent)))
     }
 
     /// A key while the production question is open.
@@ -44,12 +34,12 @@ extension ResourceListState {
             return []
         case .confirmed:
             mode = .browsing
-            writeAccess = .open
-            return [.allowWrites] + perform(intent)
+            return writing(.confirmed(intent))
         }
     }
 
-    private mutating func perform(_ intent: WriteIntent) -> [ResourceListEffect] {
+    /// The intent, let through.
+    mutating func perform(_ intent: WriteIntent) -> [ResourceListEffect] {
         switch intent {
         case .toggle: return toggleCurrent()
         case .new(let placeholderID): return beginNew(placeholderID: placeholderID)
@@ -58,9 +48,15 @@ extension ResourceListState {
         }
     }
 
+    /// The production question for `intent`.
+    mutating func ask(_ intent: WriteIntent) {
+        message = nil
+        mode = .confirmWrite(WriteConfirmation(), then: intent)
+    }
+
     /// Whether `intent` would lead to a write here (else it is not worth a question).
     private func wouldWrite(_ intent: WriteIntent) -> Bool {
-        let onRecord = current.map { $0.hasID && writes[$0.id] == nil } ?? false
+        let onRecord = current.map { $0.hasID && !writing.isSaving($0.id) } ?? false
         switch intent {
         case .toggle: return resource.toggle != nil && onRecord
         case .new: return resource.isWritable

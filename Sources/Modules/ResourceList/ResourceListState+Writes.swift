@@ -2,24 +2,13 @@ import JSON
 import Services
 import Translations
 
-/// A write sent and not yet answered, with what settling or undoing it needs.
-enum PendingWrite: Equatable, Sendable {
-    /// `fields` written to `original`; they are re-applied over any page that
-    /// arrives meanwhile. `toggled`: the new value of a toggle (`nil`: an edit).
-    case update(original: RecordEntity, fields: JSONObject, toggled: Bool?)
-    /// A new record, shown under its placeholder id until the server names it.
-    case create
-    /// A deleted record and where it stood, to put it back if the server refuses.
-    case delete(RecordEntity, position: Int?)
-}
-
 /// Writes: toggle, edit, new, delete. Each is optimistic: the list changes
 /// at once and is rolled back, with a message, when the server refuses.
 extension ResourceListState {
     mutating func toggleCurrent() -> [ResourceListEffect] {
         guard let toggle = resource.toggle else { return [] }
         guard let record = current, record.hasID else { return [] }
-        guard writes[record.id] == nil else { return stillSaving(record) }
+        guard !writing.isSaving(record.id) else { return stillSaving(record) }
         let newValue = !(record.json[toggle.field]?.boolValue ?? false)
         var fields = JSONObject()
         fields[toggle.field] = .bool(newValue)
@@ -31,28 +20,27 @@ extension ResourceListState {
     mutating func write(_ record: RecordEntity, fields: JSONObject, toggled: Bool?) -> [ResourceListEffect] {
         var changed = record.json.objectValue ?? JSONObject()
         for (key, value) in fields { changed[key] = value }
-        writes[record.id] = .update(original: record, fields: fields, toggled: toggled)
+        let effects = writing(.update(original: record, fields: fields, toggled: toggled))
         replace(RecordEntity(id: record.id, json: .object(changed)))
-        return [.update(id: record.id, fields: fields)]
+        return effects
     }
 
     mutating func create(_ fields: JSONObject, placeholderID: String) -> [ResourceListEffect] {
         var object = fields
         object[resource.idField] = .string("…")
-        writes[placeholderID] = .create
+        let effects = writing(.create(placeholderID: placeholderID, fields: fields))
         // The cursor goes to the new row.
         replace(RecordEntity(id: placeholderID, json: .object(object)), keeping: placeholderID)
-        return [.create(placeholderID: placeholderID, fields: fields)]
+        return effects
     }
 
     mutating func confirmDelete() -> [ResourceListEffect] {
         guard case .confirmDelete(let record) = mode else { return [] }
         mode = .browsing
-        guard writes[record.id] == nil else { return stillSaving(record) }
+        guard !writing.isSaving(record.id) else { return stillSaving(record) }
         let position = records.firstIndex { $0.id == record.id }
         remove(record.id)
-        writes[record.id] = .delete(record, position: position)
-        return [.delete(id: record.id)]
+        return writing(.delete(record, position: position))
     }
 
     private mutating func stillSaving(_ record: RecordEntity) -> [ResourceListEffect] {
@@ -60,58 +48,57 @@ extension ResourceListState {
         return []
     }
 
-    // MARK: - Answers
-    mutating func updateConfirmed(_ id: String, saved: RecordEntity, notice: Bool) -> [ResourceListEffect] {
-        guard case .update(_, _, let toggled)? = writes.removeValue(forKey: id) else { return [] }
-        replace(saved)
-        let singular = resource.singular.capitalized
-        if let toggled, let toggle = resource.toggle {
-            let state = (saved.json[toggle.field]?.boolValue ?? toggled) ? toggle.on : toggle.off
-            report(Texts.List.marked(resource: singular, id: id, state: state), notice: notice)
-        } else {
-            report(Texts.List.saved(resource: singular, id: id), notice: notice)
+    // MARK: - The child's effects
+    /// Forwards `event` to the writes and their guard, and maps its effects.
+    mutating func writing(_ event: ListWrites.Event) -> [ResourceListEffect] {
+        var effects: [ResourceListEffect] = []
+        for effect in writing.apply(event) {
+            switch effect {
+            case .perform(let intent): effects += perform(intent)
+            case .refuse(let source): say(WriteAccess.refusal(source), .warning)
+            case .ask(let intent): ask(intent)
+            case .allowWrites: effects.append(.allowWrites)
+            case .sendUpdate(let id, let fields): effects.append(.update(id: id, fields: fields))
+            case .sendCreate(let placeholderID, let fields):
+                effects.append(.create(placeholderID: placeholderID, fields: fields))
+            case .sendDelete(let id): effects.append(.delete(id: id))
+            default: settle(effect)
+            }
         }
-        return []
+        return effects
     }
 
-    mutating func updateRefused(_ id: String, _ failure: ServiceError) -> [ResourceListEffect] {
-        guard case .update(let original, _, _)? = writes.removeValue(forKey: id) else { return [] }
-        replace(original)
-        say(
-            Texts.List.notSaved(resource: resource.singular.capitalized, id: id, reason: failure.shortReason), .error)
-        return []
-    }
-
-    mutating func createConfirmed(_ placeholderID: String, saved: RecordEntity, notice: Bool) -> [ResourceListEffect] {
-        guard writes.removeValue(forKey: placeholderID) != nil else { return [] }
-        // The cursor on the new row stays on it as the server numbered it.
-        let selectedID = current.map { $0.id == placeholderID ? saved.id : $0.id } ?? saved.id
-        remove(placeholderID)
-        replace(saved, keeping: selectedID)
-        report(Texts.List.created(resource: resource.singular.capitalized, id: saved.id), notice: notice)
-        return []
-    }
-
-    mutating func createRefused(_ placeholderID: String, _ failure: ServiceError) -> [ResourceListEffect] {
-        guard writes.removeValue(forKey: placeholderID) != nil else { return [] }
-        remove(placeholderID)
-        say(Texts.List.notCreated(resource: resource.singular, reason: failure.shortReason), .error)
-        return []
-    }
-
-    mutating func deleteConfirmed(_ id: String, notice: Bool) -> [ResourceListEffect] {
-        guard writes.removeValue(forKey: id) != nil else { return [] }
-        report(Texts.List.deleted(resource: resource.singular.capitalized, id: id), notice: notice)
-        return []
-    }
-
-    mutating func deleteRefused(_ id: String, _ failure: ServiceError) -> [ResourceListEffect] {
-        guard case .delete(let record, let position)? = writes.removeValue(forKey: id) else { return [] }
-        restore(record, at: position)
-        say(
-            Texts.List.notDeleted(resource: resource.singular.capitalized, id: id, reason: failure.shortReason),
-            .error)
-        return []
+    /// The server answered a write: the rows and the status line say how.
+    private mutating func settle(_ effect: ListWrites.Effect) {
+        let singular = resource.singular.capitalized
+        switch effect {
+        case .saved(let id, let saved, let toggled, let notice):
+            replace(saved)
+            if let toggled, let toggle = resource.toggle {
+                let state = (saved.json[toggle.field]?.boolValue ?? toggled) ? toggle.on : toggle.off
+                report(Texts.List.marked(resource: singular, id: id, state: state), notice: notice)
+            } else {
+                report(Texts.List.saved(resource: singular, id: id), notice: notice)
+            }
+        case .notSaved(let id, let original, let failure):
+            replace(original)
+            say(Texts.List.notSaved(resource: singular, id: id, reason: failure.shortReason), .error)
+        case .created(let placeholderID, let saved, let notice):
+            // The cursor on the new row stays on it as the server numbered it.
+            let selectedID = current.map { $0.id == placeholderID ? saved.id : $0.id } ?? saved.id
+            remove(placeholderID)
+            replace(saved, keeping: selectedID)
+            report(Texts.List.created(resource: singular, id: saved.id), notice: notice)
+        case .notCreated(let placeholderID, let failure):
+            remove(placeholderID)
+            say(Texts.List.notCreated(resource: resource.singular, reason: failure.shortReason), .error)
+        case .deleted(let id, let notice):
+            report(Texts.List.deleted(resource: singular, id: id), notice: notice)
+        case .notDeleted(let id, let record, let position, let failure):
+            restore(record, at: position)
+            say(Texts.List.notDeleted(resource: singular, id: id, reason: failure.shortReason), .error)
+        default: return
+        }
     }
 
     /// Says what happened; `notice`: and, once per run, that the server forgets writes.
@@ -175,16 +162,5 @@ extension ResourceListState {
     }
 
     /// `records` with the fields of unanswered updates over them.
-    func applyingPending(_ records: [RecordEntity]) -> [RecordEntity] {
-        let pending = writes.compactMapValues { write -> JSONObject? in
-            guard case .update(_, let fields, _) = write else { return nil }
-            return fields
-        }
-        guard !pending.isEmpty else { return records }
-        return records.map { record in
-            guard let fields = pending[record.id], var object = record.json.objectValue else { return record }
-            for (key, value) in fields { object[key] = value }
-            return RecordEntity(id: record.id, json: .object(object))
-        }
-    }
+    func applyingPending(_ records: [RecordEntity]) -> [RecordEntity] { writing.applyingPending(records) }
 }

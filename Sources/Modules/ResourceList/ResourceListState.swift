@@ -62,12 +62,9 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// Digits typed before `G`, `g` or `%` (`100G`, `50%`).
     var pendingCount: Int?
 
-    // MARK: - Writes
-    /// Writes sent and not yet answered, by record id (a new record: its placeholder id).
-    var writes: [String: PendingWrite] = [:]
-    /// Whether writes go out, are refused or wait for a `yes` (the run's,
-    /// as it was when the screen last showed).
-    var writeAccess: WriteAccess
+    /// The writes in flight and the production guard (a child state: its
+    /// own events and effects).
+    var writing: ListWrites
 
     /// What this list's server does with a query, as its convention says
     /// (asked once: the route does not change while the list is open).
@@ -76,7 +73,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     init(resource: ResourceDescriptor, filters: [ListQuery.Filter], writeAccess: WriteAccess = .open) {
         self.resource = resource
         self.filters = filters
-        self.writeAccess = writeAccess
+        writing = ListWrites(access: writeAccess)
         capabilities = resource.listCapabilities()
         pages = ListPages(pageSize: resource.pageSize, pagesByNumber: !(resource.route?.isCursorPaged ?? false))
         filterSort = ListFilterSort(
@@ -125,9 +122,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .edit: return guarded(.edit)
         case .delete: return guarded(.delete)
         case .confirmKey(let key): return confirmKey(key)
-        case .setWriteAccess(let access):
-            writeAccess = access
-            return []
+        case .setWriteAccess(let access): return writing(.setAccess(access))
         case .formKey(let key): return formKey(key)
         case .confirmDelete: return confirmDelete()
         case .keepRecord:
@@ -140,12 +135,14 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .setWatch(let interval): return watch(.set(interval))
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))
         case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
-        case .updateConfirmed(let id, let saved, let notice): return updateConfirmed(id, saved: saved, notice: notice)
-        case .updateRefused(let id, let failure): return updateRefused(id, failure)
-        case .createConfirmed(let id, let saved, let notice): return createConfirmed(id, saved: saved, notice: notice)
-        case .createRefused(let id, let failure): return createRefused(id, failure)
-        case .deleteConfirmed(let id, let notice): return deleteConfirmed(id, notice: notice)
-        case .deleteRefused(let id, let failure): return deleteRefused(id, failure)
+        case .updateConfirmed(let id, let saved, let notice):
+            return writing(.updateConfirmed(id: id, saved: saved, noticeForgets: notice))
+        case .updateRefused(let id, let failure): return writing(.updateRefused(id: id, failure))
+        case .createConfirmed(let id, let saved, let notice):
+            return writing(.createConfirmed(placeholderID: id, saved: saved, noticeForgets: notice))
+        case .createRefused(let id, let failure): return writing(.createRefused(placeholderID: id, failure))
+        case .deleteConfirmed(let id, let notice): return writing(.deleteConfirmed(id: id, noticeForgets: notice))
+        case .deleteRefused(let id, let failure): return writing(.deleteRefused(id: id, failure))
         }
     }
 
