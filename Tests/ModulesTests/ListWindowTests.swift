@@ -17,7 +17,7 @@ struct ListWindowTests {
     let total = 200_000
 
     /// Todos `range` (0-based rows; ids are rows + 1), as one page.
-    private func page(_ range: Range<Int>, total: Int?) -> ResourceListInteractor.Page {
+    private func page(_ range: Range<Int>, total: Int?) -> ListPage {
         .of(Self.todos(range), total: total, resource: paged)
     }
 

@@ -27,7 +27,7 @@ struct ResourceListObserveTests {
         // Every state has been turned into an update before the screen reads one.
         await drained.wait()
         var pages: [Int] = []
-        var last: ResourceListInteractor.Update?
+        var last: FirstPageUpdate?
         for await update in updates {
             if let page = update.page { pages.append(page.records.count) }
             last = update

@@ -94,7 +94,7 @@ struct ResourceListStateCapabilityFilterSortTests {
         #expect(
             start == [
                 .observe(
-                    ResourceListInteractor.query(
+                    ListQuery.listing(
                         of: hal, filters: [], page: 1, sort: nil, search: nil), force: false)
             ])
         #expect(state.message?.text == "HAL server cannot filter year >= 2000: filtering the loaded books here")
@@ -105,7 +105,7 @@ struct ResourceListStateCapabilityFilterSortTests {
             effects == [
                 .loadPage(
                     2,
-                    ResourceListInteractor.query(
+                    ListQuery.listing(
                         of: hal, filters: [], page: 2, sort: nil, search: nil))
             ])
         _ = state.apply(.morePageArrived(2, .of(Array(Self.books(45)[20..<40]), total: 45, resource: hal)))

@@ -13,11 +13,11 @@ import Testing
 struct ResourceListStateFilterSortTests {
     @Test func stringIdsOfDigitsSortAsNumbers() {
         let records = ["10", "9", "100", "abc"].map { RecordEntity(id: $0, json: ["id": .string($0)]) }
-        let ascending = ResourceListInteractor.sorted(records, by: "id", descending: false)
+        let ascending = RecordOrder.sorted(records, by: "id", descending: false)
         #expect(ascending.map(\.id) == ["9", "10", "100", "abc"])
-        let descending = ResourceListInteractor.sorted(records, by: "id", descending: true)
+        let descending = RecordOrder.sorted(records, by: "id", descending: true)
         #expect(descending.map(\.id) == ["abc", "100", "10", "9"])
-        #expect(ResourceListInteractor.isSorted(descending, by: "id", descending: true))
+        #expect(RecordOrder.isSorted(descending, by: "id", descending: true))
     }
 
     @Test func openingTheFilterAsksTheServiceToGetReadyForASearch() {

@@ -15,7 +15,7 @@ struct ResourceListStatePagingTests {
     let paged = ResourceDescriptor.todos(pageSize: 100)
 
     /// Records `range` of `all`, as one page.
-    private func page(_ all: [JSONValue], _ range: Range<Int>, total: Int?) -> ResourceListInteractor.Page {
+    private func page(_ all: [JSONValue], _ range: Range<Int>, total: Int?) -> ListPage {
         .of(Array(all[range]), total: total, resource: paged)
     }
 

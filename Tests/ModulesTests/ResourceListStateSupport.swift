@@ -26,7 +26,7 @@ extension ResourceDescriptor {
 /// A fixed "now" for state tests, and times relative to it.
 let testNow = Date(timeIntervalSince1970: 1_700_000_000)
 
-extension ResourceListInteractor.Page {
+extension ListPage {
     /// `records` as the interactor would hand them over.
     static func of(
         _ records: [JSONValue], total: Int?, resource: ResourceDescriptor = .todos, fetchedAt: Date = testNow,
@@ -68,7 +68,7 @@ extension ResourceListState {
 
     /// The query of page `page` the list would send as it stands.
     func expectedQuery(page: Int?, sort: ListQuery.SortKey? = nil, search: String? = nil) -> ListQuery {
-        ResourceListInteractor.query(of: resource, filters: filters, page: page, sort: sort, search: search)
+        ListQuery.listing(of: resource, filters: filters, page: page, sort: sort, search: search)
     }
 
     /// Presses `key` as the presenter does (through the key map, with the

@@ -70,13 +70,13 @@ enum ResourceListEvent: Equatable, Sendable {
 
     // MARK: - Results
     /// The watched first page changed (data, error or loading).
-    case firstPageUpdated(ResourceListInteractor.Update)
+    case firstPageUpdated(FirstPageUpdate)
     /// Page `number` came.
-    case morePageArrived(Int, ResourceListInteractor.Page)
+    case morePageArrived(Int, ListPage)
     /// Page `number` did not come.
     case morePageFailed(Int, ServiceError)
     /// Page `number` of a windowed list came.
-    case windowPageArrived(Int, ResourceListInteractor.Page)
+    case windowPageArrived(Int, ListPage)
     /// Page `number` of a windowed list did not come.
     case windowPageFailed(Int, ServiceError)
     /// The pause after the last filter keystroke is over.

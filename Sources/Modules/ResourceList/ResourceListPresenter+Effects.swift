@@ -76,7 +76,7 @@ extension ResourceListPresenter {
     /// Loads one page of `query` under `key`, replacing the load under it.
     private func load(
         _ key: TaskKey, _ query: ListQuery,
-        arrived: @escaping @Sendable (ResourceListInteractor.Page) -> ResourceListEvent,
+        arrived: @escaping @Sendable (ListPage) -> ResourceListEvent,
         failed: @escaping @Sendable (ServiceError) -> ResourceListEvent
     ) {
         tasks.run(key) { [weak self, interactor] in

@@ -38,7 +38,7 @@ extension ResourceListState {
                 cursor = 0
                 effects += observe(reset: true)
             case .sortLoaded(let field, let descending):
-                records = ResourceListInteractor.sorted(records, by: field, descending: descending)
+                records = RecordOrder.sorted(records, by: field, descending: descending)
                 refilter(keeping: selectedID)
             case .sayServerSorts:
                 if let sortColumn { say(Texts.List.sortedOnServer(column: resource.columns[sortColumn].title)) }

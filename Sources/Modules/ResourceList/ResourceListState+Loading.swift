@@ -10,7 +10,7 @@ extension ResourceListState {
         let sort: ListQuery.SortKey? =
             serverSort
             ? sortColumn.map { ListQuery.SortKey(resource.columns[$0].field, descending: sortDescending) } : nil
-        return ResourceListInteractor.query(
+        return ListQuery.listing(
             of: resource, filters: serverFilters, page: page, sort: sort, search: serverSearch)
     }
 
@@ -55,7 +55,7 @@ extension ResourceListState {
         return [.observe(query(page: 1), force: force)]
     }
 
-    mutating func firstPageUpdated(_ update: ResourceListInteractor.Update) -> [ResourceListEffect] {
+    mutating func firstPageUpdated(_ update: FirstPageUpdate) -> [ResourceListEffect] {
         if watchInterval != nil, let page = update.page, page.origin == .revalidated, !records.isEmpty {
             // 304: the page is as it was; only its age changed.
             fetchedAt = page.fetchedAt
@@ -67,14 +67,14 @@ extension ResourceListState {
             fetchedAt = page.fetchedAt
             origin = page.origin
             if serverSort, !serverIgnoresSort, let sortColumn,
-                !ResourceListInteractor.isSorted(
+                !RecordOrder.isSorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             {
                 _ = filterSort.apply(.serverIgnoredSort)
                 say(Texts.List.sortedHere(resources: resource.name), .warning)
             }
             if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
-                fresh = ResourceListInteractor.sorted(
+                fresh = RecordOrder.sorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             }
             markChanges(in: fresh)
@@ -104,7 +104,7 @@ extension ResourceListState {
         return pages(.wantMore(nearEnd: nearEnd, blocked: isLoading || error != nil))
     }
 
-    mutating func morePageArrived(_ number: Int, _ page: ResourceListInteractor.Page) -> [ResourceListEffect] {
+    mutating func morePageArrived(_ number: Int, _ page: ListPage) -> [ResourceListEffect] {
         // A page asked for before the list started over is not part of it.
         guard loadingPage == number else { return [] }
         let known = Set(records.map(\.id))
@@ -114,7 +114,7 @@ extension ResourceListState {
         let selectedID = current?.id
         records.append(contentsOf: new)
         if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
-            records = ResourceListInteractor.sorted(
+            records = RecordOrder.sorted(
                 records, by: resource.columns[sortColumn].field, descending: sortDescending)
         }
         refilter(keeping: selectedID)

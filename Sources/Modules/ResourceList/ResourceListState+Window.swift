@@ -81,7 +81,7 @@ extension ResourceListState {
         return pages(.shown(screenRows))
     }
 
-    mutating func windowPageArrived(_ number: Int, _ page: ResourceListInteractor.Page) -> [ResourceListEffect] {
+    mutating func windowPageArrived(_ number: Int, _ page: ListPage) -> [ResourceListEffect] {
         pages(.windowPage(number, applyingPending(page.records), total: page.totalCount))
     }
 

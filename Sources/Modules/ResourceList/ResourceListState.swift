@@ -167,7 +167,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
 
     /// After `records` changed order or content: a new index, the filter again.
     mutating func refilter(keeping selectedID: String?) {
-        searchIndex = ResourceListInteractor.index(records)
+        searchIndex = RecordSearch.index(records)
         visible = matchingRows(filterText)
         restoreCursor(to: selectedID)
     }
