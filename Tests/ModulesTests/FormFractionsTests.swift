@@ -14,11 +14,11 @@ struct FormFractionsTests {
         formFields: [.init("Price", .number, fractions: true), .init("Stock", .number)])
 
     /// What the form of `record` submits, or the message it shows.
-    func submitted(_ record: JSONObject) -> Result<JSONObject, ResourceListState.FormError> {
-        let form = ResourceListState.form(
+    func submitted(_ record: JSONObject) -> Result<JSONObject, ListForm.FormError> {
+        let form = ListForm.form(
             for: products, record: RecordEntity(id: "3", json: .object(record)), defaults: [])
-        return Result { () throws(ResourceListState.FormError) in
-            try ResourceListState.fields(of: form, resource: products)
+        return Result { () throws(ListForm.FormError) in
+            try ListForm.fields(of: form, resource: products)
         }
     }
 

@@ -248,26 +248,26 @@ struct DocumentedFormTests {
             .init("genre", .text, required: true, choices: ["novel", "poetry", "essay"]),
         ])
 
-    func fields(_ title: String, _ year: String, _ genre: String) -> Result<JSONObject, ResourceListState.FormError> {
-        var form = ResourceListState.form(for: Self.books, record: nil, defaults: [])
+    func fields(_ title: String, _ year: String, _ genre: String) -> Result<JSONObject, ListForm.FormError> {
+        var form = ListForm.form(for: Self.books, record: nil, defaults: [])
         for (index, text) in [title, year, genre].enumerated() {
             if case .text = form.fields[index].kind { form.fields[index].kind = .text(LineEditor(text)) }
         }
-        do throws(ResourceListState.FormError) {
-            return .success(try ResourceListState.fields(of: form, resource: Self.books))
+        do throws(ListForm.FormError) {
+            return .success(try ListForm.fields(of: form, resource: Self.books))
         } catch {
             return .failure(error)
         }
     }
 
-    func message(_ result: Result<JSONObject, ResourceListState.FormError>) -> String? {
+    func message(_ result: Result<JSONObject, ListForm.FormError>) -> String? {
         if case .failure(let error) = result { return error.message }
         return nil
     }
 
     @Test func boundsAndChoicesAreCheckedBeforeSending() {
         #expect(
-            ResourceListState.form(for: Self.books, record: nil, defaults: []).fields[2].label
+            ListForm.form(for: Self.books, record: nil, defaults: []).fields[2].label
                 == "Genre (novel/poetry/essay)")
         #expect(message(fields("Dune", "1200", "novel")) == "Year must be at least 1400")
         #expect(message(fields("Dune", "2200", "novel")) == "Year must be at most 2100")
