@@ -19,6 +19,14 @@ import TerminalUI
 /// in from the server asks the server instead (`q=`, `_sort=`) where the
 /// server can (``ListCapabilities``), and says so; what it cannot do is done
 /// over the loaded rows, and the status line says that.
+///
+/// It is the parent of small child states, each with its own events,
+/// effects and tests (in the manner of TCA's `Scope`): ``ListPages`` (the
+/// window over the remote collection), ``ListFilterSort``, ``ListWatch``,
+/// ``ListWrites`` (writes in flight and the production guard) and
+/// ``ListForm`` (in `mode`). The parent keeps the records, the cursor and
+/// the layout, forwards each child its events with what only it knows,
+/// and maps the child's effects to its own.
 struct ResourceListState: ScreenState, Equatable, Sendable {
     typealias Event = ResourceListEvent
     typealias Effect = ResourceListEffect
