@@ -33,27 +33,28 @@ struct ListWritesTests {
         #expect(writes.isSaving("1"))
         #expect(writes.applyingPending([Self.todo])[0].json["completed"] == true, "a page that comes shows the write")
         #expect(
-            writes.apply(.updateConfirmed(id: "1", saved: Self.todo, noticeForgets: true))
+            writes.apply(.answered(.updateConfirmed(id: "1", saved: Self.todo, noticeForgets: true)))
                 == [.saved(id: "1", Self.todo, toggled: true, notice: true)])
         #expect(!writes.isSaving("1"))
-        #expect(writes.apply(.updateConfirmed(id: "1", saved: Self.todo, noticeForgets: false)).isEmpty, "once")
+        #expect(
+            writes.apply(.answered(.updateConfirmed(id: "1", saved: Self.todo, noticeForgets: false))).isEmpty, "once")
     }
 
     @Test func aRefusedWriteIsUndoneWithWhatItNeeds() {
         var writes = ListWrites(access: .open)
         _ = writes.apply(.update(original: Self.todo, fields: ["title": "b"], toggled: nil))
         #expect(
-            writes.apply(.updateRefused(id: "1", Self.offline)) == [
+            writes.apply(.answered(.updateRefused(id: "1", Self.offline))) == [
                 .notSaved(id: "1", original: Self.todo, Self.offline)
             ])
         _ = writes.apply(.delete(Self.todo, position: 4))
         #expect(
-            writes.apply(.deleteRefused(id: "1", Self.offline)) == [
+            writes.apply(.answered(.deleteRefused(id: "1", Self.offline))) == [
                 .notDeleted(id: "1", Self.todo, position: 4, Self.offline)
             ])
         _ = writes.apply(.create(placeholderID: "new-1", fields: ["title": "c"]))
         #expect(
-            writes.apply(.createRefused(placeholderID: "new-1", Self.offline)) == [
+            writes.apply(.answered(.createRefused(placeholderID: "new-1", Self.offline))) == [
                 .notCreated(placeholderID: "new-1", Self.offline)
             ])
         #expect(writes.pending.isEmpty)
@@ -62,11 +63,13 @@ struct ListWritesTests {
     @Test func anAnswerToAWriteOfAnotherKindUndoesNothing() {
         var writes = ListWrites(access: .open)
         _ = writes.apply(.create(placeholderID: "new-1", fields: [:]))
-        #expect(writes.apply(.deleteRefused(id: "new-1", Self.offline)).isEmpty)
-        #expect(writes.apply(.updateRefused(id: "2", Self.offline)).isEmpty, "nothing was sent to 2")
-        #expect(writes.apply(.createRefused(placeholderID: "new-9", Self.offline)).isEmpty, "nor a new-9")
-        #expect(writes.apply(.deleteConfirmed(id: "2", noticeForgets: false)).isEmpty)
+        #expect(writes.apply(.answered(.deleteRefused(id: "new-1", Self.offline))).isEmpty)
+        #expect(writes.apply(.answered(.updateRefused(id: "2", Self.offline))).isEmpty, "nothing was sent to 2")
+        #expect(writes.apply(.answered(.createRefused(placeholderID: "new-9", Self.offline))).isEmpty, "nor a new-9")
+        #expect(writes.apply(.answered(.deleteConfirmed(id: "2", noticeForgets: false))).isEmpty)
         let saved = RecordEntity(id: "7", json: ["id": 7])
-        #expect(writes.apply(.createConfirmed(placeholderID: "new-1", saved: saved, noticeForgets: false)).isEmpty)
+        #expect(
+            writes.apply(.answered(.createConfirmed(placeholderID: "new-1", saved: saved, noticeForgets: false)))
+                .isEmpty)
     }
 }

@@ -44,7 +44,9 @@ struct ResourceListStateGuardTests {
         #expect(state.current?.json["completed"] == true)
         // Later writes in the run are not asked again.
         _ = state.apply(
-            .updateConfirmed(id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false))
+            .writeAnswered(
+                .updateConfirmed(
+                    id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false)))
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": false])])
     }
 

@@ -18,6 +18,13 @@ extension ListWrites {
         case create(placeholderID: String, fields: JSONObject)
         /// `record` deleted (gone at once); `position`: where it stood in the loaded rows.
         case delete(RecordEntity, position: Int?)
+        /// The server answered a write (the parent passes it on as it came:
+        /// `ResourceListEvent.writeAnswered`).
+        case answered(Answer)
+    }
+
+    /// The server's answer to a write the list sent.
+    enum Answer: Equatable, Sendable {
         /// The server took the write to `id` and answered `saved`;
         /// `noticeForgets`: say (once per run) that it does not keep writes.
         case updateConfirmed(id: String, saved: RecordEntity, noticeForgets: Bool)

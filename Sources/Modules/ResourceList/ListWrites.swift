@@ -60,7 +60,7 @@ struct ListWrites: ScreenState, Equatable, Sendable {
         case .delete(let record, let position):
             pending[record.id] = .delete(record, position: position)
             return [.sendDelete(id: record.id)]
-        default: return answered(event)
+        case .answered(let answer): return answered(answer)
         }
     }
 
@@ -77,8 +77,8 @@ struct ListWrites: ScreenState, Equatable, Sendable {
 
     /// The server's answer to a write: settled if it was pending (an
     /// answer to nothing sent, or of another kind, changes nothing shown).
-    private mutating func answered(_ event: Event) -> [Effect] {
-        switch event {
+    private mutating func answered(_ answer: Answer) -> [Effect] {
+        switch answer {
         case .updateConfirmed(let id, let saved, let notice):
             guard case .update(_, _, let toggled)? = pending.removeValue(forKey: id) else { return [] }
             return [.saved(id: id, saved, toggled: toggled, notice: notice)]
@@ -97,7 +97,6 @@ struct ListWrites: ScreenState, Equatable, Sendable {
         case .deleteRefused(let id, let failure):
             guard case .delete(let record, let position)? = pending.removeValue(forKey: id) else { return [] }
             return [.notDeleted(id: id, record, position: position, failure)]
-        default: return []
         }
     }
 

@@ -34,12 +34,12 @@ enum ResourceListEffect: Equatable, Sendable {
     case revalidate(ListQuery)
     /// Stop watching the first page and loading further pages.
     case cancelLoading
-    /// Write `fields` to record `id`. Results: `.updateConfirmed`, `.updateRefused`.
+    /// Write `fields` to record `id`. Results: `.writeAnswered(.updateConfirmed / .updateRefused)`.
     case update(id: String, fields: JSONObject)
     /// Create a record of `fields`, shown meanwhile as `placeholderID`.
-    /// Results: `.createConfirmed`, `.createRefused`.
+    /// Results: `.writeAnswered(.createConfirmed / .createRefused)`.
     case create(placeholderID: String, fields: JSONObject)
-    /// Delete record `id`. Results: `.deleteConfirmed`, `.deleteRefused`.
+    /// Delete record `id`. Results: `.writeAnswered(.deleteConfirmed / .deleteRefused)`.
     case delete(id: String)
     /// The user typed `yes` to a production write: no screen asks again this run.
     case allowWrites

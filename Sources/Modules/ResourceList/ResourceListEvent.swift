@@ -85,14 +85,8 @@ enum ResourceListEvent: Equatable, Sendable {
     case watchTimerFired
     /// The watch fetch finished (its answer comes through `.firstPageUpdated`).
     case watchFetchFinished
-    /// The server took the write to `id` and answered `saved`. `noticeForgets`:
-    /// say now (once per run) that this server does not keep writes.
-    case updateConfirmed(id: String, saved: RecordEntity, noticeForgets: Bool)
-    case updateRefused(id: String, ServiceError)
-    case createConfirmed(placeholderID: String, saved: RecordEntity, noticeForgets: Bool)
-    case createRefused(placeholderID: String, ServiceError)
-    case deleteConfirmed(id: String, noticeForgets: Bool)
-    case deleteRefused(id: String, ServiceError)
+    /// The server answered a write (the writes child's answer, passed on).
+    case writeAnswered(ListWrites.Answer)
 }
 
 extension ResourceListEvent {
@@ -101,9 +95,8 @@ extension ResourceListEvent {
     var keepsCount: Bool {
         switch self {
         case .countDigit, .resized, .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived,
-            .windowPageFailed, .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .updateConfirmed,
-            .updateRefused, .createConfirmed, .createRefused, .deleteConfirmed, .deleteRefused, .setWriteAccess,
-            .start, .stop:
+            .windowPageFailed, .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .writeAnswered,
+            .setWriteAccess, .start, .stop:
             return true
         default:
             return false

@@ -118,7 +118,7 @@ extension ResourceListPresenter {
                     let saved = try await interactor.update(id, fields)
                     self?.confirmed { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.updateRefused(id: id, error))
+                    self?.receive(.writeAnswered(.updateRefused(id: id, error)))
                 }
             }
         case .create(let placeholderID, let fields):
@@ -127,7 +127,7 @@ extension ResourceListPresenter {
                     let saved = try await interactor.create(fields)
                     self?.confirmed { .createConfirmed(placeholderID: placeholderID, saved: saved, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.createRefused(placeholderID: placeholderID, error))
+                    self?.receive(.writeAnswered(.createRefused(placeholderID: placeholderID, error)))
                 }
             }
         case .delete(let id):
@@ -136,7 +136,7 @@ extension ResourceListPresenter {
                     try await interactor.delete(id)
                     self?.confirmed { .deleteConfirmed(id: id, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.deleteRefused(id: id, error))
+                    self?.receive(.writeAnswered(.deleteRefused(id: id, error)))
                 }
             }
         default: return
@@ -146,8 +146,8 @@ extension ResourceListPresenter {
     /// The server took a write: `event` is told whether to add, this once
     /// in the run, that the server forgets writes (asked only now, so the
     /// notice is spent on a write it is true of).
-    private func confirmed(_ event: (Bool) -> ResourceListEvent) {
-        receive(event(firstNoticeThatTheServerForgetsWrites()))
+    private func confirmed(_ answer: (Bool) -> ListWrites.Answer) {
+        receive(.writeAnswered(answer(firstNoticeThatTheServerForgetsWrites())))
     }
 
     /// True the first time in this run that a server that forgets writes took one.

@@ -143,14 +143,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .setWatch(let interval): return watch(.set(interval))
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))
         case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
-        case .updateConfirmed(let id, let saved, let notice):
-            return writing(.updateConfirmed(id: id, saved: saved, noticeForgets: notice))
-        case .updateRefused(let id, let failure): return writing(.updateRefused(id: id, failure))
-        case .createConfirmed(let id, let saved, let notice):
-            return writing(.createConfirmed(placeholderID: id, saved: saved, noticeForgets: notice))
-        case .createRefused(let id, let failure): return writing(.createRefused(placeholderID: id, failure))
-        case .deleteConfirmed(let id, let notice): return writing(.deleteConfirmed(id: id, noticeForgets: notice))
-        case .deleteRefused(let id, let failure): return writing(.deleteRefused(id: id, failure))
+        case .writeAnswered(let answer): return writing(.answered(answer))
         }
     }
 
