@@ -21,14 +21,7 @@ public struct LiveAPIService: APIService {
     public var conventions = ConventionRegistry.builtIn
     /// The convention the start found the service in (no `/db` asked of a HAL service).
     public let found = ConventionMemory()
-    /// Where the requests go: a server over HTTP, or an engine in this
-    /// process (the fake environment), which has no URL to repeat with
-    /// curl, runs no operations, and is readied for a search while the user
-    /// types one (a large file parsed and indexed).
-    public enum Reach: Sendable {
-        case http
-        case inProcess(searchWarmUp: @Sendable () async -> Void)
-    }
+    /// Where the requests go (`LiveAPIService+Reach.swift`).
     let reach: Reach
 
     /// - Parameters:
@@ -46,15 +39,6 @@ public struct LiveAPIService: APIService {
         self.keepsWrites = keepsWrites
         self.hint = hint
         self.reach = reach
-    }
-
-    public func prepareToSearch(_ resource: ResourceDescriptor) async {
-        if case .inProcess(let searchWarmUp) = reach { await searchWarmUp() }
-    }
-
-    var isInProcess: Bool {
-        if case .inProcess = reach { return true }
-        return false
     }
 
     /// This service, saying on a 401 or 403 which auth schemes the
