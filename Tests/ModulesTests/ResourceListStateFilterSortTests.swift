@@ -87,6 +87,28 @@ struct ResourceListStateFilterSortTests {
         #expect(state.outcome(of: .backspace) == .handled)
     }
 
+    /// The filter searches a record's data, not its hypermedia: every HAL
+    /// row links to the server, so `37` matched them all on port 33737
+    /// (the end-to-end HAL search failed whenever its port held "37").
+    @Test func theFilterSearchesTheDataNotTheLinksToTheServer() {
+        let books: [JSONValue] = (1...45).map { id in
+            [
+                "id": .int(id), "title": .string("Book \(id)"), "year": .int(1960 + id),
+                "_links": ["self": ["href": .string("http://127.0.0.1:33737/books/\(id)")]],
+                "@odata.etag": .string("W/\"37\""),
+            ]
+        }
+        var state = ResourceListState.loaded(books)
+        state.press(.char("/"))
+        state.type("Book 37")
+        #expect(state.ids == ["37"])
+        state.press(.escape)
+        state.press(.char("/"))
+        state.type("33737")
+        #expect(state.ids.isEmpty)
+        #expect(!RecordSearch.text(["author@odata.navigationLink": .string("Authors(37)")]).contains("37"))
+    }
+
     @Test func theFilterKeepsTheSelectedRecordUnderTheCursor() {
         var state = ResourceListState.loaded()
         state.press(.char("G"))  // id 5

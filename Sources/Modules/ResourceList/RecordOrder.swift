@@ -69,17 +69,26 @@ enum RecordSearch {
         SearchIndex(records.lazy.map { text($0.json) })
     }
 
-    /// Every scalar value of a record (nested ones too), space-separated.
+    /// Every scalar value of a record (nested ones too), space-separated,
+    /// but not its hypermedia: a HAL record's `_links` hold the server's
+    /// address in every row, so `37` would match them all on port 33737.
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .object(let object):
             var parts: [String] = []
-            for (_, member) in object { parts.append(text(member)) }
+            for (key, member) in object where !isHypermedia(key) { parts.append(text(member)) }
             return parts.joined(separator: " ")
         case .array(let items): return items.map(text).joined(separator: " ")
         case .null: return ""
         case .bool(let flag): return flag ? "true" : "false"
         default: return RecordEntity.text(value)
         }
+    }
+
+    /// Members that are controls, not data: HAL's links and forms
+    /// (`_links`, `_templates`) and OData's annotations (`@odata.etag`,
+    /// `author@odata.navigationLink`).
+    static func isHypermedia(_ key: String) -> Bool {
+        key == "_links" || key == "_templates" || key.contains("@odata.")
     }
 }
