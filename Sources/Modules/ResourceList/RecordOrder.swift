@@ -89,6 +89,9 @@ enum RecordSearch {
     /// (`_links`, `_templates`) and OData's annotations (`@odata.etag`,
     /// `author@odata.navigationLink`).
     static func isHypermedia(_ key: String) -> Bool {
-        key == "_links" || key == "_templates" || key.contains("@odata.")
+        // Byte checks first: this runs for every member of every loaded row,
+        // and Foundation's `contains` goes through NSString.
+        if key.utf8.first == UInt8(ascii: "_") { return key == "_links" || key == "_templates" }
+        return key.utf8.contains(UInt8(ascii: "@")) && key.contains("@odata.")
     }
 }
