@@ -14,6 +14,17 @@ struct DjangoConventionTests {
 
     static func network() -> NetworkClient { NetworkClient(client: AsyncHTTPClientTransport(), retry: .never) }
 
+    /// Discovery from `root` that waits for the OpenAPI document as long as
+    /// it takes: the product gives up after 3 s (then claims no search),
+    /// which a machine with two CPU hogs beside the suite can exceed.
+    static func detector(_ root: URL) -> ConventionDetector {
+        var registry = ConventionRegistry.builtIn
+        registry.conventions = registry.conventions.map { convention in
+            convention.name == .django ? DjangoConvention(schemaWait: .seconds(120)) : convention
+        }
+        return ConventionDetector(root: root, network: network(), registry: registry, deadline: .seconds(120))
+    }
+
     static func service(_ base: URL) -> LiveAPIService {
         let network = network()
         let store = ResourceStore(network: network, storage: InMemoryStorageService(), namespace: "t", logger: logger)
@@ -24,7 +35,7 @@ struct DjangoConventionTests {
         let server = try await DjangoTestServer.start()
         defer { Task { await server.stop() } }
         let found = try #require(
-            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
+            await Self.detector(server.apiRoot).detect())
         #expect(found.convention == .django)
         #expect(found.source == .djangoRoot)
         #expect(found.resources.map(\.name) == ["publishers", "books"])
@@ -66,7 +77,7 @@ struct DjangoConventionTests {
         let server = try await DjangoTestServer.start()
         defer { Task { await server.stop() } }
         let found = try #require(
-            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
+            await Self.detector(server.apiRoot).detect())
         let books = try #require(found.resources.first { $0.name == "books" })
         let api = Self.service(server.apiRoot)
         let last = try await api.records(books, ListQuery(page: 6, limit: 10))
@@ -94,7 +105,7 @@ struct DjangoConventionTests {
         let server = try await DjangoTestServer.start(.limitOffset)
         defer { Task { await server.stop() } }
         let found = try #require(
-            await ConventionDetector(root: server.apiRoot, network: Self.network(), deadline: .seconds(120)).detect())
+            await Self.detector(server.apiRoot).detect())
         let books = try #require(found.resources.first { $0.name == "books" })
         #expect(books.route?.paging == .offset(limit: "limit", offset: "offset"))
         let page = try await Self.service(server.apiRoot).records(books, ListQuery(page: 3, limit: 10))
