@@ -27,5 +27,3 @@ struct Get: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
-
-extension OutputFormat: ExpressibleByArgument {}
