@@ -26,12 +26,12 @@ extension NamedArgument {
 }
 
 /// `--catalog`: whether JSONPlaceholder's built-in catalog is used.
-enum CatalogChoice: String, CaseIterable, NamedArgument {
+enum CatalogChoice: String, NamedArgument {
     case builtin
     case none
 }
 
 /// `--log-level`: swift-log's levels, by their names.
-enum LogLevelChoice: String, CaseIterable, NamedArgument {
+enum LogLevelChoice: String, NamedArgument {
     case trace, debug, info, notice, warning, error, critical
 }
