@@ -54,7 +54,21 @@ enum ConventionDetection {
         logger.info(
             "convention",
             metadata: ["name": "\(found.convention)", "resources": "\(found.resources.map(\.name))"])
-        return OpenAPIStage.Applied(configuration: with(found, configuration))
+        let unused = found.unused.map(words)
+        for line in unused { logger.warning("convention", metadata: ["unused": "\(line)"]) }
+        return OpenAPIStage.Applied(configuration: with(found, configuration), warning: unused.first)
+    }
+
+    /// A document discovery found and did not use, as the status line says it.
+    static func words(_ unused: UnusedDocument) -> String {
+        let reason =
+            switch unused.reason {
+            case .unanswered: Texts.Start.unusedUnanswered
+            case .status(let status): Texts.Start.unusedStatus(status: status)
+            case .malformed(let line, let column): Texts.Start.unusedMalformed(line: line, column: column)
+            case .missing(let what): Texts.Start.unusedMissing(what: what)
+            }
+        return Texts.Start.documentUnused(url: unused.url.absoluteString, reason: reason)
     }
 
     /// No convention found this time: a root that answered (2xx) and that

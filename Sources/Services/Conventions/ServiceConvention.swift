@@ -133,15 +133,45 @@ public struct ConventionDiscovery: Sendable {
     public var resources: [ResourceDescriptor]
     /// Record counts by collection name, where the root or a first page said.
     public var counts: [String: Int]
+    /// Documents the service named that discovery found and did not use,
+    /// each with why: the start screen and the log say it.
+    public var unused: [UnusedDocument]
 
     public init(
         convention: ConventionName, source: DiscoverySource, resources: [ResourceDescriptor],
-        counts: [String: Int] = [:]
+        counts: [String: Int] = [:], unused: [UnusedDocument] = []
     ) {
         self.convention = convention
         self.source = source
         self.resources = resources
         self.counts = counts
+        self.unused = unused
+    }
+}
+
+/// A document a service named (an OData `$metadata`, a schema) that
+/// discovery asked for and did not use: where, and why, as data (the App
+/// words it).
+public struct UnusedDocument: Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// No answer: unreachable, timed out or cancelled.
+        case unanswered
+        /// Answered with a status other than 2xx.
+        case status(Int)
+        /// Not well-formed, or refused by the reader (a DTD, an entity):
+        /// where the reader stopped.
+        case malformed(line: Int, column: Int)
+        /// Read, but without what the convention needs from it, named as
+        /// the document spells it (`Edmx/DataServices/Schema`, `<EntityType Name>`).
+        case missing(String)
+    }
+
+    public var url: URL
+    public var reason: Reason
+
+    public init(url: URL, reason: Reason) {
+        self.url = url
+        self.reason = reason
     }
 }
 

@@ -26,7 +26,11 @@ actor ODataState {
         "Products": ODataTestServer.productCount + 1, "Categories": ODataTestServer.categoryCount + 1,
     ]
 
-    init() {
+    /// What `$metadata` answers instead of ``ODataData/metadata``.
+    let metadataAnswer: TestHTTPResponse?
+
+    init(metadata: TestHTTPResponse? = nil) {
+        metadataAnswer = metadata
         sets = [
             "Products": EntitySet(
                 entities: ODataData.products(), key: "ID",
@@ -77,6 +81,7 @@ actor ODataState {
             prefer: request.header("Prefer") ?? "")
         if rest.isEmpty { return request.method == "GET" ? serviceDocument(base) : problem(405, "Method not allowed.") }
         if rest == "$metadata" {
+            if let metadataAnswer { return metadataAnswer }
             return TestHTTPResponse(
                 status: 200, headers: [("Content-Type", "application/xml"), ("OData-Version", "4.0")],
                 body: Data(ODataData.metadata.utf8))

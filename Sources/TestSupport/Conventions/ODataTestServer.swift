@@ -37,8 +37,10 @@ public final class ODataTestServer: Sendable {
         self.state = state
     }
 
-    public static func start() async throws -> ODataTestServer {
-        let state = ODataState()
+    /// - Parameter metadata: what `$metadata` answers instead of the
+    ///   schema (a refused or broken document, for the fault tests).
+    public static func start(metadata: TestHTTPResponse? = nil) async throws -> ODataTestServer {
+        let state = ODataState(metadata: metadata)
         let server = try await TestHTTPServer.start { request in await state.answer(request) }
         await state.listen(at: server.baseURL)
         return ODataTestServer(server: server, state: state)

@@ -51,7 +51,7 @@ public struct ODataConvention: ServiceConvention {
             for await (index, answer) in group { answers[index] = answer }
             return answers
         }
-        let metadata = await metadataAnswer.flatMap { try? ODataMetadata.parse($0.data) }
+        let (metadata, unused) = Self.read(metadataURL, await metadataAnswer)
         let found = sets.enumerated().map { index, set in
             ODataEntitySet(name: set.name, path: set.path, metadata: metadata, first: pages[index])
         }
@@ -59,7 +59,31 @@ public struct ODataConvention: ServiceConvention {
         for set in found { counts[set.name] = set.count }
         return ConventionDiscovery(
             convention: name, source: metadata == nil ? .oDataServiceDocument : .oDataMetadata,
-            resources: found.map { $0.descriptor(among: found, metadata: metadata) }, counts: counts)
+            resources: found.map { $0.descriptor(among: found, metadata: metadata) }, counts: counts,
+            unused: unused.map { [$0] } ?? [])
+    }
+
+    /// The `$metadata` read from its answer, or why it was not: the
+    /// collections are still the service document's, without their types
+    /// and relations, and the start screen says why.
+    static func read(_ url: URL?, _ answer: ConventionAnswer?) -> (ODataMetadata?, UnusedDocument?) {
+        guard let url else { return (nil, nil) }
+        guard let answer else { return (nil, UnusedDocument(url: url, reason: .unanswered)) }
+        guard (200..<300).contains(answer.status) else {
+            return (nil, UnusedDocument(url: answer.url, reason: .status(answer.status)))
+        }
+        do {
+            return (try ODataMetadata.parse(answer.data), nil)
+        } catch {
+            switch error {
+            case .notXML(let line, let column):
+                return (nil, UnusedDocument(url: answer.url, reason: .malformed(line: line, column: column)))
+            case .noSchema:
+                return (nil, UnusedDocument(url: answer.url, reason: .missing("Edmx/DataServices/Schema")))
+            case .missingAttribute(let element, let attribute):
+                return (nil, UnusedDocument(url: answer.url, reason: .missing("<\(element) \(attribute)>")))
+            }
+        }
     }
 
     private static func fetchMetadata(_ url: URL?, _ fetch: ConventionFetch) async -> ConventionAnswer? {
