@@ -105,6 +105,7 @@ extension EndToEnd {
             let outcome = try await stopped.value
             #expect(
                 outcome.status == 143, "status \(outcome.status), signalled \(outcome.signalled): \(outcome.stderr)")
+            #expect(!outcome.signalled, "ended by SIGTERM itself, not by the snapshot's stop")
             #expect(outcome.stderr.contains("trestle snapshot \(out) --resume"), "\(outcome.stderr)")
             let progress = try SnapshotProgressFile(path: out + ".progress")
             #expect(progress.header["limit"] == .null)
