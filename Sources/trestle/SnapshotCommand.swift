@@ -8,9 +8,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         commandName: "snapshot",
         abstract: "Copy a service's collections, records and relations into one JSON file to replay offline.",
         discussion: """
-            Every collection is read up to --limit records (or --all), plus the parent records the kept \
-            records point at, at most --concurrency requests at a time; a 429 or 503 with Retry-After is \
-            waited out (60 s at most) and asked again. Ctrl-C stops and keeps what was read in OUT.progress; \
+            Every collection is read up to --limit records (or --all, up to --max-records), plus the parent \
+            records the kept records point at, at most --concurrency requests at a time and 4 pages of one \
+            collection ahead, whatever total the service states; pages that repeat end a collection with a \
+            line, as --max-records does. A 429 or 503 with Retry-After is waited out (60 s at most) and asked \
+            again. Every answer goes to OUT.progress as it comes: Ctrl-C or SIGTERM stops and keeps it, and \
             `trestle snapshot OUT --resume` goes on from there. Replay the file with \
             `trestle --env fake --data OUT` or `trestle serve --data OUT`.
             """)
@@ -21,8 +23,11 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Records per collection at most (default 1000).")
     var limit: Int?
 
-    @Flag(help: "Every record of every collection (no --limit).")
+    @Flag(help: "Every record of every collection (no --limit), up to --max-records each.")
     var all = false
+
+    @Option(help: "Records per collection at most, whatever the service says it has (default 1000000).")
+    var maxRecords = SnapshotWalker.defaultMaxRecords
 
     @Option(help: "Requests in flight at once (default 4).")
     var concurrency = 4
@@ -40,9 +45,11 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let limit, limit <= 0 { throw ValidationError("--limit must be at least 1, not \(limit)") }
-        if resume, limit != nil || all || anonymise || !keep.isEmpty {
+        if maxRecords <= 0 { throw ValidationError("--max-records must be at least 1, not \(maxRecords)") }
+        if resume, limit != nil || all || anonymise || !keep.isEmpty || maxRecords != SnapshotWalker.defaultMaxRecords {
             throw ValidationError(
-                "--resume goes on with the stopped run's --limit/--all, --anonymise and --keep: leave them out")
+                "--resume goes on with the stopped run's --limit/--all, --max-records, --anonymise and --keep: leave them out"
+            )
         }
         guard (1...64).contains(concurrency) else {
             throw ValidationError("--concurrency must be 1…64, not \(concurrency)")
@@ -51,7 +58,9 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = SnapshotRunner.Settings(
-            output: output, walk: SnapshotWalker.Options(limit: all ? nil : limit ?? 1_000, concurrency: concurrency),
+            output: output,
+            walk: SnapshotWalker.Options(
+                limit: all ? nil : limit ?? 1_000, concurrency: concurrency, maxRecords: maxRecords),
             anonymise: anonymise, keep: keep, resume: resume)
         let status = await SnapshotRunner.run(settings, options: common.launchOptions())
         if status != 0 { throw ExitCode(status) }

@@ -61,11 +61,11 @@ extension EndToEnd {
             #expect(outcome.status == 130, "\(outcome.stderr)")
             #expect(outcome.stderr.contains("trestle snapshot \(out) --resume"), "\(outcome.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
-            let progress = try JSONParser.parse(Data(contentsOf: URL(fileURLWithPath: out + ".progress")))
-            let pages = progress.objectValue?["ledger"]?.objectValue?["pages"]?.objectValue?.keys ?? []
+            let progress = try SnapshotProgressFile(path: out + ".progress")
+            let pages = Array(progress.pages.keys)
             #expect(pages.contains("posts?page=1&limit=500"), "\(pages)")
             #expect(pages.count < 4, "\(pages)")
-            #expect(progress.objectValue?["limit"] == .null)
+            #expect(progress.header["limit"] == .null)
 
             server.clearFaults()
             let before = server.requests.count

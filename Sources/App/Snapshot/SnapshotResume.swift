@@ -2,19 +2,24 @@ import Foundation
 import JSON
 import Translations
 
-/// The progress a stopped snapshot keeps beside OUT, as `OUT.progress`:
-/// what was asked for (the service, the limit, `--anonymise` and its
-/// `--keep` fields) and the answers had so far (a ``SnapshotLedger``).
+/// A snapshot's progress, kept beside OUT as `OUT.progress` while it runs
+/// and after it stops: a first line of what was asked for (the service,
+/// the limit, `--max-records`, `--anonymise` and its `--keep` fields), then
+/// one JSON line per answer as it arrives (a ``SnapshotLedger``).
 /// `trestle snapshot OUT --resume` reads it, walks on with the same
 /// settings and removes it once OUT is written whole.
 struct SnapshotResume {
     /// Marks the file as a snapshot's progress, and its format's version.
     static let marker = "trestleSnapshotProgress"
+    /// The format written: 2, JSON lines (1 was one object, written at the stop; still read).
+    static let version = 2
 
     /// The service's base URL the answers came from.
     var baseURL: String
     /// Records per collection at most; `nil` for `--all`.
     var limit: Int?
+    /// `--max-records`.
+    var maxRecords: Int
     var anonymise: Bool
     var keep: [String]
     var ledger: SnapshotLedger
@@ -22,20 +27,28 @@ struct SnapshotResume {
     /// `OUT.progress`.
     static func path(for output: String) -> String { output + ".progress" }
 
-    var json: JSONValue {
+    /// The first line: the settings.
+    var header: JSONValue {
         .object([
-            Self.marker: .int(1),
+            Self.marker: .int(Self.version),
             "baseURL": .string(baseURL),
             "limit": limit.map(JSONValue.int) ?? .null,
+            "maxRecords": .int(maxRecords),
             "anonymise": .bool(anonymise),
             "keep": .array(keep.map(JSONValue.string)),
-            "ledger": ledger.json,
         ])
     }
 
-    /// Writes the file at once (a rename: a reader never sees half of it).
-    func write(to path: String) throws {
-        try JSONWriter.data(json).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes the settings and the answers an earlier run left (at once, a
+    /// rename), then has the ledger append every answer from now on.
+    func begin(at path: String) throws {
+        var data = JSONWriter.data(header)
+        data.append(UInt8(ascii: "\n"))
+        data.append(ledger.lines)
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        ledger.attach(descriptor)
     }
 
     /// Reads `path`; the error is one line naming the file.
@@ -44,23 +57,36 @@ struct SnapshotResume {
         guard FileManager.default.fileExists(atPath: path) else {
             return .failure(SnapshotResumeError(Texts.Snapshot.noProgress(path: path)))
         }
-        let value: JSONValue
+        let lines: [ArraySlice<UInt8>]
+        let first: JSONValue
         do {
-            value = try JSONParser.parse(Data(contentsOf: url))
+            let bytes = [UInt8](try Data(contentsOf: url))
+            lines = bytes.split(separator: UInt8(ascii: "\n"))
+            first = try JSONParser.parse(Array(lines.first ?? []))
         } catch {
             return .failure(
                 SnapshotResumeError(Texts.Snapshot.progressUnreadable(path: path, reason: "\(error)")))
         }
-        guard let object = value.objectValue, object[marker]?.intValue == 1,
-            let baseURL = object["baseURL"]?.stringValue, let ledger = object["ledger"].flatMap(SnapshotLedger.init)
-        else {
-            return .failure(
-                SnapshotResumeError(
-                    Texts.Snapshot.progressUnreadable(path: path, reason: Texts.Snapshot.notProgress)))
+        let notProgress = SnapshotResumeError(
+            Texts.Snapshot.progressUnreadable(path: path, reason: Texts.Snapshot.notProgress))
+        guard let object = first.objectValue, let baseURL = object["baseURL"]?.stringValue else {
+            return .failure(notProgress)
+        }
+        let ledger: SnapshotLedger
+        switch object[marker]?.intValue {
+        case 1?:
+            guard let earlier = object["ledger"].flatMap(SnapshotLedger.init) else { return .failure(notProgress) }
+            ledger = earlier
+        case version?:
+            ledger = SnapshotLedger()
+            for line in lines.dropFirst() { ledger.load(Array(line)) }
+        default:
+            return .failure(notProgress)
         }
         return .success(
             SnapshotResume(
                 baseURL: baseURL, limit: object["limit"]?.intValue,
+                maxRecords: object["maxRecords"]?.intValue ?? SnapshotWalker.defaultMaxRecords,
                 anonymise: object["anonymise"]?.boolValue ?? false,
                 keep: (object["keep"]?.arrayValue ?? []).compactMap(\.stringValue), ledger: ledger))
     }

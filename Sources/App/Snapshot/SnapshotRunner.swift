@@ -67,6 +67,7 @@ public enum SnapshotRunner {
         }
         var settings = settings
         settings.walk.limit = resume.limit
+        settings.walk.maxRecords = resume.maxRecords
         settings.anonymise = resume.anonymise
         settings.keep = resume.keep
         let journal = prepared.services.journal
@@ -86,9 +87,11 @@ public enum SnapshotRunner {
             progress: { collected in
                 if collected.failure == nil { resume.ledger.finished(collected.name) }
                 progress.finished(collected)
+                if let ended = collected.ended { progress.say(SnapshotWalker.line(ended, name: collected.name)) }
             })
         var outcome = await walker.walk()
         interrupt.cancel()
+        resume.ledger.closeJournal()
         progress.end()
         outcome.requests = journal.revision - sentBefore
         let status = write(
@@ -128,14 +131,30 @@ public enum SnapshotRunner {
         return failed.isEmpty ? 0 : 1
     }
 
-    /// A fresh start, or with `--resume` the progress kept beside OUT (for the same service).
+    /// A fresh start, or with `--resume` the progress kept beside OUT (for
+    /// the same service); either way `OUT.progress` begun, to take every answer as it comes.
     private static func started(_ settings: Settings, origin: String) -> Result<SnapshotResume, SnapshotResumeError> {
+        let path = SnapshotResume.path(for: settings.output)
+        return earlier(settings, origin: origin).flatMap { resume in
+            do {
+                try resume.begin(at: path)
+            } catch {
+                return .failure(
+                    SnapshotResumeError(
+                        "cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))"))
+            }
+            return .success(resume)
+        }
+    }
+
+    /// A fresh start's settings, or with `--resume` those and the answers of the run stopped.
+    private static func earlier(_ settings: Settings, origin: String) -> Result<SnapshotResume, SnapshotResumeError> {
         let path = SnapshotResume.path(for: settings.output)
         guard settings.resume else {
             return .success(
                 SnapshotResume(
-                    baseURL: origin, limit: settings.walk.limit, anonymise: settings.anonymise, keep: settings.keep,
-                    ledger: SnapshotLedger()))
+                    baseURL: origin, limit: settings.walk.limit, maxRecords: settings.walk.maxRecords,
+                    anonymise: settings.anonymise, keep: settings.keep, ledger: SnapshotLedger()))
         }
         return SnapshotResume.read(path).flatMap { resume in
             guard resume.baseURL == origin else {
@@ -153,17 +172,13 @@ public enum SnapshotRunner {
         }
     }
 
-    /// Ctrl-C: the bars off, the progress beside OUT, and how to go on.
+    /// Ctrl-C or SIGTERM: the bars off, the progress beside OUT closed (its
+    /// answers are written as they come), and how to go on.
     private static func stopped(_ resume: SnapshotResume, progress: SnapshotProgress, collections: Int, output: String)
     {
         progress.end()
+        resume.ledger.closeJournal()
         let path = SnapshotResume.path(for: output)
-        do {
-            try resume.write(to: path)
-        } catch {
-            AppRoot.printError("cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))")
-            return
-        }
         AppRoot.printError(
             Texts.Snapshot.stopped(
                 done: String(resume.ledger.done.count), count: String(collections), progress: path, output: output))
@@ -172,17 +187,11 @@ public enum SnapshotRunner {
     /// Removes the progress once OUT is whole; else keeps it, so that
     /// `--resume` asks only for what was not read.
     private static func keepOrRemove(_ resume: SnapshotResume, whole: Bool, output: String) {
-        let path = SnapshotResume.path(for: output)
         guard !whole else {
-            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: SnapshotResume.path(for: output))
             return
         }
-        do {
-            try resume.write(to: path)
-            AppRoot.printError(Texts.Snapshot.notAllRead(output: output))
-        } catch {
-            AppRoot.printError("cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))")
-        }
+        AppRoot.printError(Texts.Snapshot.notAllRead(output: output))
     }
 
     /// The catalog, and the collections the service names about itself

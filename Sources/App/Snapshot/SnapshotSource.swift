@@ -1,5 +1,6 @@
 import JSON
 import Services
+import Translations
 
 /// What the snapshot walker reads a service through: pages of a collection
 /// and single records, in whatever convention the service speaks. The
@@ -39,10 +40,11 @@ actor RequestGate {
 
     init(width: Int) { self.width = max(1, width) }
 
-    /// Runs `body` once a place is free.
+    /// Runs `body` once a place is free, unless the task was cancelled meanwhile (a walk that ended).
     func run<T: Sendable>(_ body: @Sendable () async throws(ServiceError) -> T) async throws(ServiceError) -> T {
         await enter()
         defer { leave() }
+        if Task.isCancelled { throw ServiceError(.cancelled, Texts.Service.cancelled) }
         sent += 1
         return try await body()
     }

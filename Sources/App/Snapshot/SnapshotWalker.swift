@@ -7,17 +7,37 @@ import Services
 /// parents only: children are not chased), with at most `concurrency`
 /// requests in flight across the whole walk.
 public struct SnapshotWalker: Sendable {
+    /// Pages of one collection asked ahead at most, whatever total the
+    /// service states: its pages are taken in order, so a walk holds at
+    /// most this many answers beyond the records it keeps.
+    public static let pagesInFlight = 4
+    /// `--max-records`' default: the cap on one collection's records under `--all`.
+    public static let defaultMaxRecords = 1_000_000
+
     /// How much to take and how politely.
     public struct Options: Sendable {
-        /// Records per collection at most; `nil` takes them all.
+        /// Records per collection at most; `nil` (`--all`) takes them all, up to `maxRecords`.
         public var limit: Int?
-        /// Requests in flight at once.
+        /// Requests in flight at once, across the collections.
         public var concurrency: Int
+        /// Records per collection at most, whatever `limit` says (`--max-records`).
+        public var maxRecords: Int
 
-        public init(limit: Int? = 1_000, concurrency: Int = 4) {
+        public init(limit: Int? = 1_000, concurrency: Int = 4, maxRecords: Int = SnapshotWalker.defaultMaxRecords) {
             self.limit = limit
             self.concurrency = concurrency
+            self.maxRecords = maxRecords
         }
+    }
+
+    /// Why a collection's walk ended before the service's last page.
+    public enum Ended: Sendable, Equatable {
+        /// Page `page` held the very records of a page already read.
+        case repeatedPage(page: Int)
+        /// Page `page` brought a record read before, `id`.
+        case repeatedID(String, page: Int)
+        /// `--max-records` was reached, and the service said (or may have) more.
+        case cap(Int)
     }
 
     /// One resource as walked.
@@ -34,6 +54,8 @@ public struct SnapshotWalker: Sendable {
         public var parentsAdded = 0
         /// Why the resource could not be read, if it could not.
         public var failure: ServiceError?
+        /// Why its walk ended early (a repeat, the cap), if it did.
+        public var ended: Ended?
 
         public var name: String { descriptor.name }
     }
@@ -102,44 +124,95 @@ public struct SnapshotWalker: Sendable {
         return collected
     }
 
+    /// Records per collection at most: the limit, never over `--max-records`.
+    private var cap: Int { min(options.limit ?? options.maxRecords, max(1, options.maxRecords)) }
+
+    /// Whether ``cap`` is `--max-records` rather than the limit.
+    private var capIsMaxRecords: Bool { options.limit.map { $0 > options.maxRecords } ?? true }
+
     /// The records per page asked for: the descriptor's (an API document's
     /// own maximum, where it says one), at most the limit.
     private func pageSize(_ descriptor: ResourceDescriptor) -> Int {
         let size = descriptor.pageSize > 0 ? descriptor.pageSize : ResourceDescriptor.defaultPageSize
-        return min(size, options.limit ?? size)
+        return min(size, cap)
     }
 
-    /// A collection's pages: the first, then — when the service said its
-    /// total and pages by number — the rest at once (through the gate), or
-    /// one after the other until a page is short, empty or brings nothing new.
+    /// A collection's pages: the first, then the rest in page order —
+    /// ``pagesInFlight`` asked ahead when the service said its total and
+    /// pages by number, else one after the other — until the page the total
+    /// names, an empty or (without a total) short page, a repeated page or
+    /// id (``Ended``), or the cap.
     private func pages(of collected: inout Collected, gate: RequestGate) async throws(ServiceError) {
         let descriptor = collected.descriptor
         let size = pageSize(descriptor)
         let first = try await page(1, size: size, of: descriptor, gate: gate)
         collected.total = first.totalCount
-        var kept = KeptRecords(idField: descriptor.idField, limit: options.limit)
-        kept.add(first.items)
         let served = first.items.count
-        guard served > 0, !kept.isFull, descriptor.route?.paging != ResourceRoute.Paging.none else {
-            collected.records = kept.records
+        var walk = PageWalk(
+            kept: KeptRecords(idField: descriptor.idField, limit: cap), served: served, total: first.totalCount,
+            capIsMaxRecords: capIsMaxRecords)
+        walk.take(first.items, number: 1)
+        guard served > 0, !walk.isOver, descriptor.route?.paging != ResourceRoute.Paging.none else {
+            collected.records = walk.kept.records
+            collected.ended = walk.ended
             return
         }
+        var last = Int.max
+        var ahead = 1
         if let total = first.totalCount, !isCursor(descriptor) {
-            let wanted = min(total, options.limit ?? total)
-            let count = (wanted + served - 1) / served
-            if count > 1 {
-                let rest = try await pages(2...count, size: size, of: descriptor, gate: gate)
-                for items in rest { kept.add(items) }
-            }
-        } else {
-            var number = 2
-            while !kept.isFull {
-                let items = try await page(number, size: size, of: descriptor, gate: gate).items
-                guard kept.add(items) > 0, items.count >= served else { break }
-                number += 1
-            }
+            last = (min(total, cap) + served - 1) / served
+            ahead = Self.pagesInFlight
         }
-        collected.records = kept.records
+        if last > 1 {
+            walk = try await rest(walk, through: last, ahead: ahead, size: size, of: descriptor, gate: gate)
+        }
+        collected.records = walk.kept.records
+        collected.ended = walk.ended
+    }
+
+    /// Pages `2...last`, at most `ahead` asked at once (each also waits for
+    /// its place at the gate), taken in page order until `walk` is over.
+    private func rest(
+        _ walk: PageWalk, through last: Int, ahead: Int, size: Int, of descriptor: ResourceDescriptor,
+        gate: RequestGate
+    ) async throws(ServiceError) -> PageWalk {
+        let result = await withTaskGroup(
+            of: (Int, Result<[JSONValue], ServiceError>).self, returning: Result<PageWalk, ServiceError>.self
+        ) { group in
+            var walk = walk
+            var next = 2
+            var wanted = 2
+            var arrived: [Int: Result<[JSONValue], ServiceError>] = [:]
+            while wanted <= last, !walk.isOver {
+                while next <= last, next < wanted + ahead {
+                    let number = next
+                    group.addTask {
+                        do throws(ServiceError) {
+                            return (
+                                number, .success(try await page(number, size: size, of: descriptor, gate: gate).items)
+                            )
+                        } catch {
+                            return (number, .failure(error))
+                        }
+                    }
+                    next += 1
+                }
+                guard let (number, answer) = await group.next() else { break }
+                arrived[number] = answer
+                while !walk.isOver, let answer = arrived.removeValue(forKey: wanted) {
+                    switch answer {
+                    case .success(let items): walk.take(items, number: wanted)
+                    case .failure(let error):
+                        group.cancelAll()
+                        return .failure(error)
+                    }
+                    wanted += 1
+                }
+            }
+            group.cancelAll()
+            return .success(walk)
+        }
+        return try result.get()
     }
 
     private func isCursor(_ descriptor: ResourceDescriptor) -> Bool {
@@ -154,33 +227,51 @@ public struct SnapshotWalker: Sendable {
             try await source.records(descriptor, ListQuery(page: number, limit: size))
         }
     }
+}
 
-    /// Pages `numbers` asked together (each waits for its place at the gate), in page order.
-    private func pages(
-        _ numbers: ClosedRange<Int>, size: Int, of descriptor: ResourceDescriptor, gate: RequestGate
-    ) async throws(ServiceError) -> [[JSONValue]] {
-        let answers = await withTaskGroup(of: (Int, Result<[JSONValue], ServiceError>).self) { group in
-            for number in numbers {
-                group.addTask {
-                    do throws(ServiceError) {
-                        return (number, .success(try await page(number, size: size, of: descriptor, gate: gate).items))
-                    } catch {
-                        return (number, .failure(error))
-                    }
-                }
-            }
-            var answers: [(Int, Result<[JSONValue], ServiceError>)] = []
-            for await answer in group { answers.append(answer) }
-            return answers.sorted { $0.0 < $1.0 }
+/// One collection's walk over its pages, taken in page order: the records
+/// kept, and why it ended early, if it did.
+struct PageWalk {
+    var kept: KeptRecords
+    /// The first page's length: a shorter page is the last, when the service said no total.
+    let served: Int
+    let total: Int?
+    /// Whether the cap is `--max-records` (a line says it was reached), not `--limit`.
+    let capIsMaxRecords: Bool
+    private(set) var ended: SnapshotWalker.Ended?
+    /// An empty page, or without a total a short one: the collection's end.
+    private(set) var atEnd = false
+    /// A hash of each page's records taken so far (to know a page served again).
+    private var seenPages: Set<Int> = []
+
+    init(kept: KeptRecords, served: Int, total: Int?, capIsMaxRecords: Bool) {
+        self.kept = kept
+        self.served = served
+        self.total = total
+        self.capIsMaxRecords = capIsMaxRecords
+    }
+
+    var isOver: Bool { ended != nil || atEnd || kept.isFull }
+
+    /// Takes page `number`'s records.
+    mutating func take(_ items: [JSONValue], number: Int) {
+        guard !items.isEmpty else {
+            atEnd = true
+            return
         }
-        var pages: [[JSONValue]] = []
-        for (_, answer) in answers {
-            switch answer {
-            case .success(let items): pages.append(items)
-            case .failure(let error): throw error
-            }
+        guard seenPages.insert(items.hashValue).inserted, !kept.holdsAll(items) else {
+            ended = .repeatedPage(page: number)
+            return
         }
-        return pages
+        if let repeated = kept.add(items) {
+            ended = .repeatedID(repeated, page: number)
+            return
+        }
+        if kept.isFull, capIsMaxRecords, let limit = kept.limit, total.map({ $0 > limit }) ?? true {
+            ended = .cap(limit)
+        } else if total == nil, items.count < served {
+            atEnd = true
+        }
     }
 }
 
@@ -198,15 +289,18 @@ struct KeptRecords {
 
     var isFull: Bool { limit.map { records.count >= $0 } ?? false }
 
-    /// Adds what is new of `items` (up to the limit); returns how many.
-    @discardableResult
-    mutating func add(_ items: [JSONValue]) -> Int {
-        var added = 0
+    /// Whether every one of `items` has an id, kept already.
+    func holdsAll(_ items: [JSONValue]) -> Bool {
+        items.allSatisfy { item in item.recordID(idField).map(ids.contains) ?? false }
+    }
+
+    /// Adds `items` (up to the limit) until one whose id is kept already:
+    /// then stops there and returns that id.
+    mutating func add(_ items: [JSONValue]) -> String? {
         for item in items where !isFull {
-            if let id = item.recordID(idField), !ids.insert(id).inserted { continue }
+            if let id = item.recordID(idField), !ids.insert(id).inserted { return id }
             records.append(item)
-            added += 1
         }
-        return added
+        return nil
     }
 }
