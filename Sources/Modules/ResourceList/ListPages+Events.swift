@@ -25,6 +25,9 @@ extension ListPages {
         case moreFailed(Int, ServiceError)
         /// The screen shows these rows of a windowed list.
         case shown(Range<Int>)
+        /// A key was pressed (or the terminal resized, or the screen came
+        /// back): the window may ask for a new budget of pages.
+        case pressed
         /// Page `number` of the window came (`records`, as the list shows them).
         case windowPage(Int, [RecordEntity], total: Int?)
         /// Page `number` of the window did not come.

@@ -69,6 +69,9 @@ struct ListPages: ScreenState, Equatable, Sendable {
             return morePage(number, sent: sent, new: new, loaded: loaded, total: total)
         case .moreFailed(let number, let failure): return moreFailed(number, failure)
         case .shown(let rows): return show(rows)
+        case .pressed:
+            window?.pressed()
+            return []
         case .windowPage(let number, let records, let total): return windowPage(number, records, total: total)
         case .windowPageFailed(let number, let failure): return windowPageFailed(number, failure)
         case .walkToEnd:
@@ -142,14 +145,14 @@ struct ListPages: ScreenState, Equatable, Sendable {
     }
 
     /// Asks for the pages under the screen that are not here (and cancels
-    /// the loads of pages no longer on it).
+    /// the loads of pages no longer on it), as the window's plan says.
     private mutating func show(_ rows: Range<Int>) -> [Effect] {
         guard var window else { return [] }
         let before = window.loads
-        let missing = window.show(rows)
+        let plan = window.show(rows)
         self.window = window
         let dropped = !before.isSubset(of: window.loads)
-        return (dropped ? [.keepWindowPages(window.loads)] : []) + missing.map { .loadWindowPage($0) }
+        return (dropped ? [.keepWindowPages(window.loads)] : []) + plan.fetch.map { .loadWindowPage($0) }
     }
 
     private mutating func windowPage(_ number: Int, _ records: [RecordEntity], total: Int?) -> [Effect] {

@@ -2,15 +2,18 @@ import Services
 
 /// A list too long to hold, as a window over the server's collection: the
 /// list is `total` rows long from the first page on, and holds only the
-/// pages seen last (at most ``pagesKept``); the rows of the others are
-/// placeholders until their page comes.
+/// pages seen last (``pagesKept``, or the screen's pages and a margin when
+/// more); the rows of the others are placeholders until their page comes.
 ///
 /// Pages are numbered from 1, `pageSize` rows each, as the server pages
-/// them (offset/limit or page/size: the query's page and limit). A page is
-/// asked for when a row of it is on screen; a page seen again after it was
-/// dropped is asked again (the store revalidates it with its ETag).
+/// them (offset/limit or page/size: the query's page and limit). Which
+/// pages are asked for, kept and dropped is the ``WindowPlan``'s to say: a
+/// page is asked for when a row of it is on screen and it is neither here
+/// nor on its way; a page seen again after it was dropped is asked again
+/// (the store revalidates it with its ETag).
 struct ListWindow: Equatable, Sendable {
-    /// The most pages held: about 6,000 rows of 500, a few MB.
+    /// The fewest pages a window may hold (more when the screen shows more
+    /// pages, see ``WindowPlan/capacity``): about 6,000 rows of 500, a few MB.
     static let pagesKept = 12
 
     /// Rows per page, as the server answered the first.
@@ -31,6 +34,10 @@ struct ListWindow: Equatable, Sendable {
     private(set) var loading: Set<Int> = []
     /// Pages whose last load failed, and why (asked again when next on screen after `r`).
     private(set) var failed: [Int: ServiceError] = [:]
+    /// The plan for the screen shown last: what it keeps (`nil` before the first screen).
+    private(set) var plan: WindowPlan?
+    /// Requests made since the last key (a key press's budget, ``WindowPlan/budget(rows:pageSize:)``).
+    private(set) var spent = 0
 
     /// A window of `total` rows whose first page is `first`.
     init(pageSize: Int, total: Int, first: [RecordEntity]) {
@@ -81,22 +88,30 @@ struct ListWindow: Equatable, Sendable {
         return Array(page(of: rows.lowerBound)...page(of: rows.upperBound - 1))
     }
 
-    /// The screen shows `rows`: its held pages count as seen now; returns
-    /// the pages to ask for (neither held, nor asked, nor failed) and marks
-    /// them asked. Pages asked for that are no longer on screen are
-    /// forgotten (their loads are cancelled).
-    mutating func show(_ rows: Range<Int>) -> [Int] {
-        let wanted = pages(under: rows)
+    /// The screen shows `rows`: the plan for it (``WindowPlan``). Its held
+    /// pages count as seen now, its pages to fetch are marked asked, and the
+    /// pages asked for that are no longer on screen are forgotten (their
+    /// loads are cancelled).
+    mutating func show(_ rows: Range<Int>) -> WindowPlan {
+        let plan = WindowPlan(
+            screen: rows, pageSize: pageSize, total: total, held: Set(pages.keys), loading: loading,
+            failed: Set(failed.keys), spent: spent)
         clock += 1
-        for number in wanted where pages[number] != nil { seen[number] = clock }
-        loading.formIntersection(wanted)
-        let missing = wanted.filter { pages[$0] == nil && !loading.contains($0) && failed[$0] == nil }
-        loading.formUnion(missing)
-        return missing
+        for number in plan.shown where pages[number] != nil { seen[number] = clock }
+        loading = plan.loads
+        spent += plan.fetch.count
+        self.plan = plan
+        return plan
+    }
+
+    /// A key was pressed: the next requests count against a new budget.
+    mutating func pressed() {
+        spent = 0
     }
 
     /// Page `number` came: kept (if it was asked for), and the oldest pages
-    /// beyond ``pagesKept`` dropped. Returns whether it was taken.
+    /// beyond the plan's capacity dropped (never the screen's). Returns
+    /// whether it was taken.
     @discardableResult
     mutating func arrived(_ number: Int, _ records: [RecordEntity]) -> Bool {
         guard loading.remove(number) != nil else { return false }
@@ -154,6 +169,7 @@ struct ListWindow: Equatable, Sendable {
     mutating func forgetLoads() {
         loading = []
         walking = nil
+        spent = 0
     }
 
     /// Drops every page (but the first, when `keepingFirst`: `r` loads it
@@ -164,6 +180,7 @@ struct ListWindow: Equatable, Sendable {
         loading = []
         walking = nil
         failed = [:]
+        spent = 0
     }
 
     /// Puts `record` in place of the held one with its id; `false` when no held page has it.
@@ -187,9 +204,11 @@ struct ListWindow: Equatable, Sendable {
         pages[number] = records
         seen[number] = clock
         failed[number] = nil
-        while pages.count > Self.pagesKept, let oldest = seen.min(by: { $0.value < $1.value })?.key {
-            pages[oldest] = nil
-            seen[oldest] = nil
+        let dropped =
+            plan?.dropping(from: seen) ?? WindowPlan.dropping(from: seen, capacity: Self.pagesKept, keeping: [number])
+        for page in dropped {
+            pages[page] = nil
+            seen[page] = nil
         }
     }
 }

@@ -102,4 +102,17 @@ extension ResourceListEvent {
             return false
         }
     }
+
+    /// Whether this is the result of work the list started (an answer, a
+    /// timer), not a key, a resize or the screen's return: a result never
+    /// gives the window a new budget of requests (``WindowPlan``).
+    var isResult: Bool {
+        switch self {
+        case .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived, .windowPageFailed,
+            .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .writeAnswered:
+            return true
+        default:
+            return false
+        }
+    }
 }

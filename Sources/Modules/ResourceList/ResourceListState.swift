@@ -91,6 +91,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// The transition for `event`: the new state is `self`, the work to do is returned.
     mutating func apply(_ event: ResourceListEvent) -> [ResourceListEffect] {
         if !event.keepsCount { pendingCount = nil }
+        if !event.isResult { _ = pages.apply(.pressed) }
         let before = layout
         let effects = transition(event)
         return effects + settleLayout(from: before)
