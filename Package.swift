@@ -85,14 +85,14 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "JSON", "JSONServerCore",
+                "JSON", "JSONServerCore", "TerminalUI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "trestle",
             dependencies: [
-                "App", "Serve", "JSONServerCore", "Translations",
+                "App", "Serve", "JSONServerCore", "TerminalUI", "Translations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// What the `trestle serve` subcommand does once its flags are parsed:
 /// load the data, print the banner when listening, serve until SIGINT/SIGTERM.
@@ -11,12 +12,11 @@ public enum ServeLauncher {
     /// `output` receives the banner; `errorOutput` receives one-line errors.
     public static func run(
         options: ServeOptions,
-        output: @escaping @Sendable (String) -> Void = { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered, also when piped
-        },
-        errorOutput: @escaping @Sendable (String) -> Void = { message in
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-        }
+        // Through OutputSink (unbuffered, also when piped): the banner names
+        // the data file's collections, a change line its records, and an
+        // error the file's path — none reaches the terminal raw.
+        output: @escaping @Sendable (String) -> Void = { OutputSink.standardOutput.line($0) },
+        errorOutput: @escaping @Sendable (String) -> Void = { OutputSink.standardError.line($0) }
     ) async -> Int32 {
         let server: TrestleServer
         do {

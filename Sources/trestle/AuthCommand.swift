@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// `trestle auth status`: which auth each configured service uses, and whether it works.
 struct AuthCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct AuthStatusCommand: AsyncParsableCommand {
     func run() async throws {
         let (lines, status) = await AuthStatus.run(
             options: common.launchOptions(), environment: ProcessInfo.processInfo.environment)
-        for line in lines { print(line) }
+        for line in lines { OutputSink.standardOutput.line(line) }
         if status != 0 { throw ExitCode(status) }
     }
 }

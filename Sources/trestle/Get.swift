@@ -13,17 +13,26 @@ struct Get: AsyncParsableCommand {
             valueName: "resource"))
     var target: [String]
 
-    @Option(help: "table, json or csv.")
-    var format: OutputFormat = .table
+    @Option(help: "table, json or csv (a cell a spreadsheet would run as a formula gets a ' in front).")
+    var format: OutputFormat?
+
+    @Flag(name: .customLong("raw-csv"), help: "CSV with every cell as the server sent it: no ' before formulas.")
+    var rawCSV = false
 
     @Flag(help: "Print the curl command that fetches it instead (the token as $TRESTLE_TOKEN).")
     var curl = false
 
     @OptionGroup var common: CommonOptions
 
+    func validate() throws {
+        if rawCSV, let format, format != .csv, format != .rawCSV {
+            throw ValidationError("--raw-csv writes CSV: leave out --format \(format.rawValue)")
+        }
+    }
+
     func run() async throws {
         let status = await ResourcePrinter.run(
-            target: target, format: format, curl: curl, options: common.launchOptions())
+            target: target, format: rawCSV ? .rawCSV : format ?? .table, curl: curl, options: common.launchOptions())
         if status != 0 { throw ExitCode(status) }
     }
 }

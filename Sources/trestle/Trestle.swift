@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// `trestle`: browse a REST service in the terminal.
 @main
@@ -26,11 +27,32 @@ struct Trestle: AsyncParsableCommand {
     /// `trestle --version` alone is answered before any argument parsing
     /// (argument-parser reflects over every command first); anything else
     /// goes the usual way: one reading of the command line, argument-parser's.
+    /// What argument-parser would print itself (errors, help) goes through
+    /// ``OutputSink`` too: an error quotes the words it refuses.
     static func main() async {
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
-            print(TrestleVersion.current)
+            OutputSink.standardOutput.line(TrestleVersion.current)
             return
         }
-        await main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            end(with: error)
+        }
+    }
+
+    /// argument-parser's `exit(withError:)`, its words written through ``OutputSink``.
+    private static func end(with error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            (code == .success ? OutputSink.standardOutput : OutputSink.standardError).line(message)
+        }
+        Foundation.exit(code.rawValue)
     }
 }

@@ -41,6 +41,24 @@ struct LaunchTargetTests {
         #expect(throws: CommandParser.Failure.self) { try parse("export", "csv", "x.csv") }
     }
 
+    /// `trestle rows`: no command is a launch target, so a name close to
+    /// one (`ops`) is a collection, not a typo of it.
+    @Test func aNameCloseToACommandIsACollection() throws {
+        #expect(try parse("rows") == LaunchTarget(resource: "rows", id: nil, filters: []))
+        #expect(try parse("rows/2") == LaunchTarget(resource: "rows", id: "2", filters: []))
+        #expect(try parse("hist") == LaunchTarget(resource: "hist", id: nil, filters: []))
+    }
+
+    /// An id is one path segment, spaces and all.
+    @Test func anIdWithSpacesIsOneId() throws {
+        let book = LaunchTarget(resource: "posts", id: "a b", filters: [])
+        #expect(try parse("posts/a b") == book)
+        #expect(try parse("posts/a%20b") == book)
+        #expect(try parse(":posts/a b") == book)
+        #expect(try parse("posts/a b=c") == LaunchTarget(resource: "posts", id: "a b=c", filters: []))
+        #expect(throws: CommandParser.Failure.self) { try parse("posts/3?userId=2") }
+    }
+
     @MainActor
     @Test func aLaunchedRecordHasItsListUnderIt() async throws {
         let home = try TemporaryHome()

@@ -4,13 +4,18 @@ import Modules
 import Services
 import TerminalUI
 
-/// How `trestle get` prints.
+/// How `trestle get` prints. `csv` puts a `'` before a cell a spreadsheet
+/// would run (``RecordFormat``); `rawCSV` (`--raw-csv`) writes the cells as
+/// they are.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, csv
+    case rawCSV = "raw-csv"
 }
 
 /// `trestle get RESOURCE`: fetches any collection through the same services
-/// as the UI (cache, ETags, middleware) and prints it for scripts and pipes.
+/// as the UI (cache, ETags, middleware) and prints it for scripts and pipes,
+/// through ``OutputSink``: the table's cells and headers cleaned, JSON with
+/// every control as a `\u` escape, CSV cleaned when it goes to a terminal.
 public enum ResourcePrinter {
     /// Runs the command; returns the exit status (errors go to stderr in one line).
     /// `target` is what `trestle` opens (`todos`, `todos userId=2`, `users/3`);
@@ -43,10 +48,19 @@ public enum ResourcePrinter {
                 AppRoot.printError(warning)
             }
             let target: LaunchTarget
+            // A name close to the catalog's that the service itself may have:
+            // asked for, and only if the service lacks it too is the suggestion said.
+            var suggested: CommandParser.Failure?
             do throws(CommandParser.Failure) {
-                guard let parsed = try LaunchTarget.parse(words, resources: prepared.catalog.names),
-                    !parsed.isStartScreen
-                else {
+                let parsed: LaunchTarget?
+                do throws(CommandParser.Failure) {
+                    parsed = try LaunchTarget.parse(words, resources: prepared.catalog.names)
+                } catch {
+                    guard let name = error.unknownResource else { throw error }
+                    suggested = error
+                    parsed = try LaunchTarget.parse(words, resources: prepared.catalog.names + [name])
+                }
+                guard let parsed, !parsed.isStartScreen else {
                     AppRoot.printError("get needs a collection: trestle get todos")
                     return 2
                 }
@@ -63,15 +77,20 @@ public enum ResourcePrinter {
                 ?? (descriptor.isObject ? .record(id: "") : .list(ListQuery(filters: target.filters)))
             if curl {
                 let text = try await api.requestText(descriptor, request)
-                FileHandle.standardOutput.write(Data((CurlCommand.render(text) + "\n").utf8))
+                OutputSink.standardOutput.line(CurlCommand.render(text))
                 return 0
             }
             let records: [JSONValue]
-            switch request {
-            case .record(let id): records = [try await api.record(descriptor, id: id)]
-            case .list(let query): records = try await api.records(descriptor, query).items
+            do {
+                switch request {
+                case .record(let id): records = [try await api.record(descriptor, id: id)]
+                case .list(let query): records = try await api.records(descriptor, query).items
+                }
+            } catch let failure where failure.kind == .notFound && suggested != nil {
+                AppRoot.printError(suggested?.message ?? failure.message)
+                return 2
             }
-            FileHandle.standardOutput.write(Data(render(records, format: format).utf8))
+            OutputSink.standardOutput.write(render(records, format: format), as: kind(of: format))
             // The history's last batch is written before the process ends.
             await prepared.services.history?.flush()
             return 0
@@ -87,13 +106,25 @@ public enum ResourcePrinter {
         switch format {
         case .json: return RecordFormat.json.render(records)
         case .csv: return RecordFormat.csv.render(records)
+        case .rawCSV: return RecordFormat.rawCSV.render(records)
         case .table: return table(records)
         }
     }
 
+    /// What ``OutputSink`` cleans `format`'s text as.
+    static func kind(of format: OutputFormat) -> OutputText.Kind {
+        switch format {
+        case .json: return .json
+        case .csv, .rawCSV: return .csv
+        case .table: return .text
+        }
+    }
+
     private static func table(_ records: [JSONValue]) -> String {
-        let columns = RecordFormat.columns(of: records)
-        let rows = records.map { record in columns.map { TextSanitizer.clean(RecordFormat.cell(record, $0)) } }
+        // A field's name is the server's text as much as its value.
+        let keys = RecordFormat.columns(of: records)
+        let columns = keys.map(TextSanitizer.clean)
+        let rows = records.map { record in keys.map { TextSanitizer.clean(RecordFormat.cell(record, $0)) } }
         let widths = columns.indices.map { index in
             min(40, ([columns[index]] + rows.map { $0[index] }).map(TextWidth.of).max() ?? 0)
         }

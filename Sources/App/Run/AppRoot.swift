@@ -158,7 +158,7 @@ public enum AppRoot {
 
     static func printError(_ message: String) {
         let line = message.hasPrefix("trestle: ") ? message : "trestle: \(message)"
-        FileHandle.standardError.write(Data("\(line)\n".utf8))
+        OutputSink.standardError.line(line)
     }
 }
 

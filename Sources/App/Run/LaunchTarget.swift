@@ -16,38 +16,61 @@ public struct LaunchTarget: Sendable, Equatable {
 
     /// Reads the words after `trestle`; `nil` for none (the default first
     /// screen). A line that does not parse is the command line's one-line error.
+    ///
+    /// In `users/3` everything after the first slash (up to a `?`) is the
+    /// id, one path segment however many spaces it holds (`'books/a b'`;
+    /// percent escapes are read, so `books/a%20b` is the same id), which the
+    /// request escapes again. A name close to one of the command line's
+    /// words (`rows`, `ops`) is a collection: no command is a launch target,
+    /// so only the catalog's names are suggested.
     public static func parse(_ words: [String], resources: [String]) throws(CommandParser.Failure) -> LaunchTarget? {
         var line = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !line.isEmpty else { return nil }
         if line.hasPrefix(":") { line.removeFirst() }
+        var query: [String] = []
         if let question = line.firstIndex(of: "?") {
             // `todos?userId=2&completed=false` → `todos userId=2 completed=false`
-            let query = line[line.index(after: question)...].split(separator: "&").map {
+            query = line[line.index(after: question)...].split(separator: "&").map {
                 String($0).removingPercentEncoding ?? String($0)
             }
-            line = ([String(line[..<question])] + query).joined(separator: " ")
+            line = String(line[..<question])
         }
+        var id: String?
         if let slash = line.firstIndex(of: "/"), !line[..<slash].contains(" ") {
-            // `users/3` → `users 3`
-            line = String(line[..<slash]) + " " + line[line.index(after: slash)...]
+            // `users/3` → `users` and the id `3`
+            let rest = String(line[line.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { id = rest.removingPercentEncoding ?? rest }
+            line = String(line[..<slash])
         }
-        let command: AppCommand
-        do throws(CommandParser.Failure) {
-            command = try CommandParser.parse(line, resources: resources)
-        } catch {
-            // The suggestion in the shell's words, not the command line's.
-            guard let name = error.unknownResource, let suggestion = error.suggestion else { throw error }
-            throw CommandParser.Failure(
-                message: Texts.Command.unknownLaunchResource(name: name, suggestion: suggestion),
-                unknownResource: name, suggestion: suggestion)
-        }
+        line = ([line] + query).joined(separator: " ")
+        let command = try parsed(line, resources: resources)
         switch command {
-        case .open(let resource, let id, let filters):
-            return LaunchTarget(resource: resource, id: id, filters: filters)
-        case .resources:
+        case .open(let resource, let parsedID, let filters):
+            guard let id else { return LaunchTarget(resource: resource, id: parsedID, filters: filters) }
+            guard parsedID == nil, filters.isEmpty else {
+                throw CommandParser.Failure(message: Texts.Command.idOrFilters)
+            }
+            return LaunchTarget(resource: resource, id: id, filters: [])
+        case .resources where id == nil:
             return LaunchTarget(resource: "", id: nil, filters: [])
         default:
             throw CommandParser.Failure(message: Texts.Command.notATarget(words: words.joined(separator: " ")))
+        }
+    }
+
+    /// The command line's reading of `line`, its suggestions in the shell's words.
+    private static func parsed(_ line: String, resources: [String]) throws(CommandParser.Failure) -> AppCommand {
+        do throws(CommandParser.Failure) {
+            return try CommandParser.parse(line, resources: resources)
+        } catch {
+            guard let name = error.unknownResource, let suggestion = error.suggestion else { throw error }
+            // A command's name is no launch target, so it suggests nothing: the name is a collection.
+            guard resources.contains(suggestion) else {
+                return try CommandParser.parse(line, resources: resources + [name])
+            }
+            throw CommandParser.Failure(
+                message: Texts.Command.unknownLaunchResource(name: name, suggestion: suggestion),
+                unknownResource: name, suggestion: suggestion)
         }
     }
 

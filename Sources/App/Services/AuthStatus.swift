@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Services
+import Translations
 
 /// `trestle auth status`: per configured service (and environment section)
 /// with `auth:`, which scheme it uses and whether it works, tried with one
@@ -68,12 +69,27 @@ public enum AuthStatus {
         let target = "GET \(url.path.isEmpty ? "/" : url.path)"
         do {
             let response = try await network.send(request, validation: .none)
-            guard response.status != 401, response.status != 403 else {
-                return (false, "refused: \(target) answered \(response.status)")
-            }
-            return (true, "works: \(target) answered \(response.status)")
+            return verdict(target: target, status: response.status)
         } catch {
             return (false, "fails: \(error.userMessage)")
+        }
+    }
+
+    /// Whether `status` proves the auth works — only a 2xx does — and what
+    /// it means, in one line: a 404 or a 5xx proves nothing, a 431 says the
+    /// credential may be too long to send.
+    static func verdict(target: String, status: Int) -> (Bool, String) {
+        let code = String(status)
+        switch status {
+        case 200..<300: return (true, Texts.AuthStatus.works(target: target, status: code))
+        case 401: return (false, Texts.AuthStatus.unauthorized(target: target))
+        case 403: return (false, Texts.AuthStatus.forbidden(target: target))
+        case 404: return (false, Texts.AuthStatus.notFound(target: target))
+        case 431: return (false, Texts.AuthStatus.headersTooLarge(target: target))
+        case 300..<400: return (false, Texts.AuthStatus.redirected(target: target, status: code))
+        case 400..<500: return (false, Texts.AuthStatus.clientError(target: target, status: code))
+        case 500..<600: return (false, Texts.AuthStatus.serverError(target: target, status: code))
+        default: return (false, Texts.AuthStatus.otherStatus(target: target, status: code))
         }
     }
 }

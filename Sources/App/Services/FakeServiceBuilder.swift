@@ -96,6 +96,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
         if let file = configuration.dataFile { return file }
         if let shipped = SampleDataFile.locate(executable: executable) { return shipped }
         throw ConfigurationError(
-            "sample data not found beside \(executable.path) or in a folder above it; pass --data FILE")
+            "sample data not found where Trestle ships it for \(executable.path) (PREFIX/share/trestle, or the checkout of its .build folder); pass --data FILE"
+        )
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Synchronization
+import TerminalUI
 import Translations
 
 /// What `trestle snapshot` shows on stderr while it walks: a line per
 /// collection once it is finished (records, requests, time) and, on a
 /// terminal, below them a bar per collection under way (records so far of
 /// those wanted, when the service said its total), redrawn in place with
-/// ANSI controls. In a pipe only the finished lines come, one each.
+/// ANSI controls. In a pipe only the finished lines come, one each. Every
+/// line goes through ``OutputSink`` (a collection's name is the server's
+/// text); the cursor moves are its ``OutputSink/Control``s.
 final class SnapshotProgress: Sendable {
     /// One collection as seen so far.
     struct Collection: Sendable {
@@ -31,19 +34,16 @@ final class SnapshotProgress: Sendable {
 
     let limit: Int?
     let terminal: Bool
-    private let write: @Sendable (String) -> Void
+    private let sink: OutputSink
     private let state: Mutex<State>
 
     /// - Parameters:
     ///   - terminal: draw bars (stderr is a terminal); else only the finished lines.
-    ///   - write: where the text goes (stderr).
-    init(
-        names: [String], limit: Int?, terminal: Bool,
-        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
-    ) {
+    ///   - sink: where the text goes (stderr).
+    init(names: [String], limit: Int?, terminal: Bool, sink: OutputSink = .standardError) {
         self.limit = limit
         self.terminal = terminal
-        self.write = write
+        self.sink = sink
         state = Mutex(State(collections: names.map { Collection(name: $0) }))
     }
 
@@ -80,17 +80,17 @@ final class SnapshotProgress: Sendable {
     /// A line above the bars (a wait, a failure, a finished collection).
     func say(_ line: String) {
         state.withLock { state in
-            var text = erase(&state) + line + "\n"
+            erase(&state)
+            var text = line + "\n"
             if terminal { text += bars(&state) }
-            write(text)
+            sink.write(text)
         }
     }
 
     /// Takes the bars off the screen (before the summary, or when stopped).
     func end() {
         state.withLock { state in
-            let text = erase(&state)
-            if !text.isEmpty { write(text) }
+            erase(&state)
         }
     }
 
@@ -103,15 +103,16 @@ final class SnapshotProgress: Sendable {
             let now = ContinuousClock.now
             if let last = state.lastDraw, now - last < .milliseconds(100) { return }
             state.lastDraw = now
-            write(erase(&state) + bars(&state))
+            erase(&state)
+            sink.write(bars(&state))
         }
     }
 
     /// Moves up over the bars drawn and clears to the end of the screen.
-    private func erase(_ state: inout State) -> String {
-        guard state.drawn > 0 else { return "" }
-        defer { state.drawn = 0 }
-        return "\u{1B}[\(state.drawn)A\r\u{1B}[J"
+    private func erase(_ state: inout State) {
+        guard state.drawn > 0 else { return }
+        sink.control(.eraseUp(lines: state.drawn))
+        state.drawn = 0
     }
 
     /// The bars of the collections under way, and how many are drawn.

@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import TerminalUI
 
 /// What `trestle snapshot` prints on stdout at the end: the summary (the
 /// lines per collection go to stderr as they come, see ``SnapshotProgress``).
@@ -41,7 +42,8 @@ struct SnapshotReport: Sendable {
     }
 
     private func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        // Collection and field names are the server's text.
+        OutputSink.standardOutput.line(text)
     }
 
     /// `12345` → `12,345`.

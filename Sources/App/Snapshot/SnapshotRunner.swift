@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Services
+import TerminalUI
 import Translations
 
 /// `trestle snapshot OUT`: reads every resource of the service through the
@@ -163,11 +164,10 @@ public enum SnapshotRunner {
                         Texts.Snapshot.otherService(path: path, recorded: resume.baseURL, current: origin)))
             }
             let counts = resume.ledger.counts
-            FileHandle.standardError.write(
-                Data(
-                    (Texts.Snapshot.resuming(
-                        path: path, pages: SnapshotReport.grouped(counts.pages),
-                        records: SnapshotReport.grouped(counts.records)) + "\n").utf8))
+            OutputSink.standardError.line(
+                Texts.Snapshot.resuming(
+                    path: path, pages: SnapshotReport.grouped(counts.pages),
+                    records: SnapshotReport.grouped(counts.records)))
             return .success(resume)
         }
     }
