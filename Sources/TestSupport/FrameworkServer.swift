@@ -1,0 +1,291 @@
+import Foundation
+import Networking
+
+/// A real framework's library service, one of `Tests/Fixtures/<name>-library`
+/// (publishers, authors, books: the same rows in every one, see
+/// ``bookCount`` and the functions below), run on 127.0.0.1 and a free port
+/// over a SQLite file seeded in a temporary folder of its own, each set up as
+/// its framework's tutorial does (docs/FRAMEWORKS.md says what each serves).
+///
+/// The Python packages live in the venv its script makes:
+/// `scripts/django-venv` for ``Framework/django``, `scripts/framework-venvs`
+/// for the others (`.build/<name>-venv`, or `$TRESTLE_<NAME>_VENV`); without
+/// it ``start(_:)`` fails saying so. ``stop()`` ends the server's process
+/// group and removes the folder; every test calls it (`defer`).
+public final class FrameworkServer: Sendable {
+    /// A launch that could not go on, in one line.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The frameworks with a fixture, by the fixture's folder name.
+    public enum Framework: String, CaseIterable, Sendable {
+        /// Django REST framework (DefaultRouter, drf-spectacular).
+        case django
+        /// Datasette 0.65 (read-only).
+        case datasette
+        /// Django REST framework JSON:API.
+        case dja
+        /// django-tastypie.
+        case tastypie
+        /// Flask-RESTX (Swagger 2.0).
+        case flaskRESTX = "flask-restx"
+        /// Django Ninja (OpenAPI 3.1).
+        case ninja
+
+        /// `Tests/Fixtures/<this>`.
+        public var fixture: String { "\(rawValue)-library" }
+
+        /// The script that makes the venv, as a user would run it.
+        public var venvScript: String {
+            self == .django ? "scripts/django-venv" : "scripts/framework-venvs \(rawValue)"
+        }
+
+        /// The environment variable that may name the venv instead.
+        var venvVariable: String {
+            "TRESTLE_\(rawValue.uppercased().replacingOccurrences(of: "-", with: "_"))_VENV"
+        }
+
+        /// The environment variable the fixture reads its SQLite file's path from.
+        var databaseVariable: String { self == .django ? "DJANGO_LIBRARY_DB" : "LIBRARY_DB" }
+
+        /// Datasette names the database after the file, so the URL is `/library`.
+        var databaseFile: String { self == .datasette ? "library.db" : "library.sqlite3" }
+
+        /// What runs before the server, each to its end (after the venv's python).
+        var setup: [[String]] {
+            switch self {
+            case .django, .dja, .tastypie, .ninja: [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
+            case .datasette, .flaskRESTX: [["seed.py"]]
+            }
+        }
+
+        /// The server's arguments (after the venv's python).
+        func serve(port: Int, database: String) -> [String] {
+            switch self {
+            case .django, .dja, .tastypie, .ninja: ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
+            case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
+            case .flaskRESTX: ["app.py", "\(port)"]
+            }
+        }
+
+        /// The URL a user would give Trestle: the API root as its docs name it.
+        public var apiRootPath: String {
+            switch self {
+            case .django: "/api/"
+            case .datasette: "/library"
+            case .dja, .flaskRESTX: "/"
+            case .tastypie: "/api/v1/"
+            case .ninja: "/api"
+            }
+        }
+
+        /// A path that answers 200 once the server is up (Ninja's `/api` does
+        /// not: it has no root), and the `Accept` it wants (DJA answers 406
+        /// to `application/json`).
+        var ready: (path: String, accept: String) {
+            switch self {
+            case .django: ("/api/", "application/json")
+            case .datasette: ("/library.json", "application/json")
+            case .dja: ("/", "application/vnd.api+json")
+            case .tastypie: ("/api/v1/", "application/json")
+            case .flaskRESTX: ("/swagger.json", "application/json")
+            case .ninja: ("/api/openapi.json", "application/json")
+            }
+        }
+
+        /// The server's output files' stem (`runserver.stderr` for Django, as before).
+        var logStem: String { self == .django ? "runserver" : "server" }
+    }
+
+    public let framework: Framework
+    public let port: Int
+    /// `http://127.0.0.1:PORT` + ``Framework/apiRootPath``.
+    public let apiRoot: URL
+    /// The server's own folder: the SQLite file and the server's output.
+    public let folder: URL
+    let pid: Int32
+
+    /// Where the server writes its request log (runserver and Flask: stderr).
+    public var requestLogFile: URL { folder.appendingPathComponent("\(framework.logStem).stderr") }
+
+    private init(framework: Framework, port: Int, folder: URL, pid: Int32) throws {
+        guard let apiRoot = URL(string: "http://127.0.0.1:\(port)\(framework.apiRootPath)") else {
+            throw Failure("no URL for port \(port)")
+        }
+        self.framework = framework
+        self.port = port
+        self.apiRoot = apiRoot
+        self.folder = folder
+        self.pid = pid
+    }
+
+    /// The venv's folder, or a failure naming the script that makes it.
+    public static func venv(_ framework: Framework) throws -> URL {
+        let folder =
+            ProcessInfo.processInfo.environment[framework.venvVariable].map { URL(fileURLWithPath: $0) }
+            ?? BuiltProducts.packageRoot.appendingPathComponent(".build/\(framework.rawValue)-venv")
+        guard FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("bin/python").path) else {
+            let name = framework == .django ? "Django" : framework.rawValue
+            throw Failure("no \(name) venv at \(folder.path): run \(framework.venvScript) first")
+        }
+        return folder
+    }
+
+    /// The fixture's folder.
+    public static func project(_ framework: Framework) -> URL {
+        BuiltProducts.packageRoot.appendingPathComponent("Tests/Fixtures/\(framework.fixture)")
+    }
+
+    /// Seeds a fresh database, then runs the server until it answers (a few
+    /// tries should another process take the port first).
+    public static func start(_ framework: Framework) async throws -> FrameworkServer {
+        let python = try venv(framework).appendingPathComponent("bin/python").path
+        let project = project(framework)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trestle-\(framework.rawValue)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let database = folder.appendingPathComponent(framework.databaseFile).path
+            var environment = ProcessInfo.processInfo.environment
+            environment[framework.databaseVariable] = database
+            environment["PYTHONDONTWRITEBYTECODE"] = "1"
+            environment["PYTHONUNBUFFERED"] = "1"
+            for step in framework.setup {
+                try await run([python, project.appendingPathComponent(step[0]).path] + step.dropFirst(), environment)
+            }
+            for _ in 0..<3 {
+                let port = try DjangoProcess.freePort()
+                var arguments = framework.serve(port: port, database: database)
+                if arguments[0].hasSuffix(".py") { arguments[0] = project.appendingPathComponent(arguments[0]).path }
+                let pid = try DjangoProcess.start(
+                    [python] + arguments, environment: environment,
+                    stdout: folder.appendingPathComponent("\(framework.logStem).stdout").path,
+                    stderr: folder.appendingPathComponent("\(framework.logStem).stderr").path)
+                let server: FrameworkServer
+                do {
+                    server = try FrameworkServer(framework: framework, port: port, folder: folder, pid: pid)
+                } catch {
+                    DjangoProcess.end(pid)
+                    throw error
+                }
+                if try await server.awaitReady() { return server }
+            }
+            throw Failure("\(framework.rawValue) found no free port in 3 tries: \(tail(of: folder, framework))")
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// Ends the server's process group and removes its folder (once; later calls do nothing).
+    public func stop() {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        DjangoProcess.end(pid)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The request lines the server logged so far (`GET /api/books/?page=2 HTTP/1.1`):
+    /// the first quoted text of each line of its output that has one.
+    public func requestLines() -> [String] {
+        let log = ["stderr", "stdout"].map { name in
+            (try? String(
+                contentsOf: folder.appendingPathComponent("\(framework.logStem).\(name)"), encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
+        return log.split(separator: "\n").compactMap { line in
+            guard let open = line.firstIndex(of: "\""),
+                let close = line[line.index(after: open)...].firstIndex(of: "\"")
+            else { return nil }
+            let request = line[line.index(after: open)..<close]
+            return request.hasSuffix("HTTP/1.1") || request.hasSuffix("HTTP/1.0") ? String(request) : nil
+        }
+    }
+
+    /// The paths (with their queries) of the requests logged so far.
+    public func requestPaths() -> [String] {
+        requestLines().compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count >= 2 ? String(words[1]) : nil
+        }
+    }
+
+    /// Polls the ready path until it answers 200 (true), the process ends
+    /// (false when its port was taken, else a failure), or a minute passes
+    /// (the process is ended, a failure).
+    private func awaitReady() async throws -> Bool {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(framework.ready.path)") else {
+            throw Failure("no URL for \(framework.ready.path)")
+        }
+        let transport = AsyncHTTPClientTransport(server: url)
+        let network = NetworkClient(client: transport, retry: .never)
+        let request = Networking.request(.get, url) |> withHeader("Accept", framework.ready.accept)
+        let deadline = ContinuousClock.now + .seconds(60)
+        var outcome: Result<Bool, Failure>?
+        while outcome == nil && ContinuousClock.now < deadline {
+            if DjangoProcess.hasExited(pid) {
+                let output = Self.tail(of: folder, framework)
+                outcome =
+                    output.lowercased().contains("already in use")
+                    ? .success(false)
+                    : .failure(Failure("\(framework.rawValue) ended before it answered: \(output)"))
+            } else if let response = try? await network.send(request, validation: .none), response.status == 200 {
+                outcome = .success(true)
+            } else {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        await transport.shutdown()
+        guard let outcome else {
+            DjangoProcess.end(pid)
+            let output = Self.tail(of: folder, framework)
+            throw Failure("\(framework.rawValue) did not answer \(url) within 60 s: \(output)")
+        }
+        return try outcome.get()
+    }
+
+    /// Runs one setup step to its end; a failure carries its output.
+    private static func run(_ arguments: [String], _ environment: [String: String]) async throws {
+        let result = try await OwnThread.run {
+            try Spawn.run(arguments, environment: environment, timeout: .seconds(120))
+        }
+        guard result.status == 0 else {
+            let output = String(decoding: result.stderr + result.stdout, as: UTF8.self)
+            throw Failure(
+                "\(arguments.dropFirst().joined(separator: " ")) failed (\(result.status)): \(output.suffix(600))")
+        }
+    }
+
+    /// The last lines the server wrote, for a failure message.
+    private static func tail(of folder: URL, _ framework: Framework) -> String {
+        let text = ["stderr", "stdout"].map { name in
+            (try? String(
+                contentsOf: folder.appendingPathComponent("\(framework.logStem).\(name)"), encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
+        return String(text.suffix(600)).replacingOccurrences(of: "\n", with: " | ")
+    }
+
+    // The library every fixture serves (django-library's seed command and
+    // the seed.py of the others make the same rows).
+
+    public static let publisherCount = 12
+    public static let authorCount = 20
+    public static let bookCount = 64
+
+    /// The seed's names.
+    public static let publisherNames = [
+        "Harbor House", "Lantern Press", "Quill & Co", "North Star", "Ember Books", "Saltmarsh",
+        "Blue Heron", "Copperfield", "Juniper", "Old Mill", "Riverbend", "Tidewater",
+    ]
+    public static let authorNames = [
+        "Imani Okafor", "Lena Vogel", "Rafael Souza", "Aiko Tanaka", "Mere Parata", "Jonas Berg",
+        "Clara Nunes", "Kenji Mori", "Ada Lindqvist", "Tomas Ruiz", "Nia Mensah", "Ola Nordmann",
+        "Priya Raman", "Sean Byrne", "Yara Haddad", "Lukas Novak", "Maya Levi", "Omar Farouk",
+        "Ines Costa", "Hana Sato",
+    ]
+
+    /// Book `number`'s title, publisher id and author id, as the seed made them.
+    public static func title(ofBook number: Int) -> String { "Chronicle \(number)" }
+    public static func publisher(ofBook number: Int) -> Int { (number - 1) % publisherCount + 1 }
+    public static func author(ofBook number: Int) -> Int { number * 7 % authorCount + 1 }
+}
