@@ -3,6 +3,7 @@ import JSON
 import Modules
 import Services
 import TerminalUI
+import Translations
 
 /// How `trestle get` prints.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -72,6 +73,10 @@ public enum ResourcePrinter {
             case .list(let query): records = try await api.records(descriptor, query).items
             }
             FileHandle.standardOutput.write(Data(render(records, format: format).utf8))
+            // An answer from another origin, redirected to, is said (it was sent no credential).
+            if let origin = prepared.services.journal.entries().compactMap(\.redirectedTo).first {
+                AppRoot.printError(Texts.Network.redirectedTo(origin: origin))
+            }
             // The history's last batch is written before the process ends.
             await prepared.services.history?.flush()
             return 0
