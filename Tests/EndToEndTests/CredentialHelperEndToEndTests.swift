@@ -136,7 +136,7 @@ extension EndToEnd {
             #expect(outcome.status != 0)
             #expect(largest < 1000, "a header of \(largest) bytes reached the server")
             #expect(
-                outcome.stderr.contains("credential helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stdout"),
+                outcome.stderr.contains("helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stdout"),
                 "stderr: \(outcome.stderr)")
         }
 
@@ -154,7 +154,7 @@ extension EndToEnd {
             await server.stop()
             #expect(outcome.status != 0)
             #expect(
-                outcome.stderr.contains("credential helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stderr"),
+                outcome.stderr.contains("helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stderr"),
                 "stderr: \(outcome.stderr)")
             // Well inside the helper's 10 s limit: nothing waited for a full pipe.
             #expect(took < .seconds(8), "took \(took)")
