@@ -9,7 +9,9 @@ import NIOHTTP1
 /// No cache, no cookies: conditional requests and caching are the caller's.
 /// Each request uses its own ``Request/timeout`` as a deadline for the whole
 /// answer, body included; cancelling the calling task cancels the transfer.
-/// Redirects are followed (at most 10); gzip and deflate answers are asked
+/// The library follows no redirect: ``send(_:)`` follows them itself by
+/// ``Redirects`` (at most 10, no credential to another origin, the hops in
+/// ``Response/redirects``), all within the request's one deadline; gzip and deflate answers are asked
 /// for and decompressed; HTTPS checks the server against the
 /// system's trust store. A refused connection fails at once: the pool does
 /// not retry connecting (``NetworkClient``'s policy decides on retries).
@@ -56,7 +58,7 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         // The request's own deadline ends a connect that hangs (a host that
         // drops the SYN), not the pool's 10 s default.
         var configuration = AsyncHTTPClient.HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 10, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(120)),
             connectionPool: pool,
             decompression: .enabled(limit: .size(largestBody)))
@@ -65,22 +67,50 @@ public struct AsyncHTTPClientTransport: HTTPClient {
     }
 
     public func send(_ request: Request) async throws(NetworkError) -> Response {
+        let first = request.resolvedURL ?? request.url
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, request.timeout) * 1000))
+        var sent = request
+        var visited = [first]
+        while true {
+            let left = deadline - ContinuousClock.now
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            let response = try await sendOnce(sent, seconds: max(0, seconds), timeout: request.timeout)
+            guard
+                let next = try Redirects.next(
+                    after: response.status, location: response.headers["Location"], sent: sent, first: first,
+                    visited: visited)
+            else {
+                return Response(
+                    status: response.status, headers: response.headers, body: response.body, url: response.url,
+                    redirects: Array(visited.dropLast()))
+            }
+            visited.append(next.url)
+            sent = next
+        }
+    }
+
+    /// One exchange, no redirect followed, within `seconds` (a timeout
+    /// names `timeout`, the whole request's).
+    private func sendOnce(_ request: Request, seconds: Double, timeout: Double) async throws(NetworkError)
+        -> Response
+    {
         let outgoing = try Self.makeRequest(request)
         guard let client = owner.client else { throw .cancelled }
-        let outcome = await TransferDeadline.run(seconds: request.timeout) {
+        let outcome = await TransferDeadline.run(seconds: seconds) {
             try await Self.transfer(
-                outgoing, on: client, timeout: request.timeout, largestBody: largestBody, received: received)
+                outgoing, on: client, timeout: seconds, largestBody: largestBody, received: received)
         }
         if Task.isCancelled { throw .cancelled }
         switch outcome {
         case .none:
-            throw .timeout(seconds: request.timeout)
+            throw .timeout(seconds: timeout)
         case .success(let (response, body)):
             return Response(
                 status: Int(response.status.code), headers: Self.headers(of: response.headers), body: body,
-                url: response.url ?? request.resolvedURL ?? request.url)
+                url: request.resolvedURL ?? request.url)
         case .failure(let error):
-            throw TransportErrorMapping.networkError(for: error, request: request, largestBody: largestBody)
+            throw TransportErrorMapping.networkError(
+                for: error, request: request.with(timeout: timeout), largestBody: largestBody)
         }
     }
 

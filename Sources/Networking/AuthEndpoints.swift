@@ -36,6 +36,11 @@ struct OAuth2TokenEndpoint {
             throw .tokenUnreachable(url: url.absoluteString, error: error)
         }
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
+        if !(200..<300).contains(response.status), let origin = response.redirectedOrigin {
+            // Redirected elsewhere, where no secret went: say where, not what it said.
+            throw .tokenUnreachable(
+                url: url.absoluteString, error: .redirectedAway(to: origin, code: response.status, excerpt: ""))
+        }
         guard (200..<300).contains(response.status) else {
             throw .tokenRefused(
                 url: url.absoluteString, status: response.status,
@@ -90,6 +95,10 @@ struct LoginForm {
             response = try await transport.send(request)
         } catch {
             throw .loginUnreachable(url: url.absoluteString, error: error)
+        }
+        if !(200..<400).contains(response.status), let origin = response.redirectedOrigin {
+            throw .loginUnreachable(
+                url: url.absoluteString, error: .redirectedAway(to: origin, code: response.status, excerpt: ""))
         }
         guard (200..<400).contains(response.status) else {
             throw .loginRefused(url: url.absoluteString, status: response.status)

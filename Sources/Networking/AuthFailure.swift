@@ -12,6 +12,9 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case helperFailed(command: String, status: Int, said: String)
     /// The credential helper ran longer than `seconds`.
     case helperTimedOut(command: String, seconds: Int)
+    /// The credential helper wrote more than `limit` bytes to `stream`
+    /// (`stdout` or `stderr`); it was killed.
+    case helperTooLarge(command: String, limit: Int, stream: String)
     /// The credential helper printed nothing.
     case helperEmpty(command: String)
     /// The OAuth2 token endpoint at `url` answered `status` (`said`: its
@@ -23,6 +26,9 @@ public enum AuthFailure: Error, Sendable, Hashable {
     indirect case tokenUnreachable(url: String, error: NetworkError)
     /// No token URL in the config, and the service's OpenAPI document names none.
     case noTokenURL(service: String)
+    /// The token URL the service's OpenAPI document names, `url`, is not on
+    /// the service's origin `origin`; nothing was sent there.
+    case tokenURLElsewhere(url: String, origin: String)
     /// The login form at `url` answered `status`.
     case loginRefused(url: String, status: Int)
     /// The login answered, but set no cookie.

@@ -27,7 +27,9 @@ public struct ServiceAuthMiddleware: Middleware {
     public func process(_ result: Result<Response, NetworkError>, for request: Request) async -> Result<
         Response, NetworkError
     > {
-        guard case .success(let response) = result, response.status == 401, session.covers(request.resolvedURL),
+        // A 401 from another origin, redirected to, refused no credential of ours.
+        guard case .success(let response) = result, response.status == 401, response.redirectedOrigin == nil,
+            session.covers(request.resolvedURL),
             let sent = await sentCredential(of: request), await session.refused(sent)
         else { return result }
         let fresh: AppliedCredential

@@ -84,12 +84,11 @@ public actor AuthSession {
         return true
     }
 
-    /// Whether `url` is on the service's origin (scheme, host and port):
-    /// credentials are never sent anywhere else.
+    /// Whether `url` is on the service's origin (scheme, host and port,
+    /// a default port written out or not): credentials are never sent anywhere else.
     public nonisolated func covers(_ url: URL?) -> Bool {
         guard let url else { return false }
-        return url.scheme?.lowercased() == baseURL.scheme?.lowercased()
-            && url.host?.lowercased() == baseURL.host?.lowercased() && url.port == baseURL.port
+        return Redirects.sameOrigin(url, baseURL)
     }
 
     // MARK: - Renewal
@@ -160,7 +159,13 @@ public actor AuthSession {
     private func tokenURL(_ settings: OAuth2Settings) async throws(AuthFailure) -> URL {
         if let text = settings.tokenURL { return AuthURL.resolve(text, against: baseURL) }
         guard let findTokenURL else { throw .noTokenURL(service: baseURL.absoluteString) }
-        return try await findTokenURL()
+        // The config may name any origin; a document only the service's own:
+        // a document could otherwise send the client secret anywhere.
+        let found = try await findTokenURL()
+        guard covers(found) else {
+            throw .tokenURLElsewhere(url: found.absoluteString, origin: Redirects.shownOrigin(of: baseURL))
+        }
+        return found
     }
 }
 

@@ -22,7 +22,9 @@ public struct NetworkClient: Sendable {
 
     /// Sends `request` and returns the response if `validation` accepts its status.
     ///
-    /// - Throws: ``NetworkError/status(code:excerpt:)`` for a rejected status,
+    /// - Throws: ``NetworkError/status(code:excerpt:)`` for a rejected status
+    ///   (``NetworkError/redirectedAway(to:code:excerpt:)`` after a redirect
+    ///   to another origin),
     ///   or the transport's error after the last attempt.
     public func send(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError) -> Response
     {
@@ -32,7 +34,7 @@ public struct NetworkClient: Sendable {
         }
         let response = try result.get()
         guard validation.accepts(response.status) else {
-            throw .status(code: response.status, excerpt: Redaction.excerpt(of: response.body, for: final))
+            throw .rejected(response, excerpt: Redaction.excerpt(of: response.body, for: final))
         }
         return response
     }
@@ -83,7 +85,7 @@ public struct NetworkClient: Sendable {
             let failure: NetworkError
             switch result {
             case .success(let response):
-                failure = .status(code: response.status, excerpt: Redaction.excerpt(of: response.body, for: request))
+                failure = .rejected(response, excerpt: Redaction.excerpt(of: response.body, for: request))
             case .failure(let error):
                 failure = error
             }

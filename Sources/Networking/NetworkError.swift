@@ -29,6 +29,13 @@ public enum NetworkError: Error, Sendable, Hashable {
     case answerTooLarge(host: String, limit: Int)
     /// `host` redirected in a cycle or more often than the transport follows.
     case tooManyRedirects(host: String)
+    /// A redirect to `to` (another origin, `scheme://host[:port]`) would
+    /// have carried the request's body there (a 307 or 308 of a POST: a
+    /// login form, a token request); it was not followed.
+    case redirectRefused(to: String)
+    /// The request was redirected to another origin, `to`, which was sent
+    /// no credential and answered `code`, a status the request did not accept.
+    case redirectedAway(to: String, code: Int, excerpt: String)
     /// Any other transport failure, with the system's description.
     case transport(String)
     /// The service's credentials could not be had (`auth:` in the config file).
@@ -40,10 +47,22 @@ public enum NetworkError: Error, Sendable, Hashable {
         switch self {
         case .cannotConnect, .timeout: true
         case .status(let code, _): Self.retryableStatusCodes.contains(code)
-        case .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
+        case .redirectedAway(_, let code, _): Self.retryableStatusCodes.contains(code)
+        case .redirectRefused,
+            .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
             .tooManyRedirects, .transport, .auth:
             false
         }
+    }
+
+    /// The error for `response`, whose status the request did not accept:
+    /// ``status(code:excerpt:)``, or ``redirectedAway(to:code:excerpt:)``
+    /// when a redirect led to another origin.
+    public static func rejected(_ response: Response, excerpt: String) -> NetworkError {
+        if let origin = response.redirectedOrigin {
+            return .redirectedAway(to: origin, code: response.status, excerpt: excerpt)
+        }
+        return .status(code: response.status, excerpt: excerpt)
     }
 
     /// Statuses that signal a temporary condition: 408, 429, 500, 502, 503, 504.

@@ -45,6 +45,10 @@ public final class RequestJournal: Sendable {
         public var responseHeaders: [HTTPHeaders.Field]
         /// The response body, up to ``RequestJournal/bodyCap`` bytes.
         public var body: Data
+        /// The origin that answered after a redirect to another origin
+        /// (`http://127.0.0.1:8081`), which was sent no credential; `nil` when
+        /// the request's own origin answered.
+        public var redirectedTo: String?
 
         public init(
             startedAt: Date, method: String, url: URL, queryItems: [URLQueryItem] = [], status: Int?,
@@ -202,6 +206,7 @@ public struct JournalMiddleware: Middleware {
             entry.answer = response.isNotModified ? .revalidated : transport
             entry.responseBytes = response.body.count
             entry.responseHeaders = Self.redacted(response.headers)
+            entry.redirectedTo = response.redirectedOrigin
             // An error page may echo the credentials it refused.
             entry.body = response.status >= 400 ? Redaction.scrubbed(response.body, of: request) : response.body
         case .failure(let error):

@@ -10,13 +10,25 @@ public struct Response: Sendable, Hashable {
     public let body: Data
     /// The URL that answered (after redirects).
     public let url: URL
+    /// The URLs that answered with a redirect, in order, the one asked
+    /// first; ``url`` came after the last. Empty when no redirect was followed.
+    public let redirects: [URL]
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL, redirects: [URL] = []) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.redirects = redirects
+    }
+
+    /// The origin a redirect led to, as a user reads it
+    /// (`http://127.0.0.1:8081`), when it is not the origin of the URL
+    /// first asked (the one before the first hop); `nil` otherwise.
+    public var redirectedOrigin: String? {
+        guard let first = redirects.first, !Redirects.sameOrigin(first, url) else { return nil }
+        return Redirects.shownOrigin(of: url)
     }
 
     /// The `ETag` header exactly as sent (e.g. `W/"abc"`), for `withIfNoneMatch`.

@@ -3,6 +3,7 @@ import JSON
 import Modules
 import Services
 import TerminalUI
+import Translations
 
 /// How `trestle get` prints. `csv` puts a `'` before a cell a spreadsheet
 /// would run (``RecordFormat``); `rawCSV` (`--raw-csv`) writes the cells as
@@ -91,6 +92,10 @@ public enum ResourcePrinter {
                 return 2
             }
             OutputSink.standardOutput.write(render(records, format: format), as: kind(of: format))
+            // An answer from another origin, redirected to, is said (it was sent no credential).
+            if let origin = prepared.services.journal.entries().compactMap(\.redirectedTo).first {
+                AppRoot.printError(Texts.Network.redirectedTo(origin: origin))
+            }
             // The history's last batch is written before the process ends.
             await prepared.services.history?.flush()
             return 0

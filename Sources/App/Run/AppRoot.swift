@@ -124,6 +124,28 @@ public enum AppRoot {
         }
     }
 
+    /// Says on `router`'s status line when an answer came from another
+    /// origin after a redirect (which was sent no credential): once per
+    /// origin, as the journal hears of it.
+    @MainActor
+    static func showRedirects(of prepared: Prepared, on router: AppRouter) {
+        let journal = prepared.services.journal
+        let start = journal.revision
+        Task { @MainActor [weak router] in
+            var seen = start
+            var said: Set<String> = []
+            for await revision in journal.updates() where revision > seen {
+                guard let router else { return }
+                for entry in journal.entries().reversed() where entry.sequence > seen {
+                    if let origin = entry.redirectedTo, said.insert(origin).inserted {
+                        router.show(StatusMessage(Texts.Network.redirectedTo(origin: origin), .warning))
+                    }
+                }
+                seen = revision
+            }
+        }
+    }
+
     /// Runs the interactive UI (``InteractiveStart``); returns the process exit status.
     ///
     /// The start runs on both cores: the start's stages (the configuration,

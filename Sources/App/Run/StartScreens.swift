@@ -180,6 +180,7 @@ final class StartScreens {
         shownDescription = prepared.services.description
         showsFirstCollections = firstCollections
         AppRoot.showStorageFailures(of: first, on: made)
+        AppRoot.showRedirects(of: prepared, on: made)
         made.onSwitch = onSwitch
     }
 

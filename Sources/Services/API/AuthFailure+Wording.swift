@@ -19,6 +19,8 @@ extension AuthFailure {
             Texts.Auth.helperTimedOut(command: command, seconds: "\(seconds)")
         case .helperEmpty(let command):
             Texts.Auth.helperEmpty(command: command)
+        case .helperTooLarge(let command, let limit, let stream):
+            Texts.Auth.helperTooLarge(command: command, size: NetworkError.describe(bytes: limit), stream: stream)
         case .tokenRefused(let url, let status, let said):
             Texts.Auth.tokenRefused(url: url, status: "\(status)", said: said)
         case .tokenAnswerUnreadable(let url):
@@ -27,6 +29,8 @@ extension AuthFailure {
             Texts.Auth.tokenUnreachable(url: url, reason: error.userMessage)
         case .noTokenURL(let service):
             Texts.Auth.noTokenURL(service: service)
+        case .tokenURLElsewhere(let url, let origin):
+            Texts.Auth.tokenURLElsewhere(url: url, origin: origin)
         case .loginRefused(let url, let status):
             Texts.Auth.loginRefused(url: url, status: "\(status)")
         case .loginSetNoCookie(let url):

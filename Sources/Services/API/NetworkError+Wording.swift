@@ -33,6 +33,11 @@ extension NetworkError {
             return Texts.Network.answerTooLarge(host: host, size: Self.describe(bytes: limit))
         case .tooManyRedirects(let host):
             return Texts.Network.tooManyRedirects(host: host)
+        case .redirectRefused(let origin):
+            return Texts.Network.redirectRefused(origin: origin)
+        case .redirectedAway(let origin, let code, let excerpt):
+            let answer = NetworkError.status(code: code, excerpt: excerpt).userMessage
+            return Texts.Network.redirectedAway(answer: answer, origin: origin)
         case .transport(let description):
             return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
         case .auth(let failure):

@@ -40,7 +40,7 @@ public struct DocumentFetcher: Sendable {
             return try await store.load(request).body
         } catch {
             switch error {
-            case .status, .decoding, .invalidURL, .cancelled: return nil
+            case .status, .redirectedAway, .decoding, .invalidURL, .cancelled: return nil
             default: return await store.cached(request)?.body
             }
         }

@@ -35,10 +35,12 @@ public indirect enum ErrorHint: Sendable, Equatable {
         case .cannotConnect, .dns: return .offline
         case .timeout: return .timeout
         case .cancelled: return .cancelled
-        case .status(let code, _): return code == 404 ? .notFound : .server(status: code)
+        case .status(let code, _), .redirectedAway(_, let code, _):
+            return code == 404 ? .notFound : .server(status: code)
         case .decoding: return .badData
         case .invalidURL, .auth: return .configuration
-        case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .transport: return .other
+        case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .redirectRefused, .transport:
+            return .other
         }
     }
 }

@@ -1,0 +1,179 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension EndToEnd {
+    /// Credential helpers (`{command: …}`) on the real binary: one that
+    /// sleeps past the time limit leaves no process behind (its child
+    /// neither), nor does one whose Trestle is ended by SIGTERM; one that
+    /// prints 1 MB is an error and no huge header reaches the server; one
+    /// that floods standard error ends at once, not at the time limit.
+    @Suite
+    struct CredentialHelperEndToEndTests {
+        /// A folder with `helper` (the script `body`, run by `sh`: a script
+        /// just written and exec'd can meet ETXTBSY) and the
+        /// `pid` file it may write.
+        final class Helper: Sendable {
+            let folder: URL
+            var script: URL { folder.appendingPathComponent("helper") }
+            var pidFile: URL { folder.appendingPathComponent("pid") }
+
+            init(_ body: String) throws {
+                folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-helper-\(UUID())")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try ("#!/bin/sh\n" + body.replacingOccurrences(of: "PIDFILE", with: pidFile.path) + "\n").write(
+                    to: script, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+            }
+
+            /// The pids the helper's runs wrote, one a line.
+            var pids: [Int32] {
+                ((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    Int32($0.trimmingCharacters(in: .whitespaces))
+                }
+            }
+
+            func remove() { try? FileManager.default.removeItem(at: folder) }
+        }
+
+        /// Whether `pid` runs (a zombie does not).
+        static func alive(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+        }
+
+        static func server() async throws -> TestHTTPServer {
+            try await TestHTTPServer.start { request in
+                guard request.path == "/books" else { return .json("{}", status: 404) }
+                return request.header("Authorization").map { $0.count < 200 } == true
+                    ? .json(#"[{"id":1,"title":"Dune"}]"#) : .json("{}", status: 401)
+            }
+        }
+
+        /// The config's service `shop` on `server`, its bearer token from `helper`.
+        static func home(_ server: TestHTTPServer, _ helper: Helper) throws -> TemporaryHome {
+            let home = try TemporaryHome()
+            let folder = home.root.appendingPathComponent("config/trestle")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let config = """
+                services:
+                  - name: shop
+                    baseURL: \(server.baseURL.absoluteString)
+                    resources:
+                      - {name: books, label: title}
+                    auth:
+                      bearer: {command: "sh \(helper.script.path)"}
+                """
+            try config.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+            return home
+        }
+
+        static let arguments = ["get", "books", "--service", "shop", "--format", "json"]
+
+        @Test func aHelperPastItsTimeLimitLeavesNoProcess() async throws {
+            // The helper's child sleeps: killing the helper alone would leave it.
+            let helper = try Helper("sleep 300 &\necho $! >> PIDFILE\nwait")
+            defer { helper.remove() }
+            let server = try await Self.server()
+            let home = try Self.home(server, helper)
+            defer { home.remove() }
+            let outcome = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle, Self.arguments, environment: ProcessRunner.baseEnvironment(home.environment),
+                timeout: 120)
+            await server.stop()
+            let pids = helper.pids
+            defer { for pid in pids { _ = kill(pid, SIGKILL) } }
+            #expect(!pids.isEmpty, "the helper never ran: \(outcome.stderr)")
+            #expect(outcome.status != 0)
+            #expect(outcome.stderr.contains("gave no answer within 10 s"), "stderr: \(outcome.stderr)")
+            // Trestle has ended: each helper's whole group went at its time limit.
+            let alive = pids.filter(Self.alive)
+            #expect(alive.isEmpty, "the helpers' children \(alive) outlived their time limit")
+        }
+
+        @Test func aHelperOutlivesNoTrestleEndedBySIGTERM() async throws {
+            let helper = try Helper("sleep 300 &\necho $! >> PIDFILE\nwait")
+            defer { helper.remove() }
+            let server = try await Self.server()
+            let home = try Self.home(server, helper)
+            defer { home.remove() }
+            let trestlePID = helper.folder.appendingPathComponent("trestle.pid")
+            // sh starts Trestle in the background and writes its pid, then waits for it.
+            let quoted = ([BuiltProducts.trestle.path] + Self.arguments).map { "'\($0)'" }.joined(separator: " ")
+            async let run = ProcessRunner.runOnThread(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "\(quoted) & echo $! > '\(trestlePID.path)'; wait"],
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 60)
+            _ = await waitUntil(within: .seconds(30)) { !helper.pids.isEmpty }
+            let pid = try #require(helper.pids.first)
+            defer { _ = kill(pid, SIGKILL) }
+            let written = try String(contentsOf: trestlePID, encoding: .utf8)
+            let trestle = try #require(Int32(written.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(Self.alive(pid))
+            _ = kill(trestle, SIGTERM)
+            _ = try await run
+            await server.stop()
+            _ = await waitUntil(within: .seconds(5)) { !Self.alive(pid) }
+            #expect(!Self.alive(pid), "the helper's child \(pid) outlived Trestle")
+        }
+
+        @Test func aHelperPrintingAMegabyteIsAnErrorNotAHeader() async throws {
+            let helper = try Helper("head -c 1048576 /dev/zero | tr '\\0' a")
+            defer { helper.remove() }
+            let server = try await Self.server()
+            let home = try Self.home(server, helper)
+            defer { home.remove() }
+            let outcome = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle, Self.arguments, environment: ProcessRunner.baseEnvironment(home.environment),
+                timeout: 60)
+            let largest = await server.requests.map { $0.headers.map(\.value.count).max() ?? 0 }.max() ?? 0
+            await server.stop()
+            #expect(outcome.status != 0)
+            #expect(largest < 1000, "a header of \(largest) bytes reached the server")
+            #expect(
+                outcome.stderr.contains("helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stdout"),
+                "stderr: \(outcome.stderr)")
+        }
+
+        @Test func aHelperFloodingStandardErrorEndsAtOnce() async throws {
+            let helper = try Helper("head -c 1048576 /dev/zero >&2\necho token")
+            defer { helper.remove() }
+            let server = try await Self.server()
+            let home = try Self.home(server, helper)
+            defer { home.remove() }
+            let started = ContinuousClock.now
+            let outcome = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle, Self.arguments, environment: ProcessRunner.baseEnvironment(home.environment),
+                timeout: 60)
+            let took = ContinuousClock.now - started
+            await server.stop()
+            #expect(outcome.status != 0)
+            #expect(
+                outcome.stderr.contains("helper 'sh \(helper.script.path)' wrote more than 65536 bytes to stderr"),
+                "stderr: \(outcome.stderr)")
+            // Well inside the helper's 10 s limit: nothing waited for a full pipe.
+            #expect(took < .seconds(8), "took \(took)")
+        }
+
+        /// Standard error under the cap beside the token: read at once, the token used.
+        @Test func aHelperWritingBothStreamsWorks() async throws {
+            let helper = try Helper("head -c 30000 /dev/zero >&2\necho tok\nhead -c 30000 /dev/zero >&2")
+            defer { helper.remove() }
+            let server = try await Self.server()
+            let home = try Self.home(server, helper)
+            defer { home.remove() }
+            let outcome = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle, Self.arguments, environment: ProcessRunner.baseEnvironment(home.environment),
+                timeout: 60)
+            let sent = await server.requests.compactMap { $0.header("Authorization") }
+            await server.stop()
+            #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
+            #expect(sent.contains("Bearer tok"))
+        }
+    }
+}
