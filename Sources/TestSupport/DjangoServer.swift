@@ -57,7 +57,7 @@ public final class DjangoServer: Sendable {
     /// `PAGE_SIZE` of the project's settings.
     public static let pageSize = 10
 
-    /// The seed's names (`catalog/management/commands/seed.py`).
+    /// The seed's names (`Tests/Fixtures/library-catalog/library_data.py`).
     public static let publisherNames = FrameworkServer.publisherNames
     public static let authorNames = FrameworkServer.authorNames
 

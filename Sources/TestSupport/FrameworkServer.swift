@@ -265,8 +265,8 @@ public final class FrameworkServer: Sendable {
         return String(text.suffix(600)).replacingOccurrences(of: "\n", with: " | ")
     }
 
-    // The library every fixture serves (django-library's seed command and
-    // the seed.py of the others make the same rows).
+    // The library every fixture serves (the rows of
+    // Tests/Fixtures/library-catalog/library_data.py, which every seed uses).
 
     public static let publisherCount = 12
     public static let authorCount = 20

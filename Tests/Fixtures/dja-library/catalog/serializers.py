@@ -3,7 +3,7 @@ rest_framework_json_api"); every field, so a foreign key becomes DJA's default
 ResourceRelatedField: a relationship `{"data": {"type": ..., "id": ...}}`."""
 from rest_framework_json_api import serializers
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 
 
 class PublisherSerializer(serializers.ModelSerializer):

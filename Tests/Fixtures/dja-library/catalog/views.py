@@ -3,7 +3,7 @@ filters docs/usage.md describes: `sort` (OrderingFilter), `filter[field]`
 (DjangoFilterBackend), `filter[search]` (SearchFilter)."""
 from rest_framework_json_api import views
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 from .serializers import AuthorSerializer, BookSerializer, PublisherSerializer
 
 

@@ -11,15 +11,9 @@ Set up as DJA's own documentation at v8.1.0 says, nothing shaped for a client:
 DJA 8.0 removed its OpenAPI generator (CHANGELOG), so no schema is published.
 The SQLite file is $LIBRARY_DB (the launcher puts it in a temporary folder).
 """
-import os
+from library_catalog.base_settings import *  # noqa: F401,F403 (library/__init__.py)
 
-SECRET_KEY = "trestle-tests-only"
-DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-ROOT_URLCONF = "library.urls"
-USE_TZ = True
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
+# Django's apps, DJA's with DRF and django-filter (docs/usage.md), the library.
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
@@ -27,27 +21,8 @@ INSTALLED_APPS = [
     "rest_framework_json_api",
     "rest_framework",
     "django_filters",
-    "catalog",
+    "library_catalog",
 ]
-
-MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
-
-TEMPLATES = [
-    {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "APP_DIRS": True,
-        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
-    }
-]
-
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("LIBRARY_DB", "library.sqlite3"),
-    }
-}
-
-STATIC_URL = "static/"
 
 # docs/usage.md, "Configuration" (v8.1.0), as suggested; the last three
 # entries switch authentication off (no client logs in to a test service).
@@ -78,11 +53,3 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
 }
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO"}},
-}
-WSGI_APPLICATION = "library.wsgi.application"

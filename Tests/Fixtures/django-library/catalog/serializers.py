@@ -1,7 +1,7 @@
 """ModelSerializers: every field, relations as primary keys (DRF's default)."""
 from rest_framework import serializers
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 
 
 class PublisherSerializer(serializers.ModelSerializer):

@@ -3,7 +3,7 @@ the books again through a read-only view that only sorts: no SearchFilter,
 no django-filter, so it ignores `search=` and every filter."""
 from rest_framework import filters, viewsets
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 from .pagination import LimitOffset
 from .serializers import AuthorSerializer, BookSerializer, PublisherSerializer
 

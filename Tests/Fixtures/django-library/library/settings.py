@@ -8,13 +8,9 @@ $DJANGO_LIBRARY_DB (the test launcher puts it in a temporary folder).
 """
 import os
 
-SECRET_KEY = "trestle-tests-only"
-DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-ROOT_URLCONF = "library.urls"
-USE_TZ = True
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+from library_catalog.base_settings import *  # noqa: F401,F403 (library/__init__.py)
 
+# Django's apps, DRF's with django-filter and drf-spectacular, the library.
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
@@ -22,27 +18,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
-    "catalog",
+    "library_catalog",
 ]
-
-MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
-
-TEMPLATES = [
-    {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "APP_DIRS": True,
-        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
-    }
-]
-
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_LIBRARY_DB", "library.sqlite3"),
-    }
-}
-
-STATIC_URL = "static/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
@@ -60,10 +37,4 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {"TITLE": "Library", "VERSION": "1.0.0"}
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO"}},
-}
-WSGI_APPLICATION = "library.wsgi.application"
+DATABASES["default"]["NAME"] = os.environ.get("DJANGO_LIBRARY_DB", "library.sqlite3")

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI, Schema
 from ninja.pagination import paginate
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 
 api = NinjaAPI(title="Library", version="1.0.0")
 

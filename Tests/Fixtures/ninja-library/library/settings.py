@@ -4,46 +4,13 @@ tutorials followed). `ninja` is in INSTALLED_APPS as its Quick Start suggests
 (LimitOffsetPagination, 100 records a page).
 The SQLite file is $LIBRARY_DB (the launcher puts it in a temporary folder).
 """
-import os
+from library_catalog.base_settings import *  # noqa: F401,F403 (library/__init__.py)
 
-SECRET_KEY = "trestle-tests-only"
-DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-ROOT_URLCONF = "library.urls"
-USE_TZ = True
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
+# Django's apps, ninja (its Quick Start), the library.
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
     "django.contrib.staticfiles",
     "ninja",
-    "catalog",
+    "library_catalog",
 ]
-
-MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
-
-TEMPLATES = [
-    {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "APP_DIRS": True,
-        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
-    }
-]
-
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("LIBRARY_DB", "library.sqlite3"),
-    }
-}
-
-STATIC_URL = "static/"
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO"}},
-}
-WSGI_APPLICATION = "library.wsgi.application"

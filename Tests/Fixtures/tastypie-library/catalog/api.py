@@ -7,7 +7,7 @@ from tastypie.authorization import Authorization
 from tastypie.constants import ALL, ALL_WITH_RELATIONS
 from tastypie.resources import ModelResource
 
-from .models import Author, Book, Publisher
+from library_catalog.models import Author, Book, Publisher
 
 
 class PublisherResource(ModelResource):

@@ -10,35 +10,14 @@ default (docs/settings.rst): 20 records a page (API_LIMIT_PER_PAGE), JSON
 when the client asks for application/json or ?format=json.
 The SQLite file is $LIBRARY_DB (the launcher puts it in a temporary folder).
 """
-import os
+from library_catalog.base_settings import *  # noqa: F401,F403 (library/__init__.py)
 
-SECRET_KEY = "trestle-tests-only"
-DEBUG = False
-ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-ROOT_URLCONF = "library.urls"
-USE_TZ = True
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
+# Django's apps, tastypie (its tutorial), the library.
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
     "tastypie",
-    "catalog",
+    "library_catalog",
 ]
 
-MIDDLEWARE = ["django.middleware.common.CommonMiddleware"]
-
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("LIBRARY_DB", "library.sqlite3"),
-    }
-}
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.server": {"handlers": ["console"], "level": "INFO"}},
-}
-WSGI_APPLICATION = "library.wsgi.application"
+TEMPLATES = []  # Django's default: tastypie's tutorial serves no page

@@ -2,4 +2,5 @@ from django.apps import AppConfig
 
 
 class CatalogConfig(AppConfig):
-    name = "catalog"
+    name = "library_catalog"
+    label = "catalog"

@@ -1,4 +1,4 @@
-"""Publishers, authors and their books."""
+"""Publishers, authors and their books (app label `catalog`)."""
 from django.db import models
 
 
