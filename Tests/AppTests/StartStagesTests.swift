@@ -161,14 +161,17 @@ struct InteractiveStartTests {
         #expect(terminal.screen.flushCount == 0)
     }
 
+    /// A typo of a catalog name (`todoz`); a name close to nothing the
+    /// catalog has, or only to a command (`nope` ~ `ops`), is opened as a
+    /// collection the service may have.
     @Test func aLaunchTargetTheCatalogDoesNotKnowIsStatusTwo() async throws {
         let home = try TemporaryHome()
         defer { home.remove() }
         let terminal = KeyedMemoryTerminal()
-        let (status, lines) = await run(Self.sample(home), target: ["nope"], home: home, terminal: terminal)
+        let (status, lines) = await run(Self.sample(home), target: ["todoz"], home: home, terminal: terminal)
         #expect(status == 2)
         #expect(lines.count == 1)
-        #expect(lines.first?.contains("nope") == true, "\(lines)")
+        #expect(lines.first?.contains("did you mean trestle todos?") == true, "\(lines)")
         #expect(terminal.isStopped)
     }
 

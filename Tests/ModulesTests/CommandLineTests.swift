@@ -195,7 +195,7 @@ struct CommandCompleterTests {
     }
 
     @Test func afterExportTheFormatsAreOffered() {
-        #expect(completer.completions(for: "export ") == ["export json", "export csv"])
+        #expect(completer.completions(for: "export ") == ["export json", "export csv", "export raw-csv"])
         #expect(completer.completions(for: "export c") == ["export csv"])
         #expect(completer.completions(for: "export csv ").isEmpty)
     }
