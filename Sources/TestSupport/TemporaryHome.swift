@@ -32,6 +32,29 @@ public final class TemporaryHome: Sendable {
         return (try? String(contentsOf: url, encoding: .utf8)) ?? "(no log)"
     }
 
+    /// Writes `yaml` as the user's config file
+    /// (`$XDG_CONFIG_HOME/trestle/config.yaml`), read without `--config`.
+    public func writeConfig(_ yaml: String) throws {
+        let folder = root.appendingPathComponent("config/trestle")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try yaml.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// A config naming one service, `shop` at `baseURL`, with `books`
+    /// (labelled by `title`) and `auth` (one line of YAML, `basic: {…}`);
+    /// with `openapi`, its document at `/openapi.json`.
+    public static func shopConfig(baseURL: URL, auth: String, openapi: Bool = false) -> String {
+        """
+        services:
+          - name: shop
+            baseURL: \(baseURL.absoluteString)
+        \(openapi ? "    openapi: /openapi.json\n" : "")    resources:
+              - {name: books, label: title}
+            auth:
+              \(auth)
+        """
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(at: root)
     }

@@ -15,18 +15,7 @@ extension EndToEnd {
             _ server: AuthTestServer, auth: String, openapi: Bool = false, environment: [String: String] = [:],
             home: TemporaryHome
         ) throws -> RunningApp {
-            let folder = home.root.appendingPathComponent("config/trestle")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let config = """
-                services:
-                  - name: shop
-                    baseURL: \(server.baseURL.absoluteString)
-                \(openapi ? "    openapi: /openapi.json\n" : "")    resources:
-                      - {name: books, label: title}
-                    auth:
-                      \(auth)
-                """
-            try config.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+            try home.writeConfig(TemporaryHome.shopConfig(baseURL: server.baseURL, auth: auth, openapi: openapi))
             return try RunningApp(
                 ["--service", "shop", "--log-level", "trace"], environment: environment, reportingExit: true,
                 home: home)

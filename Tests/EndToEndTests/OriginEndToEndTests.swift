@@ -63,18 +63,7 @@ extension EndToEnd {
             var environment = home.environment
             environment["SHOP_SECRET"] = secret
             if let auth {
-                let folder = home.root.appendingPathComponent("config/trestle")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let config = """
-                    services:
-                      - name: shop
-                        baseURL: \(service.baseURL.absoluteString)
-                    \(openapi ? "    openapi: /openapi.json\n" : "")    resources:
-                          - {name: books, label: title}
-                        auth:
-                          \(auth)
-                    """
-                try config.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+                try home.writeConfig(TemporaryHome.shopConfig(baseURL: service.baseURL, auth: auth, openapi: openapi))
                 arguments += ["--service", "shop"]
             } else {
                 arguments += [
@@ -154,18 +143,10 @@ extension EndToEnd {
             let elsewhere = try await TestHTTPServer.start { _ in .json(#"[{"id":1,"title":"Dune"}]"#) }
             let service = try await Self.service(redirect: 302, to: elsewhere.baseURL)
             let home = try TemporaryHome()
-            let folder = home.root.appendingPathComponent("config/trestle")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let config = """
-                services:
-                  - name: shop
-                    baseURL: \(service.baseURL.absoluteString)
-                    resources:
-                      - {name: books, label: title}
-                    auth:
-                      apiKey: {header: X-Api-Key, value: {env: SHOP_SECRET}}
-                """
-            try config.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+            defer { home.remove() }
+            try home.writeConfig(
+                TemporaryHome.shopConfig(
+                    baseURL: service.baseURL, auth: "apiKey: {header: X-Api-Key, value: {env: SHOP_SECRET}}"))
             let app = try RunningApp(
                 ["--service", "shop", "books"], environment: ["SHOP_SECRET": Self.secret], home: home)
             defer { app.stop() }
