@@ -81,7 +81,7 @@ extension NcursesTerminal {
     /// for the main actor; an exit does not (`SignalExit`): the normal exit
     /// runs on the main actor when it is free within the grace, else the
     /// terminal is restored without ncurses and the process ends there.
-    func installSignalHandlers(restore: EmergencyRestore) {
+    func installSignalHandlers(restore: EmergencyRestore, beforeForcedExit: @escaping @Sendable () -> Void) {
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handleWindowChange() }
@@ -89,7 +89,8 @@ extension NcursesTerminal {
         resize.resume()
         sources.append(resize)
         // Cancelled with the other sources by `stop()`.
-        sources += SignalExit(restore: restore).install([SIGTERM, SIGHUP, SIGINT]) { [weak self] signalNumber in
+        sources += SignalExit(restore: restore, beforeExit: beforeForcedExit).install([SIGTERM, SIGHUP, SIGINT]) {
+            [weak self] signalNumber in
             self?.willExit?(signalNumber)
             self?.stop()
             exit(128 + signalNumber)

@@ -67,8 +67,12 @@ public final class NcursesTerminal: Terminal {
     ///
     /// Refuses, before touching the screen, when stdin or stdout is not a
     /// terminal or `TERM` is unset, unknown or cannot position the cursor.
-    /// `NO_COLOR` (non-empty) turns colour off.
-    public static func start(mouse: Bool = false) throws(TerminalStartError) -> NcursesTerminal {
+    /// `NO_COLOR` (non-empty) turns colour off. `beforeForcedExit` runs
+    /// when a signal ends the process without the main actor (``SignalExit``),
+    /// where atexit hooks do not run: only system calls, no ncurses.
+    public static func start(
+        mouse: Bool = false, beforeForcedExit: @escaping @Sendable () -> Void = {}
+    ) throws(TerminalStartError) -> NcursesTerminal {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         guard let raw = getenv("TERM"), raw.pointee != 0 else { throw .termUnset }
         let term = String(cString: raw)
@@ -99,7 +103,8 @@ public final class NcursesTerminal: Terminal {
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         let terminal = try NcursesTerminal(screen: screen, files: [], useColor: !noColor, mouse: mouse)
         terminal.configureInput()
-        terminal.installSignalHandlers(restore: .prepare(modes: modes, mouse: mouse))
+        terminal.installSignalHandlers(
+            restore: .prepare(modes: modes, mouse: mouse), beforeForcedExit: beforeForcedExit)
         return terminal
     }
 

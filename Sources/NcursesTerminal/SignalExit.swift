@@ -21,7 +21,8 @@ import Synchronization
 /// 3. the strings `endwin` would send (leave the alternate screen, show the
 ///    cursor, plain colours, keypad and mouse off), read from terminfo at
 ///    start, go out through a duplicate of the terminal's fd;
-/// 4. `_exit(128 + n)`.
+/// 4. `beforeExit` (the app's own last resort: its credential helpers'
+///    process groups killed), then `_exit(128 + n)`.
 ///
 /// Why not `endwin` from this queue: ncurses is not thread-safe, and the
 /// main thread may be inside `doupdate` (or any call) on the same SCREEN
@@ -37,11 +38,15 @@ final class SignalExit: Sendable {
 
     private let queue = DispatchQueue(label: "trestle.signal-exit")
     private let restore: EmergencyRestore
+    /// What the app does before `_exit`, which skips its atexit hooks: no
+    /// ncurses, no main actor (system calls such as `kill`).
+    private let beforeExit: @Sendable () -> Void
     /// A signal was received: a second one exits here at once.
     private let signalled = Atomic<Bool>(false)
 
-    init(restore: EmergencyRestore) {
+    init(restore: EmergencyRestore, beforeExit: @escaping @Sendable () -> Void = {}) {
         self.restore = restore
+        self.beforeExit = beforeExit
     }
 
     /// Watches `signals` until the sources returned are cancelled;
@@ -72,6 +77,7 @@ final class SignalExit: Sendable {
 
     private func exitNow(_ signalNumber: Int32) -> Never {
         restore.run()
+        beforeExit()
         _exit(128 + signalNumber)
     }
 }

@@ -273,7 +273,8 @@ private final class HelperRun: Sendable {
 /// exit kills them: `exit` through an `atexit` hook, and SIGINT, SIGTERM
 /// and SIGHUP through a handler installed where the signal's action is
 /// still the default (the CLI's commands; the TUI handles those signals
-/// itself and leaves through `exit`).
+/// itself and leaves through `exit`, or through `_exit` after calling
+/// ``killAll()``).
 public enum HelperGroups {
     /// The most groups remembered at once (one helper runs at a time per service).
     static let capacity = 64

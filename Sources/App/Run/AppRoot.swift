@@ -161,7 +161,11 @@ public enum AppRoot {
         -> Int32
     {
         let start = InteractiveStart(options: options, target: target, environment: ProcessInfo.processInfo.environment)
-        return await start.run { () throws(TerminalStartError) in try NcursesTerminal.start(mouse: mouse) }
+        // A signal that ends the process without the main actor skips the
+        // atexit hook that kills the credential helpers' groups: killed there too.
+        return await start.run { () throws(TerminalStartError) in
+            try NcursesTerminal.start(mouse: mouse, beforeForcedExit: { HelperGroups.killAll() })
+        }
     }
 
     /// The shipped `sample-data/db.json`, found beside the executable.
