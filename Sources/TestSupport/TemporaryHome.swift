@@ -40,6 +40,13 @@ public final class TemporaryHome: Sendable {
         try yaml.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
     }
 
+    /// Writes `yaml` as `config.yaml` in the home's root (for `--config`) and returns its URL.
+    public func configFile(_ yaml: String) throws -> URL {
+        let url = root.appendingPathComponent("config.yaml")
+        try yaml.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     /// A config naming one service, `shop` at `baseURL`, with `books`
     /// (labelled by `title`) and `auth` (one line of YAML, `basic: {…}`);
     /// with `openapi`, its document at `/openapi.json`.

@@ -146,15 +146,8 @@ extension EndToEnd {
             let server = try await AuthTestServer.start(.basic)
             let home = try TemporaryHome()
             defer { home.remove() }
-            let config = home.root.appendingPathComponent("config.yaml")
-            try """
-            services:
-              - name: shop
-                baseURL: \(server.baseURL.absoluteString)
-                resources: [{name: books}]
-                auth:
-                  basic: {user: ann, password: {env: SHOP_PW}}
-            """.write(to: config, atomically: true, encoding: .utf8)
+            let config = try home.configFile(
+                TemporaryHome.shopConfig(baseURL: server.baseURL, auth: "basic: {user: ann, password: {env: SHOP_PW}}"))
             for (password, status, said) in [
                 (server.password, 0, "works: GET /books answered 200"),
                 ("wrong-\(UUID().uuidString)", 1, "refused: GET /books answered 401"),

@@ -167,15 +167,10 @@ extension EndToEnd {
             }
             let home = try TemporaryHome()
             defer { home.remove() }
-            let config = home.root.appendingPathComponent("config.yaml")
-            try """
-            services:
-              - name: shop
-                baseURL: \(server.baseURL.absoluteString)
-                resources: [{name: books}]
-                auth:
-                  oauth2: {clientId: trestle, clientSecret: {env: SHOP_SECRET}, tokenURL: /oauth/token}
-            """.write(to: config, atomically: true, encoding: .utf8)
+            let config = try home.configFile(
+                TemporaryHome.shopConfig(
+                    baseURL: server.baseURL,
+                    auth: "oauth2: {clientId: trestle, clientSecret: {env: SHOP_SECRET}, tokenURL: /oauth/token}"))
             for terminal in [true, false] {
                 let outcome = try await ProcessRunner.runOnThread(
                     terminal ? URL(fileURLWithPath: "/usr/bin/env") : BuiltProducts.trestle,
@@ -255,15 +250,8 @@ extension EndToEnd {
             let server = try await TestHTTPServer.start { _ in TestHTTPResponse(status: status) }
             let home = try TemporaryHome()
             defer { home.remove() }
-            let config = home.root.appendingPathComponent("config.yaml")
-            try """
-            services:
-              - name: shop
-                baseURL: \(server.baseURL.absoluteString)
-                resources: [{name: books}]
-                auth:
-                  basic: {user: ann, password: {env: SHOP_PW}}
-            """.write(to: config, atomically: true, encoding: .utf8)
+            let config = try home.configFile(
+                TemporaryHome.shopConfig(baseURL: server.baseURL, auth: "basic: {user: ann, password: {env: SHOP_PW}}"))
             let outcome = try await ProcessRunner.runOnThread(
                 BuiltProducts.trestle, ["auth", "status", "--config", config.path],
                 environment: ProcessRunner.baseEnvironment(home.environment.merging(["SHOP_PW": "pw"]) { $1 }),
