@@ -42,11 +42,7 @@ extension EndToEnd {
             do {
                 let home = try TemporaryHome()
                 defer { home.remove() }
-                let folder = URL(fileURLWithPath: home.environment["XDG_CONFIG_HOME"] ?? "")
-                    .appendingPathComponent("trestle")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Self.config(baseURL: server.baseURLString).write(
-                    to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+                try home.writeConfig(Self.config(baseURL: server.baseURLString))
                 let app = try RunningApp(["--service", "tiny"], rows: 40, home: home)
                 defer { app.stop() }
                 let run = Run(app: app, server: server)
