@@ -128,17 +128,7 @@ private enum HelperProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        SpawnAttributes.ownGroupWithDefaultSignals(&attributes)
         let arguments = ["/bin/sh", "-c", command]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 #if canImport(Glibc)
     import Glibc
@@ -170,19 +171,7 @@ public enum Spawn {
     /// An empty signal mask, every catchable signal back to its default, and
     /// a process group of the child's own.
     static func resetSignals(in attributes: inout posix_spawnattr_t) {
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        // Neither can be caught, so neither needs resetting, and some libcs
-        // fail the spawn when asked to.
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        SpawnAttributes.ownGroupWithDefaultSignals(&attributes)
     }
 
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
