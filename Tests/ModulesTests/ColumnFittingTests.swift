@@ -40,15 +40,16 @@ struct ColumnFittingTests {
     }
 
     /// The widest id at the far end of a long list counts too (ids ascend),
-    /// and a short id keeps the declared width.
-    @Test func theWidestIdAtTheEndOfALongListWidensTheColumnAndShortIdsKeepIt() {
+    /// and short ids make a narrow column (as wide as its title and sort marker).
+    @Test func theWidestIdAtTheEndOfALongListWidensTheColumnAndShortIdsKeepItNarrow() {
         let ids = (1...5_000).map { JSONValue.int($0) } + [.int(12_345_678)]
         let model = ResourceListState.loaded(Self.todos(ids: ids), total: ids.count).viewModel(height: 12, width: 70)
         let fitted = ResourceListView.columns(model.resource, fittedTo: model)
         let id = fitted.firstIndex { $0.title.uppercased() == "ID" } ?? 0
         #expect(fitted[id].width == .fixed(8))
         let short = ResourceListState.loaded(Self.todos(ids: [1, 2, 3]), total: 3).viewModel(height: 12, width: 70)
-        #expect(ResourceListView.columns(short.resource, fittedTo: short) == ResourceListView.columns(short.resource))
+        let narrow = ResourceListView.columns(short.resource, fittedTo: short)
+        #expect(narrow[id].width == .fixed(TextWidth.of(narrow[id].title) + 2), "\(narrow)")
     }
 
     /// The sample is bounded: a million rows are not measured on every frame.

@@ -1,45 +1,71 @@
+import JSON
 import Services
 import TerminalUI
 
-/// Columns sized to what the rows hold: a narrow column (an id declared
-/// five cells wide) grows to its widest value among the rows sampled, so
-/// six- and seven-digit ids and UUIDs show whole; the cells it takes come
-/// from the flexible columns (the title).
+/// Columns sized by their data (``ColumnWidths``): each column's natural
+/// width is its widest value among a bounded sample of the rows (those on
+/// screen, and the first and last `sampledRows`) and its title; ids and
+/// short columns are drawn whole, the widest text column takes the rest
+/// and is cut. A `width` the config file gives is kept as given.
 extension ResourceListView {
-    /// A declared width up to this is narrow: it may grow to its values.
-    static let narrowWidth = 8
-    /// The most a narrow column grows to (a UUID is 36 cells).
-    static let grownWidth = 40
     /// Rows sampled at each end of the list, besides those on screen.
     static let sampledRows = 100
-    /// The longest cell text measured, in UTF-8 bytes (and the most any
-    /// cell hands to the table: a 5 MB value is not scanned on each frame).
+    /// The longest cell text handed to the table, in UTF-8 bytes (a 5 MB
+    /// value is not scanned on each frame).
     static let cellBytes = 4096
+    /// The most of a cell measured for its column's width, in UTF-8 bytes:
+    /// more than any terminal row shows.
+    static let measuredBytes = 1024
 
-    /// `resource`'s columns, narrow ones grown to the widest value of the rows
-    /// on screen and the first and last `sampledRows` of `model` (a bounded
-    /// sample, so a frame costs the same however many rows are loaded; ids
-    /// ascend, so the widest are usually at one end).
-    static func columns(_ resource: ResourceDescriptor, fittedTo model: ResourceListViewModel) -> [TableColumn] {
+    /// `resource`'s columns as the table draws them in `model`'s table
+    /// (less `reserved` cells for a marker column): each `.fixed` at the
+    /// width ``ColumnWidths`` gives it; a column it drops is given the
+    /// lowest priority, so that the table drops it first and only it.
+    static func columns(_ resource: ResourceDescriptor, fittedTo model: ResourceListViewModel, reserved: Int = 0)
+        -> [TableColumn]
+    {
         var columns = columns(resource)
-        let narrow = columns.indices.filter { index in
-            if case .fixed(let cells) = columns[index].width { return cells <= narrowWidth }
-            return false
+        guard model.rowCount > 0, !columns.isEmpty else { return columns }
+        let natural = naturalWidths(resource, columns: columns, model: model)
+        let measured = columns.indices.map { index in
+            ColumnWidths.Column(
+                natural: natural[index], minimum: columns[index].minWidth, priority: columns[index].priority,
+                stretches: columns[index].isFlexible)
         }
-        guard !narrow.isEmpty, model.rowCount > 0 else { return columns }
-        var widest = Array(repeating: 0, count: resource.columns.count)
-        for row in sample(model) {
-            guard let record = model.row(row) else { continue }
-            for index in narrow {
-                let text = cellText(record.cell(resource.columns[index]))
-                widest[index] = max(widest[index], TextWidth.of(TextSanitizer.clean(text)))
+        let widths = ColumnWidths.widths(measured, available: max(0, model.layout.table.width - reserved))
+        for index in columns.indices {
+            if widths[index] > 0 {
+                columns[index].width = .fixed(widths[index])
+                columns[index].minWidth = widths[index]
+            } else {
+                columns[index].priority = Int.min
             }
         }
-        for index in narrow {
-            guard case .fixed(let cells) = columns[index].width, widest[index] > cells else { continue }
-            columns[index].width = .fixed(min(widest[index], grownWidth))
-        }
         return columns
+    }
+
+    /// Each column's natural width: a `width` the config file gave, else
+    /// the widest of its title (with the sort marker) and its values in the rows sampled.
+    static func naturalWidths(_ resource: ResourceDescriptor, columns: [TableColumn], model: ResourceListViewModel)
+        -> [Int]
+    {
+        var widest = columns.indices.map { index in
+            TextWidth.of(TextSanitizer.clean(columns[index].title)) + (model.sortColumn == index ? 2 : 0)
+        }
+        let screen = model.scrollOffset..<(model.scrollOffset + model.tableHeight)
+        for row in sample(model) {
+            guard let record = model.row(row) else { continue }
+            for (index, column) in resource.columns.enumerated() where index < widest.count {
+                // A nested value is written out as JSON only for the rows drawn anyway.
+                if !screen.contains(row), record.json.value(atPath: column.field)?.isContainer == true { continue }
+                let (head, _) = TextWidth.head(record.cell(column), maxBytes: measuredBytes)
+                widest[index] = max(widest[index], TextWidth.of(TextSanitizer.clean(head)))
+            }
+        }
+        for (index, column) in resource.columns.enumerated() where index < widest.count {
+            if let declared = column.preferences.width { widest[index] = declared }
+        }
+        return widest
     }
 
     /// The rows measured: those on screen and the first and last `sampledRows`.
@@ -50,10 +76,28 @@ extension ResourceListView {
         return Array(Set(([screen] + ends).flatMap { Array($0) })).sorted()
     }
 
-    /// A cell's text cut to `cellBytes`, so that neither the table nor the
-    /// sizing above scans a huge value; what is cut never fits a row anyway.
+    /// A cell's text cut to `cellBytes`, so that the table does not scan
+    /// a huge value; what is cut never fits a row anyway.
     static func cellText(_ text: String) -> String {
         let (head, cut) = TextWidth.head(text, maxBytes: cellBytes)
         return cut == 0 ? text : head + "…"
+    }
+}
+
+extension TableColumn {
+    /// Whether its layout shares the cells left (a text column).
+    fileprivate var isFlexible: Bool {
+        if case .flexible = width { return true }
+        return false
+    }
+}
+
+extension JSONValue {
+    /// Whether this is an object or an array (drawn in a cell as JSON).
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
     }
 }

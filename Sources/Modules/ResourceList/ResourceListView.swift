@@ -49,7 +49,8 @@ enum ResourceListView {
         }
         let marker = changed == nil ? [] : [TableColumn("", width: .fixed(1), priority: 100)]
         return TableView(
-            columns: marker + columns(resource, fittedTo: model), rowCount: model.rowCount, cursor: model.cursor,
+            columns: marker + columns(resource, fittedTo: model, reserved: shift * 2), rowCount: model.rowCount,
+            cursor: model.cursor,
             scrollOffset: model.scrollOffset,
             sort: model.sortColumn.map { TableView.Sort(column: $0 + shift, ascending: !model.sortDescending) },
             cellRole: { row, column in
