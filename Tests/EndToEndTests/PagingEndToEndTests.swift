@@ -10,7 +10,7 @@ extension EndToEnd {
     @Suite
     struct PagingEndToEndTests {
         @Test(arguments: Backend.allCases)
-        func photosPageInAsTheCursorNearsTheEnd(_ backend: Backend) async throws {
+        func photosPageInAndOneGShowsTheLast(_ backend: Backend) async throws {
             try await backend.run { launched in
                 let app = launched.app
                 try await app.waitForList()
@@ -19,18 +19,8 @@ extension EndToEnd {
                 try await app.session.eventuallyShows(" 500 of 5000 loaded · more load as you scroll")
                 #expect(ResourceScreen.ids(in: first).prefix(3) == [1, 2, 3])
 
-                for loaded in stride(from: 1000, to: 5000, by: 500) {
-                    try app.session.press("G")
-                    try await app.session.eventually("\(loaded) photos loaded") { screen in
-                        screen.contains(" \(loaded) of 5000 loaded · more load as you scroll")
-                            && ResourceScreen.status(screen).contains("photos 5000")
-                    }
-                }
-                try app.session.press("G")
-                let all = try await app.session.eventually("every photo loaded") { screen in
-                    !screen.contains(" loaded") && ResourceScreen.status(screen).contains("photos 5000")
-                }
-                #expect(ResourceScreen.ids(in: all).count > 0)
+                // One `G` is the last photo (issue 37 item 4): the total is
+                // known, so the list becomes a window and page 10 is asked at once.
                 try app.session.press("G")
                 try await app.eventuallyCursor(on: 5000)
                 let end = try app.session.screen()
@@ -40,7 +30,7 @@ extension EndToEnd {
 
                 if let server = launched.server {
                     let pages = await Self.pagesAsked(for: "/photos", server)
-                    #expect(Set(pages) == Set(1...10), "pages asked: \(pages)")
+                    #expect(Set(pages) == [1, 10], "pages asked: \(pages)")
                     let queries = await server.queries(for: "/photos")
                     #expect(queries.allSatisfy { $0.contains("_limit=500") }, "\(queries)")
                 }

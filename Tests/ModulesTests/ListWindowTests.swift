@@ -132,12 +132,27 @@ struct ListWindowTests {
         #expect(state.current?.id == "200000")
     }
 
-    @Test func aShortListIsLoadedWholeAndWorkedOnHere() {
+    /// A short list loads page after page as the cursor nears the end;
+    /// one `G` makes it a window as long as the total (issue 37 item 4):
+    /// the page loading is cancelled, the cursor is on the last row (a
+    /// placeholder) and only the last page is asked for.
+    @Test func aShortListLoadsAsItScrollsAndOneGMakesItAWindow() {
         var state = ResourceListState(resource: paged, filters: [])
         _ = state.apply(.start)
         _ = state.apply(.firstPage(Self.todos(0..<500), total: 1_500, resource: paged))
         #expect(state.window == nil)
-        #expect(state.press(.char("G")) == [.loadPage(2, state.expectedQuery(page: 2))])
+        #expect(state.apply(.jump(to: 499)) == [.loadPage(2, state.expectedQuery(page: 2))])
+        #expect(
+            state.press(.char("G")) == [.cancelPageLoad, .loadWindowPage(3, state.expectedQuery(page: 3))])
+        #expect(state.window?.total == 1_500)
+        #expect(state.cursor == 1_499)
+        #expect(state.current == nil)
+        // Page 2's answer, asked before `G`, is not taken.
+        _ = state.apply(.morePageArrived(2, .of(Self.todos(500..<1_000), total: 1_500, resource: paged)))
+        #expect(state.window?.record(at: 500) == nil)
+        _ = state.apply(.windowPageArrived(3, .of(Self.todos(1_000..<1_500), total: 1_500, resource: paged)))
+        #expect(state.current?.id == "1500")
+        #expect(state.row(0)?.id == "1")
     }
 
     @Test func theScrollIndicatorShowsWhereTheScreenIsAndAClickThereJumps() {

@@ -108,10 +108,11 @@ struct ResourceListPresenterTests {
             StubAPIService(collections: ["todos": todoRecords(250)]), resource: .todos(pageSize: 100))
         await list.loaded()
         #expect(list.presenter.records.count == 100)
-        _ = list.presenter.handle(.char("G"))
+        // To the last loaded row (`100G`; a plain `G` makes the list a window).
+        for key in "100G" { _ = list.presenter.handle(.char(key)) }
         await list.wait { list.presenter.records.count == 200 && !list.presenter.state.isLoadingMore }
         #expect(list.presenter.current?.id == "100")
-        _ = list.presenter.handle(.char("G"))
+        for key in "200G" { _ = list.presenter.handle(.char(key)) }
         await list.wait { list.presenter.records.count == 250 && !list.presenter.state.isLoadingMore }
         #expect(list.presenter.state.isComplete)
         let queries = await list.api.listQueries.map(\.query)

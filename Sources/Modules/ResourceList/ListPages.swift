@@ -28,6 +28,9 @@ struct ListPages: ScreenState, Equatable, Sendable {
     private(set) var window: ListWindow?
     /// `G` on a list that pages only forward: pages load one after the other until the last.
     private(set) var isWalking = false
+    /// Rows on the first page as the server answered it: its page size
+    /// (which may be smaller than asked), the size of a window's pages.
+    private(set) var firstPageCount = 0
 
     init(pageSize: Int, pagesByNumber: Bool) {
         paging = ListPaging(pageSize: pageSize)
@@ -47,6 +50,13 @@ struct ListPages: ScreenState, Equatable, Sendable {
         return !isComplete && (paging.totalCount == nil || !pagesByNumber)
     }
 
+    /// Whether `G` puts the cursor on the last row at once: the list is
+    /// not all here, its total is known and any page can be asked for by
+    /// its number, so the loaded rows become a window as long as the total.
+    var jumpsToEnd: Bool {
+        window == nil && !isComplete && paging.totalCount != nil && pagesByNumber
+    }
+
     mutating func apply(_ event: Event) -> [Effect] {
         switch event {
         case .startOver(let reset, let force): return startOver(reset: reset, force: force)
@@ -62,6 +72,7 @@ struct ListPages: ScreenState, Equatable, Sendable {
             return []
         case .firstPage(let records, let total, let windowable):
             paging.receivedFirstPage(count: records.count, total: total)
+            firstPageCount = records.count
             window = windowed(records, total: total, windowable: windowable)
             return []
         case .wantMore(let nearEnd, let blocked): return wantMore(nearEnd: nearEnd, blocked: blocked)
@@ -78,6 +89,7 @@ struct ListPages: ScreenState, Equatable, Sendable {
             guard walksToEnd else { return [] }
             isWalking = true
             return [.cursorToEnd, .sayProgress] + (window == nil ? [.askMore] : walkOn())
+        case .jumpToEnd(let records): return jumpToEnd(records)
         case .walked(let records, let windowable): return walked(records, windowable: windowable)
         case .stopWalk: return stopWalk()
         case .added, .replaced, .removed: return recordChanged(event)
@@ -175,6 +187,22 @@ struct ListPages: ScreenState, Equatable, Sendable {
         self.window = window
         isWalking = false
         return failure.kind == .cancelled ? [] : [.sayNotLoaded(failure)]
+    }
+
+    /// `G` on a list of known total not all here (``jumpsToEnd``): the
+    /// loaded rows (`records`, whole pages in the server's order) become a
+    /// window as long as the total, the cursor goes to its last row, and
+    /// the window's plan asks for the pages under it (bounded as any screen's).
+    /// Nothing happens when the rows are not whole pages.
+    private mutating func jumpToEnd(_ records: [RecordEntity]) -> [Effect] {
+        guard jumpsToEnd, let total = paging.totalCount, firstPageCount > 0, records.count < total,
+            records.count % firstPageCount == 0
+        else { return [] }
+        let cancel: [Effect] = loadingPage == nil ? [] : [.cancelPageLoad]
+        loadingPage = nil
+        moreError = nil
+        window = ListWindow(loaded: records, pageSize: firstPageCount, total: total)
+        return cancel + [.keepFirstPage, .cursorToEnd, .showScreen]
     }
 
     /// A page came while walking: the cursor goes to the new end and the

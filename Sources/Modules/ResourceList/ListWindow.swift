@@ -49,12 +49,19 @@ struct ListWindow: Equatable, Sendable {
     /// A list without a total walked this far (`records`, in pages of
     /// `pageSize`): its last pages kept, the rest asked again when shown.
     init(walked records: [RecordEntity], pageSize: Int) {
+        self.init(loaded: records, pageSize: pageSize, total: nil)
+    }
+
+    /// The pages loaded so far (`records`, in pages of `pageSize`) of a
+    /// list of `total` rows (`nil`: unknown, more may follow them): its
+    /// last pages kept, the rest asked again when shown.
+    init(loaded records: [RecordEntity], pageSize: Int, total: Int?) {
         self.pageSize = max(1, pageSize)
-        total = records.count
-        isOpenEnded = true
+        self.total = max(total ?? 0, records.count)
+        isOpenEnded = total == nil
         let last = (records.count + self.pageSize - 1) / self.pageSize
         for number in max(1, last - Self.pagesKept + 1)...max(1, last) {
-            store(number, Array(records[rows(of: number)]))
+            store(number, Array(records[rows(of: number).clamped(to: 0..<records.count)]))
         }
     }
 

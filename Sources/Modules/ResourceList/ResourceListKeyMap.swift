@@ -96,7 +96,7 @@ enum ResourceListKeyMap {
             if key == .char("%") { return .event(.jumpPercent(count)) }
             if action == .bottom || action == .top { return .event(.jump(to: count - 1)) }
         }
-        if action == .bottom, state.walksToEnd { return .event(.walkToEnd) }
+        if action == .bottom, state.walksToEnd || state.pages.jumpsToEnd { return .event(.walkToEnd) }
         if case .mouse(let event) = key, event.kind == .click, let column = state.scrollbarColumn,
             event.col == column, event.row >= state.firstRowOnScreen,
             event.row < state.firstRowOnScreen + state.tableHeight

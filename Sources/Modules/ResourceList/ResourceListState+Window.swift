@@ -59,7 +59,7 @@ extension ResourceListState {
             case .showScreen: effects += showWindow()
             case .totalChanged(let total): cursor = min(cursor, total - 1)
             case .keepFirstPage:
-                records = Array(records.prefix(resource.pageSize))
+                records = Array(records.prefix(window?.pageSize ?? resource.pageSize))
                 refilter(keeping: nil)
             case .cursorToEnd: cursor = max(0, rowCount - 1)
             case .sayProgress: sayWalkProgress()
@@ -85,9 +85,17 @@ extension ResourceListState {
         pages(.windowPage(number, applyingPending(page.records), total: page.totalCount))
     }
 
-    /// `G`: the cursor to the last row, walking page after page when the
-    /// page with the last row cannot be asked for at once.
+    /// `G`: the cursor to the last row. A list of known total whose pages
+    /// are asked by number becomes a window (its last row's page asked for
+    /// at once, a placeholder until it comes); one whose last page cannot be
+    /// asked for at once walks page after page.
     mutating func walkToEnd() -> [ResourceListEffect] {
+        if pages.jumpsToEnd, !filtersHere, visible.count == records.count,
+            isServerOrder || (serverSort && !serverIgnoresSort)
+        {
+            let effects = pages(.jumpToEnd(records))
+            if window != nil { return effects }
+        }
         guard walksToEnd else { return moveCursor(to: rowCount - 1) }
         return pages(.walkToEnd)
     }
