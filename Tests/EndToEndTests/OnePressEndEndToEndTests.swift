@@ -112,5 +112,24 @@ extension EndToEnd {
                 #expect(await PagingEndToEndTests.pagesAsked(for: "/photos", server) == [1, 3])
             }
         }
+
+        /// `NG` and `N%` past the loaded rows go there too (the list becomes a window).
+        @Test func aCountedJumpPastTheLoadedRowsGetsThere() async throws {
+            let database = PagingEndToEndTests.database(photos: 1234)
+            try await Backend.server.run(database: database) { launched in
+                let app = launched.app
+                let server = try #require(launched.server)
+                try await app.waitForList(count: "todos 3")
+                try await app.command("photos")
+                try await app.eventuallyList("photos", count: "photos 1234")
+                try app.session.type("1100")
+                try app.session.press("G")
+                try await app.eventuallyCursor(on: 1100, timeout: 20)
+                try app.session.type("50%")
+                try await app.eventuallyCursor(on: 617, timeout: 20)
+                let pages = await PagingEndToEndTests.pagesAsked(for: "/photos", server)
+                #expect(pages.sorted() == [1, 2, 3], "\(pages)")
+            }
+        }
     }
 }

@@ -155,6 +155,27 @@ struct ListWindowTests {
         #expect(state.row(0)?.id == "1")
     }
 
+    /// `NG` and `N%` past the loaded rows of a list of known total make it
+    /// a window too: the cursor gets there, only the page under it is asked.
+    @Test func aJumpPastTheLoadedRowsMakesAShortListAWindow() {
+        var state = ResourceListState(resource: paged, filters: [])
+        _ = state.apply(.start)
+        _ = state.apply(.firstPage(Self.todos(0..<500), total: 1_500, resource: paged))
+        #expect(state.apply(.jump(to: 1_199)) == [.loadWindowPage(3, state.expectedQuery(page: 3))])
+        #expect(state.cursor == 1_199)
+        var percent = ResourceListState(resource: paged, filters: [])
+        _ = percent.apply(.start)
+        _ = percent.apply(.firstPage(Self.todos(0..<500), total: 1_500, resource: paged))
+        #expect(percent.apply(.jumpPercent(50)) == [.loadWindowPage(2, percent.expectedQuery(page: 2))])
+        #expect(percent.cursor == 749)
+        // Within the loaded rows a jump stays a jump.
+        var near = ResourceListState(resource: paged, filters: [])
+        _ = near.apply(.start)
+        _ = near.apply(.firstPage(Self.todos(0..<500), total: 1_500, resource: paged))
+        _ = near.apply(.jump(to: 10))
+        #expect(near.window == nil)
+    }
+
     @Test func theScrollIndicatorShowsWhereTheScreenIsAndAClickThereJumps() {
         var state = windowed()
         let top = state.screen(Size(rows: 22, cols: 80))

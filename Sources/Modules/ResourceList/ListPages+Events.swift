@@ -34,10 +34,10 @@ extension ListPages {
         case windowPageFailed(Int, ServiceError)
         /// `G` on a list that pages only forward: page after page to the end.
         case walkToEnd
-        /// `G` on a list whose total is known and whose pages are asked by
-        /// number: the loaded rows (`records`, in the server's order) become
-        /// a window as long as the total, the cursor goes to its last row.
-        case jumpToEnd([RecordEntity])
+        /// `G` (or a jump past the rows here) on a list whose total is known
+        /// and whose pages are asked by number: the loaded rows (`records`,
+        /// in the server's order) become a window as long as the total.
+        case becomeWindow([RecordEntity])
         /// A page came while walking; `records` are the rows loaded (a list
         /// not windowed), `windowable` as for the first page.
         case walked([RecordEntity], windowable: Bool)

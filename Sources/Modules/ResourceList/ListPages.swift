@@ -89,7 +89,7 @@ struct ListPages: ScreenState, Equatable, Sendable {
             guard walksToEnd else { return [] }
             isWalking = true
             return [.cursorToEnd, .sayProgress] + (window == nil ? [.askMore] : walkOn())
-        case .jumpToEnd(let records): return jumpToEnd(records)
+        case .becomeWindow(let records): return becomeWindow(records)
         case .walked(let records, let windowable): return walked(records, windowable: windowable)
         case .stopWalk: return stopWalk()
         case .added, .replaced, .removed: return recordChanged(event)
@@ -189,12 +189,13 @@ struct ListPages: ScreenState, Equatable, Sendable {
         return failure.kind == .cancelled ? [] : [.sayNotLoaded(failure)]
     }
 
-    /// `G` on a list of known total not all here (``jumpsToEnd``): the
-    /// loaded rows (`records`, whole pages in the server's order) become a
-    /// window as long as the total, the cursor goes to its last row, and
-    /// the window's plan asks for the pages under it (bounded as any screen's).
-    /// Nothing happens when the rows are not whole pages.
-    private mutating func jumpToEnd(_ records: [RecordEntity]) -> [Effect] {
+    /// `G` (or a jump past the rows here) on a list of known total not all
+    /// here (``jumpsToEnd``): the loaded rows (`records`, whole pages in the
+    /// server's order) become a window as long as the total; the parent
+    /// then moves the cursor, and the window's plan asks for the pages
+    /// under it (bounded as any screen's). Nothing happens when the rows
+    /// are not whole pages.
+    private mutating func becomeWindow(_ records: [RecordEntity]) -> [Effect] {
         guard jumpsToEnd, let total = paging.totalCount, firstPageCount > 0, records.count < total,
             records.count % firstPageCount == 0
         else { return [] }
@@ -202,7 +203,7 @@ struct ListPages: ScreenState, Equatable, Sendable {
         loadingPage = nil
         moreError = nil
         window = ListWindow(loaded: records, pageSize: firstPageCount, total: total)
-        return cancel + [.keepFirstPage, .cursorToEnd, .showScreen]
+        return cancel + [.keepFirstPage]
     }
 
     /// A page came while walking: the cursor goes to the new end and the

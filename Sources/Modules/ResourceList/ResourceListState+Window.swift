@@ -90,14 +90,35 @@ extension ResourceListState {
     /// at once, a placeholder until it comes); one whose last page cannot be
     /// asked for at once walks page after page.
     mutating func walkToEnd() -> [ResourceListEffect] {
-        if pages.jumpsToEnd, !filtersHere, visible.count == records.count,
-            isServerOrder || (serverSort && !serverIgnoresSort)
-        {
-            let effects = pages(.jumpToEnd(records))
-            if window != nil { return effects }
-        }
+        let becoming = becomeWindow()
+        if window != nil { return becoming + moveCursor(to: rowCount - 1) }
         guard walksToEnd else { return moveCursor(to: rowCount - 1) }
         return pages(.walkToEnd)
+    }
+
+    /// `NG`, `:goto N`: a row past those here of a list of known total
+    /// makes the list a window first (as `G` does), so the cursor gets there.
+    mutating func jump(to row: Int) -> [ResourceListEffect] {
+        let becoming = row >= rowCount ? becomeWindow() : []
+        return becoming + moveCursor(to: row)
+    }
+
+    /// `N%`: of the server's total when the list can become a window.
+    mutating func jump(percent: Int) -> [ResourceListEffect] {
+        let length = canBecomeWindow ? max(rowCount, paging.totalCount ?? 0) : rowCount
+        return jump(to: (length - 1) * min(100, max(0, percent)) / 100)
+    }
+
+    /// Whether the loaded rows are the server's pages, in its order, of a
+    /// list of known total that is not all here: they can become a window.
+    private var canBecomeWindow: Bool {
+        pages.jumpsToEnd && !filtersHere && visible.count == records.count
+            && (isServerOrder || (serverSort && !serverIgnoresSort))
+    }
+
+    /// The loaded rows become a window as long as the total, when they can.
+    private mutating func becomeWindow() -> [ResourceListEffect] {
+        canBecomeWindow ? pages(.becomeWindow(records)) : []
     }
 
     private mutating func sayWalkProgress() {

@@ -106,8 +106,8 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
             area = rect
             return showWindow()
         case .moveCursor(let row): return moveCursor(to: row)
-        case .jump(let row): return moveCursor(to: row)
-        case .jumpPercent(let percent): return moveCursor(to: (rowCount - 1) * min(100, max(0, percent)) / 100)
+        case .jump(let row): return jump(to: row)
+        case .jumpPercent(let percent): return jump(percent: percent)
         case .countDigit(let digit):
             pendingCount = min(999_999_999, (pendingCount ?? 0) * 10 + digit)
             return []
