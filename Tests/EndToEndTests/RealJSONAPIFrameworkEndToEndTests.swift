@@ -111,6 +111,40 @@ extension EndToEnd {
             #expect(writes.contains { $0.hasPrefix("PATCH /books/\(id) ") }, "\(writes)")
         }
 
+        /// A service described by an OpenAPI document whose route knows no
+        /// convention: its read goes out as `application/json`, the service
+        /// answers `406` in `application/vnd.api+json`, and the read is
+        /// asked once more in that type (the one retry).
+        @Test func aReadRefusedWith406IsAskedAgainInTheOfferedType() async throws {
+            let server = try await FrameworkServer.start(.dja)
+            defer { server.stop() }
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let document = home.root.appendingPathComponent("library.json")
+            try Data(Self.document.utf8).write(to: document)
+            let books = try await ProcessRunner.runOnThread(
+                BuiltProducts.trestle,
+                [
+                    "get", "books", "--format", "json", "--env", "production", "--base-url",
+                    server.apiRoot.absoluteString, "--openapi", document.path, "--catalog", "none",
+                ],
+                environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
+            #expect(books.status == 0, "stderr: \(books.stderr)")
+            let parsed = try JSONParser.parse(Data(books.stdout.utf8))
+            #expect(parsed.arrayValue?.first?["type"] == "Book", "\(books.stdout.prefix(300))")
+            #expect(parsed.arrayValue?.first?["attributes"]?["title"] == "Chronicle 1")
+            let asked = server.requestPaths().filter { $0 == "/books" }
+            #expect(asked.count == 2, "\(server.requestLines())")
+        }
+
+        /// An OpenAPI document of the JSON:API service's `/books`, as a user might write it.
+        static let document = """
+            {"openapi": "3.0.3", "info": {"title": "Library", "version": "1"},
+             "paths": {"/books": {"get": {"responses": {"200": {"description": "books",
+               "content": {"application/vnd.api+json": {"schema": {"type": "object", "properties": {
+                 "data": {"type": "array", "items": {"type": "object"}}}}}}}}}}}}
+            """
+
         /// The paths the server was asked, percent-escapes undone (`filter[author]`).
         static func paths(_ server: FrameworkServer) -> [String] {
             server.requestPaths().map { $0.removingPercentEncoding ?? $0 }
