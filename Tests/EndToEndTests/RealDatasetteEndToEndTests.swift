@@ -67,6 +67,18 @@ extension EndToEnd {
                 screen.contains("where year >= 2000") && ResourceScreen.ids(in: screen) == recent
             }
 
+            // s to Title, S reverses: every book came in one page (`_size`),
+            // so the loaded rows are sorted here and no `_sort_desc` is asked.
+            try await app.command("books")
+            try await app.session.eventually("all the books again") { !$0.contains("where year") }
+            try app.session.press("s", "S")
+            try await app.session.eventually("sorted by Title, descending") { $0.contains("Title ▼") }
+            // The cursor stayed on its book: g to the top.
+            try app.session.press("g")
+            try await app.session.eventually("the books by title, descending") { screen in
+                screen.contains("Title ▼") && ResourceScreen.ids(in: screen).first == 9
+            }
+
             let paths = server.requestPaths()
             #expect(paths.contains("/library.json"), "\(paths)")
             #expect(paths.contains("/library/books/\(last).json"), "\(paths)")

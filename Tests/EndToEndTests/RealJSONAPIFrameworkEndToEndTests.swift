@@ -69,6 +69,18 @@ extension EndToEnd {
                 screen.contains("where author = 1") && ResourceScreen.ids(in: screen) == byFirst
             }
 
+            // A sort the service applies (`sort=-title`): s to Title, S reverses.
+            try await app.command("books")
+            try await app.session.eventually("all the books again") { !$0.contains("where author") }
+            try app.session.press("s", "S")
+            try await app.session.eventually("sorted by Title, descending") { $0.contains("Title ▼") }
+            // The cursor stayed on its book: g to the top.
+            try app.session.press("g")
+            try await app.session.eventually("the books by title, descending") { screen in
+                screen.contains("Title ▼") && ResourceScreen.ids(in: screen).first == 9
+            }
+            #expect(Self.paths(server).contains { $0.hasPrefix("/books?") && $0.contains("sort=-title") })
+
             let paths = Self.paths(server)
             #expect(paths.contains("/books/\(last)"), "\(paths)")
             #expect(paths.contains("/authors/\(author)"), "\(paths)")

@@ -69,6 +69,19 @@ extension EndToEnd {
                 screen.contains("where year >= 2000") && ResourceScreen.ids(in: screen) == recent
             }
 
+            // A sort the schema's `ordering` allows (`order_by=-pages`): s to
+            // Pages (In Print, not in `ordering`, before it), S reverses.
+            try await app.command("book")
+            try await app.session.eventually("all the books again") { !$0.contains("where year") }
+            try app.session.press("s", "s", "S")
+            try await app.session.eventually("sorted by Pages, descending") { $0.contains("Pages ▼") }
+            // The cursor stayed on its book: g to the top.
+            try app.session.press("g")
+            try await app.session.eventually("the books by pages, descending") { screen in
+                screen.contains("Pages ▼") && ResourceScreen.ids(in: screen).first == 57
+            }
+            #expect(server.requestPaths().contains { $0.hasPrefix("/api/v1/book/?") && $0.contains("order_by=-pages") })
+
             let paths = server.requestPaths()
             #expect(paths.contains("/api/v1/book/\(last)/"), "\(paths)")
             #expect(paths.contains("/api/v1/author/\(author)/"), "\(paths)")
