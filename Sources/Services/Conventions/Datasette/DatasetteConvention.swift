@@ -19,23 +19,19 @@ public struct DatasetteConvention: ServiceConvention {
 
     public var name: ConventionName { .datasette }
 
-    /// A database answer (`tables` of objects with a `name` and `columns`),
-    /// or a root that is not JSON and names an `alternate` (its JSON, asked
-    /// by ``discover(root:fetch:)``).
+    /// A root that is not JSON and names an `alternate` (its JSON, asked by
+    /// ``discover(root:fetch:)``, must be a database answer: `tables` of
+    /// objects with a `name` and `columns`). The database's page is the
+    /// base URL: its tables' pages are below it, which they are not below
+    /// the JSON's own URL.
     public func claims(root: ConventionAnswer) -> Bool {
-        if let json = root.json { return DatasetteDatabase(json) != nil }
-        return root.links["alternate"] != nil
+        root.json == nil && root.links["alternate"] != nil
     }
 
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
-        guard claims(root: root) else { return nil }
-        var answer = root
-        if root.json == nil {
-            guard let alternate = root.links["alternate"],
-                let fetched = await fetch(alternate), (200..<300).contains(fetched.status)
-            else { return nil }
-            answer = fetched
-        }
+        guard claims(root: root), let alternate = root.links["alternate"],
+            let answer = await fetch(alternate), (200..<300).contains(answer.status)
+        else { return nil }
         guard let json = answer.json, let database = DatasetteDatabase(json),
             let suffix = DatasetteDatabase.suffix(page: root.url, json: answer.url)
         else { return nil }

@@ -52,14 +52,11 @@ struct DatasetteDatabase: Sendable {
     }
 
     /// What the JSON's URL adds to the page's (`/library` → `/library.json`:
-    /// `.json`); empty when they are one URL (the JSON was given).
+    /// `.json`); `nil` when it adds no suffix.
     static func suffix(page: URL, json: URL) -> String? {
         let pagePath = ConventionPath.trimmingSlashes(page.path)
         let jsonPath = json.path
-        if jsonPath == pagePath {
-            return jsonPath.contains(".") ? "." + (jsonPath.split(separator: ".").last ?? "") : ""
-        }
-        guard jsonPath.hasPrefix(pagePath) else { return nil }
+        guard jsonPath != pagePath, jsonPath.hasPrefix(pagePath) else { return nil }
         let added = String(jsonPath.dropFirst(pagePath.count))
         return added.contains("/") ? nil : added
     }
