@@ -39,6 +39,39 @@ public struct NetworkClient: Sendable {
         return response
     }
 
+    /// Sends a read (`GET`, `HEAD`) as ``send(_:validation:)`` does, but
+    /// a `406 Not Acceptable` answered in a media type the request's
+    /// `Accept` did not name is asked once more accepting that type: what
+    /// the server offers (a JSON:API service answering `application/json`
+    /// with a `406` in `application/vnd.api+json`). Other requests are sent
+    /// as they are.
+    public func sendNegotiating(_ request: Request, validation: Validation = .successCodes) async throws(NetworkError)
+        -> Response
+    {
+        guard request.method == .get || request.method == .head, !validation.accepts(406) else {
+            return try await send(request, validation: validation)
+        }
+        let first = try await send(request, validation: validation.alsoAccepting(406))
+        guard first.status == 406 else { return first }
+        if let offered = Self.offeredType(first, asked: request.headers["Accept"]) {
+            return try await send(request |> withHeader("Accept", offered), validation: validation)
+        }
+        throw .rejected(first, excerpt: Redaction.excerpt(of: first.body, for: try await prepared(request)))
+    }
+
+    /// The media type of a `406`'s body when the request's `Accept` did not
+    /// name it (nor `*/*`, nor its `type/*`): bounded, parameters dropped.
+    static func offeredType(_ response: Response, asked: String?) -> String? {
+        guard let header = response.headers["Content-Type"], header.utf8.count <= 200 else { return nil }
+        let offered = String(header.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+        let parts = offered.split(separator: "/")
+        guard parts.count == 2, !parts.contains("*"), offered != "text/html" else { return nil }
+        let named = (asked ?? "").lowercased().split(separator: ",").map {
+            String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+        }
+        return named.contains(offered) || named.contains("*/*") || named.contains("\(parts[0])/*") ? nil : offered
+    }
+
     /// `request` as ``send(_:validation:)`` would send it: every
     /// middleware's `prepare` applied (auth, timeout), nothing sent.
     public func prepared(_ request: Request) async throws(NetworkError) -> Request {

@@ -51,6 +51,16 @@ public struct PageInfo: Sendable, Hashable {
     /// malformed entries.
     public static func parseLinks(_ header: String, baseURL: URL? = nil) -> [String: URL] {
         var result: [String: URL] = [:]
+        if !header.contains("<") {
+            // One link without the angle brackets RFC 8288 asks for
+            // (`http://h/db.json; rel="alternate"`): its target runs to the first `;`.
+            let target = header.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+            guard target.utf8.count <= 2048, !target.isEmpty, !target.contains(where: \.isWhitespace),
+                let url = URL(string: target, relativeTo: baseURL)?.absoluteURL
+            else { return result }
+            for relation in relations(in: header.drop { $0 != ";" }) { result[relation] = url }
+            return result
+        }
         var rest = Substring(header)
         while let open = rest.firstIndex(of: "<") {
             guard let close = rest[open...].firstIndex(of: ">") else { break }

@@ -18,6 +18,18 @@ public enum Validation: Sendable, Hashable {
     /// Accept 200..<300 and 304, for conditional requests.
     public static let successOrNotModified = Validation.customCodes(Set(200..<300).union([304]))
 
+    /// This validation, `status` passing too.
+    public func alsoAccepting(_ status: Int) -> Validation {
+        switch self {
+        case .none,
+            .successAndRedirectCodes where (200..<400).contains(status):
+            self
+        case .successCodes: .customCodes(Set(200..<300).union([status]))
+        case .successAndRedirectCodes: .customCodes(Set(200..<400).union([status]))
+        case .customCodes(let codes): .customCodes(codes.union([status]))
+        }
+    }
+
     /// Whether a response with `status` passes.
     public func accepts(_ status: Int) -> Bool {
         switch self {

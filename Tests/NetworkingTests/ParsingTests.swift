@@ -16,6 +16,20 @@ import Testing
         #expect(links["last"]?.absoluteString == "http://h/todos?_page=20")
     }
 
+    @Test func aLinkWithoutAngleBracketsIsReadUpToItsParameters() {
+        let header = #"http://h/library.json; rel="alternate"; type="application/json+datasette""#
+        #expect(PageInfo.parseLinks(header)["alternate"]?.absoluteString == "http://h/library.json")
+        #expect(PageInfo.parseLinks("not a url; rel=next").isEmpty)
+        #expect(PageInfo.parseLinks(String(repeating: "a", count: 3000) + "; rel=next").isEmpty)
+    }
+
+    @Test func aValidationAlsoAcceptsOneStatusMore() {
+        #expect(Validation.successCodes.alsoAccepting(406).accepts(406))
+        #expect(Validation.successCodes.alsoAccepting(406).accepts(200))
+        #expect(!Validation.successCodes.alsoAccepting(406).accepts(404))
+        #expect(Validation.successOrNotModified.alsoAccepting(406).accepts(304))
+    }
+
     @Test func relativeLinksResolveAgainstTheResponseURL() {
         let info = PageInfo(
             headers: ["Link": "</todos?_page=2>; rel=\"next\""], baseURL: URL(string: "http://h:3000/todos"))

@@ -107,6 +107,8 @@ enum ConventionDetection {
         case .jsonAPILinks: Texts.Start.sourceJSONAPILinks
         case .oDataMetadata: Texts.Start.sourceODataMetadata
         case .oDataServiceDocument: Texts.Start.sourceODataServiceDocument
+        case .listEndpoints: Texts.Start.sourceListEndpoints
+        case .databaseTables: Texts.Start.sourceDatabaseTables
         case .openAPIDocument, .jsonServerDatabase, .configuration: Texts.Start.sourceConfig
         }
     }

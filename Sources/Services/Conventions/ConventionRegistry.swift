@@ -18,6 +18,8 @@ public struct ConventionRegistry: Sendable {
             ODataConvention(),
             HALConvention(),
             DjangoConvention(),
+            TastypieConvention(),
+            DatasetteConvention(),
             JSONServerConvention(),
             OpenAPIRoutesConvention(),
         ])

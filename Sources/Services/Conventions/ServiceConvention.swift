@@ -92,6 +92,10 @@ public struct ConventionName: RawRepresentable, Sendable, Hashable, Codable, Cus
     public static let jsonAPI = ConventionName("jsonapi")
     /// OData v4.
     public static let oData = ConventionName("odata")
+    /// A root of `list_endpoint`s, `{meta, objects}` pages (django-tastypie).
+    public static let tastypie = ConventionName("tastypie")
+    /// A database's tables, counts and foreign keys in one answer (Datasette).
+    public static let datasette = ConventionName("datasette")
 }
 
 /// One HTTP answer as a convention reads it.
@@ -184,6 +188,10 @@ public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
     case jsonAPILinks
     case oDataMetadata
     case oDataServiceDocument
+    /// A root naming each resource's `list_endpoint` (tastypie).
+    case listEndpoints
+    /// A database's description of its tables (Datasette's `<database>.json`).
+    case databaseTables
     case configuration
 }
 

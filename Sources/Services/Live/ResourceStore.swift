@@ -246,7 +246,9 @@ public actor ResourceStore {
         } else if let lastModified = stored?.lastModified, let date = HTTPDate.parse(lastModified) {
             conditional = conditional |> withIfModifiedSince(date)
         }
-        let response = try await network.send(conditional, validation: .customCodes(Set(200..<300).union([304])))
+        // A 406 is asked once more in the media type the server offers.
+        let response = try await network.sendNegotiating(
+            conditional, validation: .customCodes(Set(200..<300).union([304])))
         if response.status == 304, var stored {
             stored.fetchedAt = now()
             await storage.store(stored)
@@ -256,7 +258,7 @@ public actor ResourceStore {
         }
         if response.status == 304 {
             // A 304 without a stored body: ask again unconditionally.
-            let full = try await network.send(request)
+            let full = try await network.sendNegotiating(request)
             return await keep(full, key: key)
         }
         return await keep(response, key: key)

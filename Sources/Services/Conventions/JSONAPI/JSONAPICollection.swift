@@ -122,14 +122,40 @@ struct JSONAPICollection: Sendable {
                         .children(foreignKey: target.inverse(of: relationship, from: self))))
             }
         }
+        // A to-one relationship of another collection pointing here, with
+        // no relation back already: the records that point at this one,
+        // asked by the relationship's filter (`books?filter[author]=1`).
+        for other in all where other.name != name {
+            for relationship in other.relationships where relationship.isToOne {
+                guard other.target(of: relationship, among: all)?.name == name,
+                    !descriptor.relations.contains(where: { $0.name == other.name || $0.target == other.name })
+                else { continue }
+                descriptor.relations.append(
+                    ResourceDescriptor.Relation(other.name, .children(foreignKey: relationship.name)))
+            }
+        }
         return descriptor
     }
 
-    /// The collection a relationship leads to: the one of its linkage's
-    /// type, else the one named like it (`articles`).
+    /// The collection a relationship leads to: the one whose resources
+    /// carry its linkage's type, else the one named like that type or like
+    /// the relationship (`articles`, `Author` → `authors`), regardless of
+    /// case and of a plural's `s` — when exactly one fits.
     func target(of relationship: Relationship, among all: [JSONAPICollection]) -> JSONAPICollection? {
-        if let type = relationship.type { return all.first { $0.type == type } }
-        return all.first { $0.name == relationship.name || $0.type == relationship.name }
+        if let type = relationship.type, let exact = all.first(where: { $0.type == type }) { return exact }
+        for word in [relationship.type, relationship.name].compactMap(\.self) {
+            if let exact = all.first(where: { $0.name == word || $0.type == word }) { return exact }
+            let key = Self.nameKey(word)
+            let fitting = all.filter { Self.nameKey($0.name) == key || Self.nameKey($0.type) == key }
+            if fitting.count == 1 { return fitting[0] }
+        }
+        return nil
+    }
+
+    /// A name as compared across a type and a collection: lowercased,
+    /// `-`/`_` dropped, singular (`Authors`, `author`, `AUTHOR` → `author`).
+    static func nameKey(_ word: String) -> String {
+        ResourceDescriptor.singular(of: word.lowercased().filter { $0 != "-" && $0 != "_" })
     }
 
     /// The field a to-many relationship of `source` filters this

@@ -27,10 +27,12 @@ public struct JSONAPIConvention: ServiceConvention {
     }
 
     /// The root's `links` (all but `self`, `describedby` and paging words),
-    /// each collection's first page asked concurrently for its total,
-    /// paging, columns and relationships.
+    /// or, where the root's `data` is an object of links rather than a
+    /// resource (no `type`: `{"data": {"books": "http://…/books"}}`, a
+    /// router's root), those; each collection's first page asked
+    /// concurrently for its total, paging, columns and relationships.
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
-        guard claims(root: root), case .object(let links)? = root.json?["links"] else { return nil }
+        guard claims(root: root), let links = Self.collectionLinks(in: root.json) else { return nil }
         let skipped: Set<String> = ["self", "describedby", "related", "first", "last", "prev", "next", "profile"]
         var found: [(name: String, url: URL, path: String)] = []
         for (name, link) in links where !skipped.contains(name) {
@@ -49,6 +51,17 @@ public struct JSONAPIConvention: ServiceConvention {
         return ConventionDiscovery(
             convention: name, source: .jsonAPILinks, resources: collections.map { $0.descriptor(among: collections) },
             counts: counts)
+    }
+
+    /// The members naming the root's collections: top-level `links`, else a
+    /// `data` object that is no resource object (no `type`) and whose every
+    /// member is a link (a string or a link object).
+    static func collectionLinks(in root: JSONValue?) -> JSONObject? {
+        if case .object(let links)? = root?["links"] { return links }
+        guard case .object(let data)? = root?["data"], data["type"] == nil, !data.isEmpty,
+            data.allSatisfy({ JSONAPIDocument.href($0.value) != nil })
+        else { return nil }
+        return data
     }
 
     /// `data[]` as rows, the total in `meta`, `links.next/last` (else the
