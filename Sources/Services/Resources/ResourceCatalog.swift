@@ -59,8 +59,13 @@ public struct ResourceCatalog: Sendable, Hashable {
         self[name] ?? Self.inferred(name: name, from: [])
     }
 
+    /// The most columns a list infers from its records: room for a wide
+    /// terminal to show them all, since the list draws each at the width of
+    /// its data and drops the rightmost first when the row is too narrow.
+    public static let inferredColumns = 12
+
     /// A plain descriptor for an undescribed collection: `id` first, then
-    /// the first record's scalar fields, up to six columns. Without a sample
+    /// the first record's scalar fields, up to ``inferredColumns``. Without a sample
     /// it has no columns yet: the list infers them when its first page comes.
     public static func inferred(name: String, from sample: [JSONValue]) -> ResourceDescriptor {
         var fields: [String] = []
@@ -71,7 +76,7 @@ public struct ResourceCatalog: Sendable, Hashable {
         }
         guard !fields.isEmpty else { return ResourceDescriptor(name: name, columns: []) }
         if let index = fields.firstIndex(of: "id"), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
-        let columns = fields.prefix(6).map { field in
+        let columns = fields.prefix(inferredColumns).map { field in
             ResourceDescriptor.Column(field, kind: field == "id" ? .identifier : nil)
         }
         let label = fields.first { ["name", "title", "label"].contains($0) }

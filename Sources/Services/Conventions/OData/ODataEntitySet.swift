@@ -64,7 +64,7 @@ struct ODataEntitySet: Sendable {
         let primitive = type.properties.filter { $0.type.hasPrefix("Edm.") && !$0.type.hasPrefix("Edm.Geo") }
         var fields = primitive.map(\.name)
         if let index = fields.firstIndex(of: key), index > 0 { fields.insert(fields.remove(at: index), at: 0) }
-        descriptor.columns = fields.prefix(6).map { field in
+        descriptor.columns = fields.prefix(ResourceCatalog.inferredColumns).map { field in
             let numericKey = field == key && type.property(key)?.isNumeric == true
             return ResourceDescriptor.Column(field, kind: numericKey ? .identifier : nil)
         }
