@@ -10,8 +10,8 @@ import Services
 /// Every answer goes to a ``SnapshotLedger`` (`OUT.progress`) as it
 /// arrives and the walk keeps no records: only how many of each
 /// collection's pages it keeps (they are a prefix of its pages, in order),
-/// the ids it has met (to know a repeat) and the keys of the parents it
-/// added. The parent hop and the writing of OUT stream the records back
+/// a hash of each id it has met (to know a repeat) and the keys of the
+/// parents it added. The parent hop and the writing of OUT stream the records back
 /// from the ledger (``Outcome/forEachRecord(of:_:)``).
 public struct SnapshotWalker: Sendable {
     /// Pages of one collection asked ahead at most, whatever total the
