@@ -44,23 +44,22 @@ struct SnapshotBoundsTests {
 
     static let catalog = ResourceCatalog([ResourceDescriptor(name: "items", columns: [.init("id")], pageSize: 5)])
 
-    private func walk(_ source: LyingSource, limit: Int?, maxRecords: Int) async -> SnapshotWalker.Collected? {
-        let outcome = await SnapshotWalker(
+    private func walk(_ source: LyingSource, limit: Int?, maxRecords: Int) async -> SnapshotWalker.Outcome {
+        await SnapshotWalker(
             source: source, catalog: Self.catalog,
             options: SnapshotWalker.Options(limit: limit, concurrency: 16, maxRecords: maxRecords)
         ).walk()
-        return outcome.resources.first
     }
 
-    private func ids(_ collected: SnapshotWalker.Collected?) -> [Int] {
-        collected?.records.compactMap { $0["id"]?.intValue } ?? []
+    private func ids(_ outcome: SnapshotWalker.Outcome) -> [Int] {
+        outcome.records("items").compactMap { $0["id"]?.intValue }
     }
 
     @Test func aStatedTrillionIsReadFourPagesAheadUpToTheCap() async {
         let source = LyingSource { number in (Array((number - 1) * 5 + 1...number * 5), 1_000_000_000_000) }
         let items = await walk(source, limit: nil, maxRecords: 50)
         #expect(ids(items) == Array(1...50))
-        #expect(items?.ended == .cap(50))
+        #expect(items.resources.first?.ended == .cap(50))
         #expect(source.asked == 10)
         #expect(source.peak <= SnapshotWalker.pagesInFlight)
     }
@@ -69,7 +68,7 @@ struct SnapshotBoundsTests {
         let source = LyingSource { _ in ([1, 2], 1_000) }
         let items = await walk(source, limit: nil, maxRecords: 1_000_000)
         #expect(ids(items) == [1, 2])
-        #expect(items?.ended == .repeatedPage(page: 2))
+        #expect(items.resources.first?.ended == .repeatedPage(page: 2))
         #expect(source.asked <= 1 + SnapshotWalker.pagesInFlight)
     }
 
@@ -77,14 +76,14 @@ struct SnapshotBoundsTests {
         let source = LyingSource { number in (number == 1 ? [1, 2] : [3, 1, 4], nil) }
         let items = await walk(source, limit: nil, maxRecords: 1_000_000)
         #expect(ids(items) == [1, 2, 3])
-        #expect(items?.ended == .repeatedID("1", page: 2))
+        #expect(items.resources.first?.ended == .repeatedID("1", page: 2))
     }
 
     @Test func aLimitIsNoCapAndSaysNothing() async {
         let source = LyingSource { number in (Array((number - 1) * 5 + 1...number * 5), nil) }
         let items = await walk(source, limit: 20, maxRecords: 1_000_000)
         #expect(ids(items) == Array(1...20))
-        #expect(items?.ended == nil)
+        #expect(items.resources.first?.ended == nil)
         #expect(
             SnapshotWalker.line(.cap(1_000_000), name: "items")
                 == "items: stopped at --max-records 1,000,000; the service may have more")

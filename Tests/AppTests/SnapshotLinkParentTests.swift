@@ -63,13 +63,13 @@ struct SnapshotLinkParentTests {
     @Test func aLinkedParentIsKeptAndItsIDWrittenBesideTheLink() async throws {
         let walker = SnapshotWalker(source: LinkedSource(), catalog: Self.catalog, options: .init(limit: nil))
         let outcome = await walker.walk()
-        let books = try #require(outcome.resources.first { $0.name == "books" }?.records)
+        let books = outcome.records("books")
         #expect(books.map { $0["author"] } == [.int(1), .int(1), .int(2), .int(2)])
         // Right after the id, so a record shows one line more.
         #expect(books[0].objectValue?.map(\.key).prefix(2) == ["id", "author"])
         #expect(books[0].value(atPath: "_links.author.href") == .string(LinkedSource.base + "/books/1/author"))
         let authors = try #require(outcome.resources.first { $0.name == "authors" })
-        #expect(authors.records.compactMap { $0["id"]?.intValue } == [1, 2])
+        #expect(outcome.records("authors").compactMap { $0["id"]?.intValue } == [1, 2])
         #expect(authors.parentsAdded == 1)
         #expect(outcome.relationsKept == 4)
         #expect(outcome.dangling == 0)

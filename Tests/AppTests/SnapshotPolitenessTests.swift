@@ -56,7 +56,7 @@ struct SnapshotPolitenessTests {
     }
 
     private func ids(_ outcome: SnapshotWalker.Outcome, _ name: String = "posts") -> [Int] {
-        outcome.resources.first { $0.name == name }?.records.compactMap { $0.objectValue?["id"]?.intValue } ?? []
+        outcome.records(name).compactMap { $0.objectValue?["id"]?.intValue }
     }
 
     static func database(posts count: Int) -> JSONDatabase {
@@ -191,6 +191,8 @@ struct SnapshotPolitenessTests {
         try kept.write(toFile: path, atomically: true, encoding: .utf8)
         let stopped = try SnapshotResume.read(path).get()
         #expect(stopped.maxRecords == 1_000)
+        // As the resumed run does: the answers kept copied into the progress begun again.
+        try stopped.begin(at: path)
         #expect(stopped.ledger.counts.pages == 3)
         let resumed = await walk(LedgerSource(inner: APISnapshotSource(api: api), ledger: stopped.ledger, watch: nil))
         #expect(server.requests.dropFirst(4).map { $0.query ?? "" } == ["_page=3&_limit=100"])

@@ -54,7 +54,7 @@ struct SnapshotWalkerTests {
     }
 
     private func ids(_ outcome: SnapshotWalker.Outcome, _ name: String) -> [Int] {
-        outcome.resources.first { $0.name == name }?.records.compactMap { $0.objectValue?["id"]?.intValue } ?? []
+        outcome.records(name).compactMap { $0.objectValue?["id"]?.intValue }
     }
 
     @Test func aLimitKeepsTheFirstRecordsAndTheParentsTheyPointAt() async throws {

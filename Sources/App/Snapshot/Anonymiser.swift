@@ -8,7 +8,9 @@ import Services
 /// Ids, foreign keys, numbers, booleans and dates stay; so do one-word
 /// values of fields whose name says nothing personal (`genre`, `status`).
 /// Absolute URLs of the service itself become paths (``ServiceLinks``);
-/// other absolute URLs are personal (a user's website) and faked.
+/// other absolute URLs are personal (a user's website) and faked. It holds
+/// no records: each is anonymised as it is written, and what it keeps is
+/// the tally of what it replaced, per resource and field.
 struct Anonymiser {
     /// What was done to one field of one resource.
     struct Replacement: Sendable, Hashable {
@@ -28,6 +30,8 @@ struct Anonymiser {
     private var tally: [Key: Int] = [:]
     private var order: [Key] = []
     private var keptIDs: [Key] = []
+    /// ``keyFields(of:)`` of each resource met.
+    private var keyFields: [String: Set<String>] = [:]
 
     private struct Key: Hashable {
         var resource: String
@@ -41,22 +45,16 @@ struct Anonymiser {
         self.origin = baseURL.flatMap(ServiceLinks.origin)
     }
 
-    /// `--anonymise` over a whole walk: the records' personal values
-    /// replaced, the service's URLs made relative, the description's base
-    /// URL dropped (and its source made relative). Returns what was replaced.
-    static func anonymise(
-        _ outcome: inout SnapshotWalker.Outcome, description: inout SnapshotDescription, keep: Set<String>,
-        baseURL: String?
-    ) -> [Replacement] {
-        var anonymiser = Anonymiser(keep: keep, catalog: description.catalog, baseURL: baseURL)
-        outcome.resources = outcome.resources.map { anonymiser.anonymise($0) }
+    /// `--anonymise`'s change to the description: its base URL dropped
+    /// and its source made relative. The records are anonymised one by one
+    /// as OUT is written (``anonymise(_:of:)``), in OUT's order.
+    func anonymise(_ description: inout SnapshotDescription) {
         description.baseURL = nil
-        if let origin = anonymiser.origin, let source = description.catalog.source,
+        if let origin, let source = description.catalog.source,
             let relative = ServiceLinks.relative(source, origin: origin)
         {
             description.catalog.source = relative
         }
-        return anonymiser.replacements
     }
 
     /// What was replaced, field by field, in the order first met; then the ids kept.
@@ -65,15 +63,16 @@ struct Anonymiser {
             + keptIDs.map { Replacement(resource: $0.resource, field: $0.field, kind: "slugs", count: 0, kept: true) }
     }
 
-    /// `collected` with its personal values replaced.
-    mutating func anonymise(_ collected: SnapshotWalker.Collected) -> SnapshotWalker.Collected {
-        var result = collected
-        let keys = keyFields(of: collected.descriptor)
-        result.records = collected.records.map { record in
-            value(record, path: "", resource: collected.name, keys: keys)
+    /// A record (or an object resource's value) of `resource` with its personal values replaced.
+    mutating func anonymise(_ record: JSONValue, of resource: ResourceDescriptor) -> JSONValue {
+        let keys: Set<String>
+        if let known = keyFields[resource.name] {
+            keys = known
+        } else {
+            keys = keyFields(of: resource)
+            keyFields[resource.name] = keys
         }
-        result.object = collected.object.map { value($0, path: "", resource: collected.name, keys: keys) }
-        return result
+        return value(record, path: "", resource: resource.name, keys: keys)
     }
 
     /// The id field and foreign keys of `resource`: never replaced.

@@ -6,7 +6,9 @@ import Services
 /// record it answers and writes that record's id (its self link's last
 /// segment, as the convention derived it) into the linking record under
 /// the link's name (`author`), which the description's relation then reads
-/// as a plain foreign key: the replay has no link to follow.
+/// as a plain foreign key: the replay has no link to follow. The hop keeps
+/// each link's parent id (``Linked``), not the records: a walked record
+/// takes its parent's id as it is read back from the ledger.
 extension ParentHop {
     /// The field a link-valued foreign key is kept under (`_links.author.href` → `author`); `nil` for a plain key.
     static func derivedKey(_ foreignKey: String) -> String? {
@@ -15,64 +17,86 @@ extension ParentHop {
         return String(parts[1])
     }
 
+    /// The id of the parent each link followed answered, and how a walked record takes them.
+    struct Linked: Sendable {
+        let catalog: ResourceCatalog
+        /// Link (a URL) → the parent's id (its value at its collection's id field).
+        var ids: [String: JSONValue] = [:]
+
+        /// What completes a record of `resource` (`nil` when no link was
+        /// followed): its links' parent ids written beside them.
+        func completer(for resource: ResourceDescriptor) -> ((JSONValue) -> JSONValue)? {
+            guard !ids.isEmpty else { return nil }
+            let fields = ParentHop.links(of: resource, in: catalog).compactMap { link -> (String, String)? in
+                guard let key = ParentHop.derivedKey(link.foreignKey), catalog[link.target] != nil else { return nil }
+                return (link.foreignKey, key)
+            }
+            guard !fields.isEmpty else { return nil }
+            let ids = ids
+            let idField = resource.idField
+            return { record in
+                var record = record
+                for (foreignKey, key) in fields {
+                    guard let url = record.recordID(foreignKey), let id = ids[url] else { continue }
+                    record = ParentHop.setting(key, to: id, in: record, after: idField)
+                }
+                return record
+            }
+        }
+    }
+
     /// Follows every link-valued key of the kept records (each link once,
-    /// through `gate`), writes the parent's id into the linking records,
-    /// adds the parents not kept yet to their collections and returns how
-    /// many, per collection.
-    mutating func resolveLinks(source: any SnapshotSource, gate: RequestGate) async -> [String: Int] {
+    /// through `gate`, at most `width` at once), notes the parent's id of
+    /// each (``linked``: the records take it as they are read back), adds
+    /// the parents not kept yet to their collections and returns the ids
+    /// kept per collection.
+    mutating func resolveLinks(source: any SnapshotSource, gate: RequestGate, width: Int) async
+        -> [String: Set<String>]
+    {
         var wanted: [String: String] = [:]
-        for resource in resources {
-            for link in Self.links(of: resource.descriptor, in: catalog) where Self.derivedKey(link.foreignKey) != nil {
-                for record in resource.records {
+        var kept: [String: Set<String>] = [:]
+        // Only a collection a link points at needs its ids; only one with link-valued keys has links to follow.
+        let targets = Set(resources.flatMap { Self.links(of: $0.descriptor, in: catalog).map(\.target) })
+        for resource in resources where resource.failure == nil {
+            let links = Self.links(of: resource.descriptor, in: catalog).filter {
+                Self.derivedKey($0.foreignKey) != nil
+            }
+            let target = targets.contains(resource.name) && !resource.descriptor.isObject
+            guard target || !links.isEmpty else { continue }
+            let idField = resource.descriptor.idField
+            var ids: Set<String> = []
+            try? Self.forEachRecord(of: resource, ledger: ledger, linked: nil) { record in
+                if target, let id = record.recordID(idField) { ids.insert(id) }
+                for link in links {
                     if let url = record.recordID(link.foreignKey), url.contains("/") { wanted[url] = link.target }
                 }
             }
+            if target { kept[resource.name] = ids }
         }
-        guard !wanted.isEmpty else { return [:] }
-        let parents = await fetch(wanted, source: source, gate: gate)
-        for index in resources.indices {
-            for link in Self.links(of: resources[index].descriptor, in: catalog) {
-                guard let key = Self.derivedKey(link.foreignKey), let target = catalog[link.target] else { continue }
-                resources[index].records = resources[index].records.map { record in
-                    guard let url = record.recordID(link.foreignKey), let parent = parents[url],
-                        let id = parent.value(atPath: target.idField)
-                    else { return record }
-                    return Self.setting(key, to: id, in: record, after: resources[index].descriptor.idField)
-                }
-            }
+        guard !wanted.isEmpty else { return kept }
+        let answers = await Self.bounded(Array(wanted), width: width) {
+            [catalog] job -> (String, JSONValue?, String?)? in
+            let (url, target) = (job.key, job.value)
+            guard let descriptor = catalog[target],
+                let parent = try? await gate.run({ () throws(ServiceError) in
+                    try await source.record(descriptor, id: url)
+                })
+            else { return nil }
+            return (url, parent.value(atPath: descriptor.idField), parent.recordID(descriptor.idField))
         }
-        var kept = keptIDs()
-        var added: [String: Int] = [:]
+        var parents: [String: String?] = [:]
+        for case let (url, id, recordID)? in answers {
+            if let id { linked.ids[url] = id }
+            parents.updateValue(recordID, forKey: url)
+        }
         for url in wanted.keys.sorted() {
-            guard let target = wanted[url], let parent = parents[url], kept[target] != nil,
-                let id = parent.recordID(catalog[target]?.idField ?? "id"),
-                kept[target, default: []].insert(id).inserted,
+            guard let target = wanted[url], let descriptor = catalog[target], let found = parents[url],
+                let id = found, kept[target] != nil, kept[target, default: []].insert(id).inserted,
                 let index = resources.firstIndex(where: { $0.name == target })
             else { continue }
-            resources[index].records.append(parent)
-            added[target, default: 0] += 1
+            resources[index].parents.append(SnapshotLedger.key(descriptor, id: url))
         }
-        return added
-    }
-
-    /// The records the links answer, by link.
-    private func fetch(_ wanted: [String: String], source: any SnapshotSource, gate: RequestGate) async
-        -> [String: JSONValue]
-    {
-        await withTaskGroup(of: (String, JSONValue?).self) { group in
-            for (url, target) in wanted {
-                guard let descriptor = catalog[target] else { continue }
-                group.addTask {
-                    let record = try? await gate.run { () throws(ServiceError) in
-                        try await source.record(descriptor, id: url)
-                    }
-                    return (url, record)
-                }
-            }
-            var parents: [String: JSONValue] = [:]
-            for await (url, record) in group { parents[url] = record }
-            return parents
-        }
+        return kept
     }
 
     /// `record` with `key` set to `value`, placed after its id field (so a

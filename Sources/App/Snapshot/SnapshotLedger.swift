@@ -2,16 +2,20 @@ import Foundation
 import JSON
 import Services
 import Synchronization
+import Translations
 
 /// Every answer a snapshot has had: each page of each collection (keyed by
 /// collection, page and page size) and each record fetched by id (the
 /// parents). Each answer is appended to `OUT.progress` as it arrives, one
-/// JSON line (``SnapshotResume``), and not kept in memory: a run holds only
-/// the records it keeps, and a stopped run (Ctrl-C, SIGTERM, a crash) has
-/// lost nothing it read. A resumed run loads the earlier answers, walks
-/// exactly as a whole run would and ``LedgerSource`` answers what was asked
-/// before from here, so only what is left goes to the service and the file
-/// written is the one a whole run writes.
+/// JSON line (``SnapshotResume``), and not kept in memory: the ledger holds
+/// only where each line starts in the file (a key and an offset per page
+/// and per record fetched by id), and reads an answer back from there when
+/// the parent hop or the writing of OUT streams over the records kept. A
+/// stopped run (Ctrl-C, SIGTERM, a crash) has lost nothing it read. A
+/// resumed run copies the earlier answers into the new file (``SnapshotResume/begin(at:)``),
+/// walks exactly as a whole run would and ``LedgerSource`` answers what was
+/// asked before from here, so only what is left goes to the service and
+/// the file written is the one a whole run writes.
 final class SnapshotLedger: Sendable {
     /// One page as the service answered it.
     struct Page: Sendable, Equatable {
@@ -19,21 +23,55 @@ final class SnapshotLedger: Sendable {
         var total: Int?
     }
 
+    /// An answer read back that the file does not hold (the journal could not be written or read).
+    struct Missing: Error, CustomStringConvertible {
+        let key: String
+        var description: String { Texts.Snapshot.answerMissing(key: key) }
+    }
+
+    /// Where one answer's line is in the file.
+    private struct Entry {
+        var offset: Int64
+        var length: Int
+    }
+
     private struct State {
-        /// The answers of an earlier run (`--resume`).
-        var pages: [String: Page] = [:]
-        var records: [String: JSONValue] = [:]
+        /// Each answer's line, by key.
+        var index: [String: Entry] = [:]
+        /// Pages and records by id an earlier run left (`--resume`).
+        var earlier = (pages: 0, records: 0)
         /// Collections walked to the end (for the stop line).
         var done: Set<String> = []
-        /// `OUT.progress`, open for appending; `-1` before ``attach(_:)`` and after ``close()``.
+        /// `OUT.progress`, open for appending; `-1` before ``attach(append:read:end:)`` and after ``closeJournal()``.
         var journal: Int32 = -1
+        /// The same file, open for reading answers back; `-1` before ``attach(append:read:end:)`` and after ``closeAll()``.
+        var reader: Int32 = -1
+        /// The file's length: where the next line goes.
+        var end: Int64 = 0
     }
 
     private let state: Mutex<State>
 
     init() { state = Mutex(State()) }
 
-    private init(_ state: State) { self.state = Mutex(state) }
+    deinit {
+        state.withLock { state in
+            if state.journal >= 0 { _ = close(state.journal) }
+            if state.reader >= 0 { _ = close(state.reader) }
+        }
+    }
+
+    /// A ledger over a file of its own, removed at once (the walker's, when no run gave it one).
+    static func scratch() -> SnapshotLedger {
+        let ledger = SnapshotLedger()
+        let path = NSTemporaryDirectory() + "trestle-snapshot-\(getpid())-\(UUID().uuidString).progress"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            ledger.attach(append: descriptor, read: dup(descriptor), end: 0)
+            unlink(path)
+        }
+        return ledger
+    }
 
     /// `posts?page=3&limit=100`: the key of a page.
     static func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
@@ -43,41 +81,62 @@ final class SnapshotLedger: Sendable {
     /// `users/7`: the key of a record fetched by id (`config/` for an object resource).
     static func key(_ resource: ResourceDescriptor, id: String) -> String { "\(resource.name)/\(id)" }
 
-    /// A page an earlier run read.
-    func page(_ key: String) -> Page? { state.withLock { $0.pages[key] } }
+    /// A page answered before (by an earlier run, or read back).
+    func page(_ key: String) -> Page? {
+        guard let object = try? line(key) else { return nil }
+        return Page(items: object["items"]?.arrayValue ?? [], total: object["total"]?.intValue)
+    }
+
+    /// The records of page `key`, read back from the file.
+    func items(_ key: String) throws -> [JSONValue] {
+        guard let items = try line(key)["items"]?.arrayValue else { throw Missing(key: key) }
+        return items
+    }
 
     /// Appends `page` to the journal.
     func keep(_ page: Page, as key: String) {
-        append(Self.pageLine(key, page))
+        append(Self.pageLine(key, page), key: key)
     }
 
-    /// A record an earlier run read.
-    func record(_ key: String) -> JSONValue? { state.withLock { $0.records[key] } }
+    /// A record answered before.
+    func record(_ key: String) -> JSONValue? { try? value(key) }
+
+    /// The record fetched as `key`, read back from the file.
+    func value(_ key: String) throws -> JSONValue {
+        guard let value = try line(key)["value"] else { throw Missing(key: key) }
+        return value
+    }
 
     /// Appends `record` to the journal.
     func keep(_ record: JSONValue, as key: String) {
-        append(Self.recordLine(key, record))
+        append(Self.recordLine(key, record), key: key)
     }
 
     func finished(_ name: String) {
         state.withLock { _ = $0.done.insert(name) }
-        append(.object(["done": .string(name)]))
+        append(.object(["done": .string(name)]), key: nil)
     }
 
     /// Collections walked to the end so far.
     var done: Set<String> { state.withLock { $0.done } }
 
     /// How many pages and records by id an earlier run left.
-    var counts: (pages: Int, records: Int) { state.withLock { ($0.pages.count, $0.records.count) } }
+    var counts: (pages: Int, records: Int) { state.withLock { $0.earlier } }
 
     // MARK: - The journal
 
-    /// Appends every answer from now on to `descriptor` (open for appending); the ledger closes it.
-    func attach(_ descriptor: Int32) {
-        state.withLock { $0.journal = descriptor }
+    /// Appends every answer from now on to `append` (open for appending,
+    /// the file `end` bytes long) and reads answers back through `read`; the ledger closes both.
+    func attach(append: Int32, read: Int32, end: Int64) {
+        state.withLock { state in
+            state.journal = append
+            state.reader = read
+            state.end = end
+        }
     }
 
     /// Stops appending and closes the journal; a line being written is finished first.
+    /// Answers can still be read back until ``closeAll()``.
     func closeJournal() {
         state.withLock { state in
             guard state.journal >= 0 else { return }
@@ -86,33 +145,59 @@ final class SnapshotLedger: Sendable {
         }
     }
 
-    /// The earlier run's answers as journal lines (a resumed run's file starts with them).
-    var lines: Data {
-        let state = state.withLock { State(pages: $0.pages, records: $0.records, done: $0.done) }
-        var data = Data()
-        for key in state.pages.keys.sorted() {
-            if let page = state.pages[key] { data.append(Self.line(Self.pageLine(key, page))) }
+    /// Closes the journal and the file answers are read back from.
+    func closeAll() {
+        closeJournal()
+        state.withLock { state in
+            guard state.reader >= 0 else { return }
+            _ = close(state.reader)
+            state.reader = -1
         }
-        for key in state.records.keys.sorted() {
-            if let record = state.records[key] { data.append(Self.line(Self.recordLine(key, record))) }
-        }
-        for name in state.done.sorted() { data.append(Self.line(.object(["done": .string(name)]))) }
-        return data
     }
 
-    /// Reads journal lines into the ledger: a line that does not parse (the
-    /// last, cut by a crash) is skipped, its answer asked again.
-    func load(_ line: [UInt8]) {
-        guard let object = (try? JSONParser.parse(line))?.objectValue else { return }
-        state.withLock { state in
-            if let key = object["page"]?.stringValue, let items = object["items"]?.arrayValue {
-                state.pages[key] = Page(items: items, total: object["total"]?.intValue)
-            } else if let key = object["record"]?.stringValue, let record = object["value"] {
-                state.records[key] = record
+    /// Takes one line of an earlier run's journal into `output` (the new
+    /// file, at `offset`), unless it does not parse (the last, cut by a
+    /// crash: its answer is asked again); returns the bytes written.
+    func copy(_ line: ArraySlice<UInt8>, into output: inout [UInt8], at offset: Int64) -> Int {
+        guard let object = (try? JSONParser.parse(Array(line)))?.objectValue else { return 0 }
+        return state.withLock { state -> Int in
+            if let key = object["page"]?.stringValue, object["items"]?.arrayValue != nil {
+                if state.index.updateValue(Entry(offset: offset, length: line.count), forKey: key) == nil {
+                    state.earlier.pages += 1
+                }
+            } else if let key = object["record"]?.stringValue, object["value"] != nil {
+                if state.index.updateValue(Entry(offset: offset, length: line.count), forKey: key) == nil {
+                    state.earlier.records += 1
+                }
             } else if let name = object["done"]?.stringValue {
                 state.done.insert(name)
+            } else {
+                return 0
             }
+            output.append(contentsOf: line)
+            output.append(UInt8(ascii: "\n"))
+            return line.count + 1
         }
+    }
+
+    /// The answers of a progress file of format 1 (one object: `done`,
+    /// `pages` key → `items`, `total`, `records` key → record) as journal
+    /// lines; `nil` when `value` is not one.
+    static func lines(json value: JSONValue) -> [[UInt8]]? {
+        guard let object = value.objectValue, let pages = object["pages"]?.objectValue,
+            let records = object["records"]?.objectValue
+        else { return nil }
+        var lines: [[UInt8]] = []
+        for (key, page) in pages {
+            guard let items = page.objectValue?["items"]?.arrayValue else { return nil }
+            let line = pageLine(key, Page(items: items, total: page.objectValue?["total"]?.intValue))
+            lines.append(JSONWriter.bytes(line))
+        }
+        for (key, record) in records { lines.append(JSONWriter.bytes(recordLine(key, record))) }
+        for name in (object["done"]?.arrayValue ?? []).compactMap(\.stringValue) {
+            lines.append(JSONWriter.bytes(.object(["done": .string(name)])))
+        }
+        return lines
     }
 
     private static func pageLine(_ key: String, _ page: Page) -> JSONValue {
@@ -123,44 +208,51 @@ final class SnapshotLedger: Sendable {
         .object(["record": .string(key), "value": record])
     }
 
-    private static func line(_ value: JSONValue) -> Data {
-        var data = JSONWriter.data(value)
-        data.append(UInt8(ascii: "\n"))
-        return data
+    /// The line of `key`, read back and parsed.
+    private func line(_ key: String) throws -> JSONObject {
+        let found = state.withLock { state -> (Int32, Entry)? in
+            guard state.reader >= 0, let entry = state.index[key] else { return nil }
+            return (state.reader, entry)
+        }
+        guard let (reader, entry) = found else { throw Missing(key: key) }
+        var bytes = [UInt8](repeating: 0, count: entry.length)
+        var done = 0
+        while done < entry.length {
+            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(reader, base + done, entry.length - done, off_t(entry.offset) + off_t(done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { throw Missing(key: key) }
+            done += read
+        }
+        guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw Missing(key: key) }
+        return object
     }
 
-    /// Writes one line whole (under the lock: a stop never cuts it).
-    private func append(_ value: JSONValue) {
-        let data = Self.line(value)
+    /// Writes one line whole (under the lock: a stop never cuts it) and notes where it is.
+    private func append(_ value: JSONValue, key: String?) {
+        var bytes = JSONWriter.bytes(value)
+        let length = bytes.count
+        bytes.append(UInt8(ascii: "\n"))
         state.withLock { state in
             guard state.journal >= 0 else { return }
-            data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
                 var offset = 0
                 while offset < buffer.count {
                     let written = write(state.journal, base + offset, buffer.count - offset)
                     if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { return }
+                    guard written > 0 else { return offset }
                     offset += written
                 }
+                return offset
             }
+            if written == bytes.count, let key {
+                state.index[key] = Entry(offset: state.end, length: length)
+            }
+            state.end += Int64(written)
         }
-    }
-
-    /// Reads the ledger of a progress file of format 1 (one object: `done`,
-    /// `pages` key → `items`, `total`, `records` key → record); `nil` when `value` is not one.
-    convenience init?(json value: JSONValue) {
-        guard let object = value.objectValue, let pages = object["pages"]?.objectValue,
-            let records = object["records"]?.objectValue
-        else { return nil }
-        var state = State()
-        for (key, page) in pages {
-            guard let items = page.objectValue?["items"]?.arrayValue else { return nil }
-            state.pages[key] = Page(items: items, total: page.objectValue?["total"]?.intValue)
-        }
-        for (key, record) in records { state.records[key] = record }
-        state.done = Set((object["done"]?.arrayValue ?? []).compactMap(\.stringValue))
-        self.init(state)
     }
 }
 

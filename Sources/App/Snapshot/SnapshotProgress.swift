@@ -149,13 +149,13 @@ final class SnapshotProgress: Sendable {
         if collected.object != nil {
             return Texts.Snapshot.objectDone(name: name, requests: requests, seconds: seconds)
         }
-        if let total = collected.total, total != collected.records.count {
+        if let total = collected.total, total != collected.count {
             return Texts.Snapshot.collectionOfDone(
-                name: name, records: SnapshotReport.grouped(collected.records.count),
+                name: name, records: SnapshotReport.grouped(collected.count),
                 total: SnapshotReport.grouped(total), requests: requests, seconds: seconds)
         }
         return Texts.Snapshot.collectionDone(
-            name: name, records: Texts.Snapshot.recordCount(count: collected.records.count), requests: requests,
+            name: name, records: Texts.Snapshot.recordCount(count: collected.count), requests: requests,
             seconds: seconds)
     }
 }

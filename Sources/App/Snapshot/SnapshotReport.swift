@@ -10,7 +10,7 @@ struct SnapshotReport: Sendable {
     /// The last lines: what was kept, how many requests it took, how long.
     func summary(_ outcome: SnapshotWalker.Outcome, seconds: Double, output: String) {
         let read = outcome.resources.filter { $0.failure == nil }
-        let records = read.reduce(0) { $0 + ($1.object == nil ? $1.records.count : 1) }
+        let records = read.reduce(0) { $0 + ($1.object == nil ? $1.count : 1) }
         let parents = read.reduce(0) { $0 + $1.parentsAdded }
         let collections = read.filter { $0.object == nil }.count
         var text =

@@ -77,34 +77,34 @@ public enum SnapshotRunner {
             names: catalog.resources.map(\.name), limit: settings.walk.limit,
             terminal: SnapshotProgress.stderrIsTerminal)
         PoliteSource.watch(journal, also: prepared.services.history)
-        let source = LedgerSource(
-            inner: PoliteSource(inner: APISnapshotSource(api: api), say: { progress.say($0) }),
-            ledger: resume.ledger, watch: progress)
+        let source = PoliteSource(inner: APISnapshotSource(api: api), say: { progress.say($0) })
         let interrupt = SnapshotInterrupt { [settings] in
             stopped(resume, progress: progress, collections: catalog.resources.count, output: settings.output)
         }
         let walker = SnapshotWalker(
-            source: source, catalog: catalog, options: settings.walk,
+            source: source, catalog: catalog, options: settings.walk, ledger: resume.ledger, watch: progress,
             progress: { collected in
                 if collected.failure == nil { resume.ledger.finished(collected.name) }
                 progress.finished(collected)
                 if let ended = collected.ended { progress.say(SnapshotWalker.line(ended, name: collected.name)) }
             })
         var outcome = await walker.walk()
-        interrupt.cancel()
         resume.ledger.closeJournal()
         progress.end()
         outcome.requests = journal.revision - sentBefore
         let status = write(
-            &outcome, settings: settings, catalog: catalog, origin: api.origin,
+            outcome, settings: settings, catalog: catalog, origin: api.origin,
             seconds: (ContinuousClock.now - startedAt).seconds)
+        // A stop while OUT is written (a stream from OUT.progress, seconds for a million records) keeps the progress.
+        interrupt.cancel()
+        resume.ledger.closeAll()
         keepOrRemove(resume, whole: status == 0, output: settings.output)
         return status
     }
 
-    /// Writes OUT (anonymised if asked) and the summary; the exit status.
+    /// Writes OUT (anonymised if asked), streamed from the walk's ledger, and the summary; the exit status.
     private static func write(
-        _ outcome: inout SnapshotWalker.Outcome, settings: Settings, catalog: ResourceCatalog, origin: String,
+        _ outcome: SnapshotWalker.Outcome, settings: Settings, catalog: ResourceCatalog, origin: String,
         seconds: Double
     ) -> Int32 {
         let report = SnapshotReport(limit: settings.walk.limit)
@@ -115,20 +115,23 @@ public enum SnapshotRunner {
         }
         var description = SnapshotDescription(
             catalog: catalog, convention: convention(of: catalog), baseURL: origin, counts: counts(outcome))
-        var replaced: [Anonymiser.Replacement] = []
+        var anonymiser: Anonymiser?
         if settings.anonymise {
-            replaced = Anonymiser.anonymise(
-                &outcome, description: &description, keep: Set(settings.keep), baseURL: origin)
+            anonymiser = Anonymiser(keep: Set(settings.keep), catalog: description.catalog, baseURL: origin)
+            anonymiser?.anonymise(&description)
         }
         do {
-            try SnapshotFile.write(SnapshotFile.root(outcome, description: description), to: settings.output)
+            try SnapshotFile.write(outcome, description: description, anonymiser: &anonymiser, to: settings.output)
+        } catch let missing as SnapshotLedger.Missing {
+            AppRoot.printError("cannot write \(settings.output): \(missing.description)")
+            return 1
         } catch {
             AppRoot.printError(
                 "cannot write \(settings.output): \(FileProblem.reason(URL(fileURLWithPath: settings.output), error))")
             return 1
         }
         report.summary(outcome, seconds: seconds, output: settings.output)
-        if settings.anonymise { report.replacements(replaced) }
+        if let anonymiser { report.replacements(anonymiser.replacements) }
         return failed.isEmpty ? 0 : 1
     }
 
@@ -143,6 +146,13 @@ public enum SnapshotRunner {
                 return .failure(
                     SnapshotResumeError(
                         "cannot write \(path): \(FileProblem.reason(URL(fileURLWithPath: path), error))"))
+            }
+            if resume.earlier != nil {
+                let counts = resume.ledger.counts
+                OutputSink.standardError.line(
+                    Texts.Snapshot.resuming(
+                        path: path, pages: SnapshotReport.grouped(counts.pages),
+                        records: SnapshotReport.grouped(counts.records)))
             }
             return .success(resume)
         }
@@ -163,21 +173,18 @@ public enum SnapshotRunner {
                     SnapshotResumeError(
                         Texts.Snapshot.otherService(path: path, recorded: resume.baseURL, current: origin)))
             }
-            let counts = resume.ledger.counts
-            OutputSink.standardError.line(
-                Texts.Snapshot.resuming(
-                    path: path, pages: SnapshotReport.grouped(counts.pages),
-                    records: SnapshotReport.grouped(counts.records)))
             return .success(resume)
         }
     }
 
-    /// Ctrl-C or SIGTERM: the bars off, the progress beside OUT closed (its
-    /// answers are written as they come), and how to go on.
+    /// Ctrl-C or SIGTERM (while walking or writing OUT): the bars off, the
+    /// progress beside OUT closed (its answers are written as they come), OUT
+    /// begun removed, and how to go on.
     private static func stopped(_ resume: SnapshotResume, progress: SnapshotProgress, collections: Int, output: String)
     {
         progress.end()
         resume.ledger.closeJournal()
+        unlink(SnapshotFile.partial(output))
         let path = SnapshotResume.path(for: output)
         AppRoot.printError(
             Texts.Snapshot.stopped(
@@ -216,7 +223,7 @@ public enum SnapshotRunner {
     private static func counts(_ outcome: SnapshotWalker.Outcome) -> [String: Int] {
         var counts: [String: Int] = [:]
         for resource in outcome.resources where resource.failure == nil {
-            counts[resource.name] = resource.object == nil ? resource.records.count : 1
+            counts[resource.name] = resource.object == nil ? resource.count : 1
         }
         return counts
     }

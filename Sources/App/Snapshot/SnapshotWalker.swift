@@ -6,10 +6,17 @@ import Services
 /// records the kept records point at through their foreign keys (one hop,
 /// parents only: children are not chased), with at most `concurrency`
 /// requests in flight across the whole walk.
+///
+/// Every answer goes to a ``SnapshotLedger`` (`OUT.progress`) as it
+/// arrives and the walk keeps no records: only how many of each
+/// collection's pages it keeps (they are a prefix of its pages, in order),
+/// a hash of each id it has met (to know a repeat) and the keys of the
+/// parents it added. The parent hop and the writing of OUT stream the records back
+/// from the ledger (``Outcome/forEachRecord(of:_:)``).
 public struct SnapshotWalker: Sendable {
     /// Pages of one collection asked ahead at most, whatever total the
     /// service states: its pages are taken in order, so a walk holds at
-    /// most this many answers beyond the records it keeps.
+    /// most this many answers at once per collection.
     public static let pagesInFlight = 4
     /// `--max-records`' default: the cap on one collection's records under `--all`.
     public static let defaultMaxRecords = 1_000_000
@@ -43,9 +50,14 @@ public struct SnapshotWalker: Sendable {
     /// One resource as walked.
     public struct Collected: Sendable {
         public var descriptor: ResourceDescriptor
-        /// The records kept, in the service's order (parents fetched for
-        /// other resources' records last).
-        public var records: [JSONValue]
+        /// The records kept from the collection's pages: the first `walked`
+        /// of pages 1, 2, … of `pageSize` records, in the service's order.
+        public var walked = 0
+        /// The records per page asked for.
+        public var pageSize = 0
+        /// The ledger keys of the parents added for other resources'
+        /// records, written after the walked records, in this order.
+        var parents: [String] = []
         /// An object resource's value.
         public var object: JSONValue?
         /// The service's own total, when it said.
@@ -58,6 +70,23 @@ public struct SnapshotWalker: Sendable {
         public var ended: Ended?
 
         public var name: String { descriptor.name }
+
+        /// Records kept: those walked and the parents added.
+        public var count: Int { walked + parents.count }
+
+        public init(
+            descriptor: ResourceDescriptor, walked: Int = 0, object: JSONValue? = nil, total: Int? = nil
+        ) {
+            self.descriptor = descriptor
+            self.walked = walked
+            self.object = object
+            self.total = total
+        }
+
+        /// The ledger key of page `number`.
+        func pageKey(_ number: Int) -> String {
+            SnapshotLedger.key(descriptor, ListQuery(page: number, limit: pageSize))
+        }
     }
 
     /// What the walk gave.
@@ -68,21 +97,38 @@ public struct SnapshotWalker: Sendable {
         /// References whose parent could not be fetched (deleted, forbidden).
         public var dangling: Int
         public var requests: Int
+        /// Where the records are (every answer of the walk).
+        let ledger: SnapshotLedger
+        /// The parent's id for each link followed (HAL's `_links.author.href`
+        /// → the author's id), written into the walked records that hold the link.
+        let linked: ParentHop.Linked
     }
 
+    /// The source, its answers journaled to ``ledger`` (and read back from
+    /// it when an earlier run had them).
     public let source: any SnapshotSource
     public let catalog: ResourceCatalog
     public let options: Options
     /// Told each resource once it is walked (before the parent hop).
     public let progress: @Sendable (Collected) -> Void
+    let ledger: SnapshotLedger
 
     public init(
         source: any SnapshotSource, catalog: ResourceCatalog, options: Options,
         progress: @escaping @Sendable (Collected) -> Void = { _ in }
     ) {
-        self.source = source
+        self.init(source: source, catalog: catalog, options: options, ledger: .scratch(), progress: progress)
+    }
+
+    /// A walk whose answers go to `ledger` (`OUT.progress`), each page told to `watch`.
+    init(
+        source: any SnapshotSource, catalog: ResourceCatalog, options: Options, ledger: SnapshotLedger,
+        watch: SnapshotProgress? = nil, progress: @escaping @Sendable (Collected) -> Void = { _ in }
+    ) {
+        self.source = LedgerSource(inner: source, ledger: ledger, watch: watch)
         self.catalog = catalog
         self.options = options
+        self.ledger = ledger
         self.progress = progress
     }
 
@@ -101,15 +147,17 @@ public struct SnapshotWalker: Sendable {
             for await item in group { collected.append(item) }
             return collected.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        let hop = await ParentHop(resources: resources, catalog: catalog).run(source: source, gate: gate)
+        let hop = await ParentHop(resources: resources, catalog: catalog, ledger: ledger).run(
+            source: source, gate: gate, width: options.concurrency)
         resources = hop.resources
         return Outcome(
-            resources: resources, relationsKept: hop.kept, dangling: hop.dangling, requests: await gate.sent)
+            resources: resources, relationsKept: hop.kept, dangling: hop.dangling, requests: await gate.sent,
+            ledger: ledger, linked: hop.linked)
     }
 
     /// One resource: an object's value, or a collection's pages.
     private func collect(_ descriptor: ResourceDescriptor, gate: RequestGate) async -> Collected {
-        var collected = Collected(descriptor: descriptor, records: [])
+        var collected = Collected(descriptor: descriptor)
         do throws(ServiceError) {
             if descriptor.isObject {
                 collected.object = try await gate.run { [source] () throws(ServiceError) in
@@ -145,6 +193,7 @@ public struct SnapshotWalker: Sendable {
     private func pages(of collected: inout Collected, gate: RequestGate) async throws(ServiceError) {
         let descriptor = collected.descriptor
         let size = pageSize(descriptor)
+        collected.pageSize = size
         let first = try await page(1, size: size, of: descriptor, gate: gate)
         collected.total = first.totalCount
         let served = first.items.count
@@ -153,7 +202,7 @@ public struct SnapshotWalker: Sendable {
             capIsMaxRecords: capIsMaxRecords)
         walk.take(first.items, number: 1)
         guard served > 0, !walk.isOver, descriptor.route?.paging != ResourceRoute.Paging.none else {
-            collected.records = walk.kept.records
+            collected.walked = walk.kept.count
             collected.ended = walk.ended
             return
         }
@@ -166,7 +215,7 @@ public struct SnapshotWalker: Sendable {
         if last > 1 {
             walk = try await rest(walk, through: last, ahead: ahead, size: size, of: descriptor, gate: gate)
         }
-        collected.records = walk.kept.records
+        collected.walked = walk.kept.count
         collected.ended = walk.ended
     }
 
@@ -275,31 +324,35 @@ struct PageWalk {
     }
 }
 
-/// A collection's records as they come, each id once, up to the limit.
+/// A collection's records as they come, each id once, up to the limit:
+/// counted, not kept (they are in the ledger). To know a record served
+/// again it keeps a 64-bit hash of each id (8 bytes a record, bounded by
+/// `--max-records`; two ids of one hash, about one chance in 10⁷ at a
+/// million records, would end the walk early with its line).
 struct KeptRecords {
     let idField: String
     let limit: Int?
-    private(set) var records: [JSONValue] = []
-    private var ids: Set<String> = []
+    private(set) var count = 0
+    private var ids: Set<Int> = []
 
     init(idField: String, limit: Int?) {
         self.idField = idField
         self.limit = limit
     }
 
-    var isFull: Bool { limit.map { records.count >= $0 } ?? false }
+    var isFull: Bool { limit.map { count >= $0 } ?? false }
 
     /// Whether every one of `items` has an id, kept already.
     func holdsAll(_ items: [JSONValue]) -> Bool {
-        items.allSatisfy { item in item.recordID(idField).map(ids.contains) ?? false }
+        items.allSatisfy { item in item.recordID(idField).map { ids.contains($0.hashValue) } ?? false }
     }
 
     /// Adds `items` (up to the limit) until one whose id is kept already:
     /// then stops there and returns that id.
     mutating func add(_ items: [JSONValue]) -> String? {
         for item in items where !isFull {
-            if let id = item.recordID(idField), !ids.insert(id).inserted { return id }
-            records.append(item)
+            if let id = item.recordID(idField), !ids.insert(id.hashValue).inserted { return id }
+            count += 1
         }
         return nil
     }
