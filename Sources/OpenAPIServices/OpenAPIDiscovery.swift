@@ -66,7 +66,7 @@ public struct OpenAPIDiscovery: Sendable {
     /// At most this many places are asked for a document (with the root,
     /// its redirect and `/db`, the start asks at most 24).
     public static let maxPlaces = 21
-    /// The places not answered by then are passed over.
+    /// The places not answered this long after the first answer are passed over.
     public static let deadline: Duration = .seconds(3)
 
     /// One place asked for a document, and what it gave (the start screen
@@ -115,7 +115,8 @@ public struct OpenAPIDiscovery: Sendable {
         public var attempts: [Attempt]
     }
 
-    /// Asks ``places(named:)`` at once, within ``deadline``; the first (in
+    /// Asks ``places(named:)`` at once, within ``deadline`` of the first
+    /// answer; the first (in
     /// their order) that holds an OpenAPI document wins. A place answering
     /// something that is not one (an HTML page, JSON of another kind) is
     /// passed over silently, but for a JSON array: where a document should
@@ -127,14 +128,19 @@ public struct OpenAPIDiscovery: Sendable {
             for (index, place) in places.enumerated() {
                 group.addTask { (index, await fetcher.probe(place)) }
             }
-            group.addTask {
-                try? await Task.sleep(for: Self.deadline)
-                return (-1, nil)
-            }
             var found = [DocumentFetcher.Probe?](repeating: nil, count: places.count)
             var left = places.count
             while left > 0, let (index, probe) = await group.next() {
                 guard index >= 0 else { break }
+                if left == places.count {
+                    // The deadline runs from the first answer: a server slow
+                    // to answer at all (a loaded machine) is waited for as
+                    // long as its requests' own timeout.
+                    group.addTask {
+                        try? await Task.sleep(for: Self.deadline)
+                        return (-1, nil)
+                    }
+                }
                 found[index] = probe
                 left -= 1
             }
