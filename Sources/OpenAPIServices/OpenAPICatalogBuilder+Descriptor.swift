@@ -72,7 +72,13 @@ extension OpenAPICatalogBuilder {
         let (paging, pageSize) = collection.parameters.paging(
             reader: reader,
             nextKey: collection.shape.nextKey ?? (collection.shape.linkHeader ? ResourceRoute.linkHeader : nil))
-        var route = ResourceRoute(path: collection.entry.text, paging: paging)
+        var route = ResourceRoute(path: placement.place(collection.entry.text), paging: paging)
+        if let record = collection.record {
+            // The record's path as written: `/books/{id}` beside `/books/`.
+            let slash = record.text.hasSuffix("/") ? "/" : ""
+            route.recordPath = placement.place(
+                "/" + (record.segments.dropLast() + ["{}"]).joined(separator: "/") + slash)
+        }
         route.itemsKey = collection.shape.itemsKey
         route.totalKey = collection.shape.totalKey
         if paging != .jsonServer {
@@ -91,6 +97,9 @@ extension OpenAPICatalogBuilder {
             let values = (property.resolved.schema.allowedValues ?? []).compactMap { $0.value as? String }
             if !values.isEmpty { route.choices[property.name] = values }
         }
+        // The filters the document lists: others are applied to the loaded rows.
+        route.facts[OpenAPIRoutesConvention.filtersFact] = collection.parameters.filters.map(\.name)
+            .joined(separator: ",")
         for parameter in collection.parameters.filters where !parameter.choices.isEmpty {
             route.choices[parameter.name] = parameter.choices
         }
@@ -100,12 +109,26 @@ extension OpenAPICatalogBuilder {
         let canChange = record?.patch != nil || record?.put != nil
         let toggle = canChange ? scalars.first { $0.kind == .boolean }.map(\.name) : nil
         var descriptor = ResourceDescriptor(
-            name: collection.name, singular: collection.shape.item.component?.lowercased(), idField: idField,
+            name: collection.name, singular: collection.shape.item.component.map(Self.singular), idField: idField,
             labelField: label, columns: columns,
             toggle: toggle.map { ResourceDescriptor.Toggle(field: $0, on: $0, off: "not \($0)") },
             formFields: form, pageSize: pageSize)
         descriptor.route = route
         return descriptor
+    }
+
+    /// A record schema's name as the record's singular: `Book` → `book`;
+    /// the words frameworks add to a schema's name dropped (Ninja's
+    /// `BookOut`, `BookRead`, `BookResponse`, `BookDTO` → `book`).
+    static func singular(_ component: String) -> String {
+        let name = component.lowercased()
+        for suffix in ["out", "read", "response", "schema", "dto", "model", "detail"]
+        where name.hasSuffix(suffix) && name.count > suffix.count + 1 {
+            // A word of its own (`BookOut`), not the name's end (`Checkout`).
+            let start = component.index(component.endIndex, offsetBy: -suffix.count)
+            if component[start].isUppercase { return String(name.dropLast(suffix.count)) }
+        }
+        return name
     }
 
     /// `author_id`, `authorId`, `authorID`: a field that names another record.

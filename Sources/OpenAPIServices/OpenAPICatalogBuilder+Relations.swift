@@ -4,8 +4,9 @@ import Services
 extension OpenAPICatalogBuilder {
     /// Adds the relations both ways: a nested route (`/authors/{author_id}/books`)
     /// gives the parent its children; a foreign key (`author_id`, `authorId`)
-    /// gives the record its parent and the parent its children (when the
-    /// children can be asked for by that key); a property that is a `$ref`
+    /// gives the record its parent and the parent its children (asked for
+    /// by that key where the document lists it as a filter, else filtered
+    /// from the loaded rows); a property that is a `$ref`
     /// to another collection's schema gives the record its parent.
     func addRelations(_ descriptors: inout [ResourceDescriptor], collections: [Collection], nested: [Nested])
         throws(OpenAPIProblem)
@@ -23,18 +24,15 @@ extension OpenAPICatalogBuilder {
         for (position, collection) in collections.enumerated() {
             let properties = try properties(of: collection.shape.item, at: itemPointer(collection))
             let descriptor = descriptors[position]
-            let parameters = Set(collection.parameters.all.map(\.name))
             for property in properties where property.name != descriptor.idField {
                 if property.kind.isScalar, let (base, target) = foreignKey(property, in: index) {
                     add(.init(base, target: target.name, .parent(foreignKey: property.name)), to: collection.name)
-                    let filterable =
-                        descriptor.route?.nestedRoutes[property.name] != nil
-                        || descriptor.route?.paging == .jsonServer || parameters.contains(property.name)
-                    if filterable {
-                        add(
-                            .init(collection.name, target: collection.name, .children(foreignKey: property.name)),
-                            to: target.name)
-                    }
+                    // Children by the filter the document lists (or a nested
+                    // route), else by the loaded rows (the list filters them
+                    // here: `OpenAPIRoutesConvention.capabilities`).
+                    add(
+                        .init(collection.name, target: collection.name, .children(foreignKey: property.name)),
+                        to: target.name)
                 } else if property.kind == .object, let component = property.resolved.component,
                     let target = index.byComponent[component],
                     let targetID = index.position[target.name].map({ descriptors[$0].idField })

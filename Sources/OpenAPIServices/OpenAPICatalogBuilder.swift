@@ -9,6 +9,8 @@ import Services
 public struct OpenAPICatalogBuilder {
     let document: OpenAPI.Document
     let reader: SchemaReader
+    /// Where the document's paths are asked below the base URL (its `servers`).
+    var placement: PathPlacement = .identity
 
     /// - Parameters:
     ///   - source: names the document in problems (`http://…/openapi.json`).
@@ -95,7 +97,8 @@ public struct OpenAPICatalogBuilder {
                 position == entry.segments.count - 2
             {
                 let parentPath = "/" + entry.segments[..<position].joined(separator: "/")
-                let template = entry.text.replacingOccurrences(of: entry.segments[position], with: "{}")
+                let template = placement.place(
+                    entry.text.replacingOccurrences(of: entry.segments[position], with: "{}"))
                 nested.append(Nested(name: last, parentPath: parentPath, foreignKey: templates[0], template: template))
             }
         }

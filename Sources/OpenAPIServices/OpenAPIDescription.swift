@@ -35,28 +35,32 @@ public struct OpenAPIDescription: Sendable {
     /// `observer` how far it has come and its first collections as soon as
     /// they are catalogued. Cancelling the task stops it between two slices
     /// (a problem that ``OpenAPIProblem/isStopped``).
+    /// - Parameter base: the base URL the paths are asked under (``PathPlacement``);
+    ///   `nil`: the paths are below the base URL as written.
     public static func read(
-        _ data: Data, location: String, observer: OpenAPIReadObserver = .init(), sliced: Bool = true
+        _ data: Data, location: String, observer: OpenAPIReadObserver = .init(), sliced: Bool = true,
+        base: URL? = nil
     ) throws(OpenAPIProblem) -> OpenAPIDescription {
         let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location, sliced: sliced) {
             order in
             OpenAPIDocumentReader.SliceObserver(
                 firstCount: observer.firstCount, sliceSize: observer.sliceSize, progress: observer.progress,
                 first: { part in
-                    guard let first = try? describe(part, order: order, location: location),
+                    guard let first = try? describe(part, order: order, location: location, base: base),
                         !first.catalog.resources.isEmpty
                     else { return }
                     observer.firstCollections(first)
                 })
         }
-        return try describe(document, order: order, location: location)
+        return try describe(document, order: order, location: location, base: base)
     }
 
     /// The description of a decoded document.
-    static func describe(_ document: OpenAPI.Document, order: KeyOrder, location: String) throws(OpenAPIProblem)
-        -> OpenAPIDescription
+    static func describe(_ document: OpenAPI.Document, order: KeyOrder, location: String, base: URL? = nil)
+        throws(OpenAPIProblem) -> OpenAPIDescription
     {
-        let builder = OpenAPICatalogBuilder(document: document, source: location, order: order)
+        var builder = OpenAPICatalogBuilder(document: document, source: location, order: order)
+        builder.placement = PathPlacement(document, location: location, base: base)
         let (resources, skipped) = try builder.catalog()
         var description = OpenAPIDescription(
             catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),

@@ -40,46 +40,133 @@ public struct OpenAPIDiscovery: Sendable {
             data = await fetcher?.fetch(location)
         }
         guard let data else { return .problem("OpenAPI document \(source) not found") }
-        return Self.read(data, location: source, observer: observer)
+        return Self.read(data, location: source, observer: observer, base: fetcher?.baseURL)
     }
 
-    /// The outcome of reading `data`, a document from `location`.
-    private static func read(_ data: Data, location: String, observer: OpenAPIReadObserver) -> Outcome {
+    /// The outcome of reading `data`, a document from `location`, its
+    /// paths asked below `base`.
+    private static func read(_ data: Data, location: String, observer: OpenAPIReadObserver, base: URL?) -> Outcome {
         do {
-            return .found(try OpenAPIDescription.read(data, location: location, observer: observer))
+            return .found(try OpenAPIDescription.read(data, location: location, observer: observer, base: base))
         } catch {
             return error.isStopped ? .stopped : .problem(error.description)
         }
     }
 
-    /// Asks the conventional paths at once; the first (in their order) that
-    /// holds an OpenAPI document wins. A path answering something that is
-    /// not one (an HTML page, JSON of another kind) is passed over silently,
-    /// but for a JSON array: where a document should be, that is said in a
-    /// line when no other path holds one.
-    public func discover(observer: OpenAPIReadObserver = .init()) async -> Outcome {
-        guard let fetcher else { return .none }
-        let paths = Self.conventionalPaths
-        let bodies = await withTaskGroup(of: (Int, Data?).self) { group in
-            for (index, path) in paths.enumerated() {
-                group.addTask { (index, await fetcher.fetch(path)) }
+    /// Where frameworks publish their document, asked relative to the
+    /// base URL and then to the origin: FastAPI and Django Ninja
+    /// (`openapi.json`), YAML-first services, NestJS (`openapi`),
+    /// drf-spectacular (`schema/`, `api/schema/`), Swagger-era services and
+    /// Flask-RESTX (`swagger.json`), express (`api-docs`), springdoc
+    /// (`v3/api-docs`), and the API explorers.
+    public static let publishedPaths = [
+        "openapi.json", "openapi.yaml", "openapi", "schema/", "schema/openapi.json", "api/schema/", "swagger.json",
+        "api-docs", "v3/api-docs", "docs/openapi.json", "api-explorer/swagger.json",
+    ]
+    /// At most this many places are asked for a document (with the root,
+    /// its redirect and `/db`, the start asks at most 24).
+    public static let maxPlaces = 21
+    /// The places not answered this long after the first answer are passed over.
+    public static let deadline: Duration = .seconds(3)
+
+    /// One place asked for a document, and what it gave (the start screen
+    /// says them when nothing was found).
+    public struct Attempt: Sendable, Equatable {
+        public enum Answer: Sendable, Equatable {
+            /// An error status.
+            case status(Int)
+            /// No answer (or not within ``OpenAPIDiscovery/deadline``).
+            case unanswered
+            /// A body that is no OpenAPI or Swagger document.
+            case notADocument
+        }
+
+        public let url: String
+        public let answer: Answer
+    }
+
+    /// The places asked, in order, each once: `named` first (what the
+    /// service's root names: `Link: rel="service-desc"` or `describedby`,
+    /// RFC 8631), then ``publishedPaths`` under the base URL, then under the
+    /// origin (when the base URL has a path); at most ``maxPlaces``.
+    public func places(named: [URL] = []) -> [String] {
+        guard let base = fetcher?.baseURL else { return [] }
+        var result: [String] = []
+        var seen: Set<String> = []
+        func add(_ url: URL?) {
+            guard let url, result.count < Self.maxPlaces, seen.insert(url.absoluteString).inserted else { return }
+            result.append(url.absoluteString)
+        }
+        for url in named { add(url) }
+        let directory = base.absoluteString.hasSuffix("/") ? base : URL(string: base.absoluteString + "/")
+        // (`api/schema/` is not asked under a base URL that ends in `/api`.)
+        let last = base.path.split(separator: "/").last.map(String.init)
+        for path in Self.publishedPaths where path.split(separator: "/").first.map(String.init) != last {
+            add(directory.flatMap { URL(string: path, relativeTo: $0)?.absoluteURL })
+        }
+        for path in Self.publishedPaths { add(URL(string: "/" + path, relativeTo: base)?.absoluteURL) }
+        return result
+    }
+
+    /// What ``discover(named:observer:)`` found, and each place it asked
+    /// that held no document.
+    public struct Discovered: Sendable {
+        public var outcome: Outcome
+        public var attempts: [Attempt]
+    }
+
+    /// Asks ``places(named:)`` at once, within ``deadline`` of the first
+    /// answer; the first (in
+    /// their order) that holds an OpenAPI document wins. A place answering
+    /// something that is not one (an HTML page, JSON of another kind) is
+    /// passed over silently, but for a JSON array: where a document should
+    /// be, that is said in a line when no other place holds one.
+    public func discover(named: [URL] = [], observer: OpenAPIReadObserver = .init()) async -> Discovered {
+        guard let fetcher else { return Discovered(outcome: .none, attempts: []) }
+        let places = places(named: named)
+        let probes = await withTaskGroup(of: (Int, DocumentFetcher.Probe?).self) { group in
+            for (index, place) in places.enumerated() {
+                group.addTask { (index, await fetcher.probe(place)) }
             }
-            var found = [Data?](repeating: nil, count: paths.count)
-            for await (index, body) in group { found[index] = body }
+            var found = [DocumentFetcher.Probe?](repeating: nil, count: places.count)
+            var left = places.count
+            while left > 0, let (index, probe) = await group.next() {
+                guard index >= 0 else { break }
+                if left == places.count {
+                    // The deadline runs from the first answer: a server slow
+                    // to answer at all (a loaded machine) is waited for as
+                    // long as its requests' own timeout.
+                    group.addTask {
+                        try? await Task.sleep(for: Self.deadline)
+                        return (-1, nil)
+                    }
+                }
+                found[index] = probe
+                left -= 1
+            }
+            group.cancelAll()
             return found
         }
         var notADocument: String?
-        for (path, body) in zip(paths, bodies) {
-            guard let body else { continue }
+        var attempts: [Attempt] = []
+        for (place, probe) in zip(places, probes) {
+            // A failing server (5xx) has not said it has none: the cached document stands.
+            guard let body = probe?.body ?? probe?.cached else {
+                attempts.append(Attempt(url: place, answer: probe?.status.map(Attempt.Answer.status) ?? .unanswered))
+                continue
+            }
             guard Self.looksLikeOpenAPI(body) else {
+                attempts.append(Attempt(url: place, answer: .notADocument))
                 if notADocument == nil, Self.isJSONArray(body) {
-                    notADocument = Self.problem(reading: body, location: absolute(path))
+                    notADocument = Self.problem(reading: body, location: place)
                 }
                 continue
             }
-            return Self.read(body, location: absolute(path), observer: observer)
+            return Discovered(
+                outcome: Self.read(body, location: place, observer: observer, base: fetcher.baseURL),
+                attempts: attempts)
         }
-        return notADocument.map(Outcome.problem) ?? .none
+        return Discovered(outcome: notADocument.map(Outcome.problem) ?? .none, attempts: attempts)
     }
 
     /// Whether `body` is a JSON array (its first byte but blanks is `[`).

@@ -193,7 +193,9 @@ public final class FrameworkServer: Sendable {
             (try? String(
                 contentsOf: folder.appendingPathComponent("\(framework.logStem).\(name)"), encoding: .utf8)) ?? ""
         }.joined(separator: "\n")
-        return log.split(separator: "\n").compactMap { line in
+        // Werkzeug colours the request lines of 3xx/4xx answers (`ESC[33m…ESC[0m`) even in a file.
+        let plain = log.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        return plain.split(separator: "\n").compactMap { line in
             guard let open = line.firstIndex(of: "\""),
                 let close = line[line.index(after: open)...].firstIndex(of: "\"")
             else { return nil }

@@ -16,8 +16,9 @@ struct DocumentAfterListTests {
         _ server: TestHTTPServer, in home: TemporaryHome, firstFrame: Latch? = nil,
         headStart: Duration = AppRoot.listHeadStart, timeout: Double? = nil
     ) async throws -> AppRoot.Staged {
+        // A server of todos alone: JSONPlaceholder's catalog, asked for.
         let options = LaunchOptions(
-            environment: "development", baseURL: server.baseURL.absoluteString, timeout: timeout)
+            environment: "development", baseURL: server.baseURL.absoluteString, timeout: timeout, catalog: "builtin")
         return try await AppRoot.stage(
             options: options, environment: home.environment, prefetch: true, firstFrame: firstFrame,
             headStart: headStart)

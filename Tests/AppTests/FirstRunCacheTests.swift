@@ -13,7 +13,8 @@ struct FirstRunCacheTests {
     private static let todos = #"[{"id": 1, "userId": 1, "title": "first", "completed": false}]"#
 
     private func stage(_ server: TestHTTPServer, in home: TemporaryHome, later: Bool) async throws -> AppRoot.Staged {
-        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let options = LaunchOptions(
+            environment: "development", baseURL: server.baseURL.absoluteString, catalog: "builtin")
         return try await AppRoot.stage(
             options: options, environment: home.environment, prefetch: true, opensCacheLater: later)
     }

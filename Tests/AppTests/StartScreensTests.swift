@@ -164,7 +164,8 @@ struct StartScreensTests {
             return .json(#"[{"id": 1, "userId": 1, "title": "first", "completed": false}]"#)
         }
         let home = try TemporaryHome()
-        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let options = LaunchOptions(
+            environment: "development", baseURL: server.baseURL.absoluteString, catalog: "builtin")
         let prepared = try await AppRoot.prepare(options: options, environment: home.environment)
         let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 120)))
         router.startHeld()

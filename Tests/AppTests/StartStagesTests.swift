@@ -91,7 +91,8 @@ struct StartStagesTests {
                 : TestHTTPResponse(status: 404)
         }
         let home = try TemporaryHome()
-        let options = LaunchOptions(environment: "development", baseURL: server.baseURL.absoluteString)
+        let options = LaunchOptions(
+            environment: "development", baseURL: server.baseURL.absoluteString, catalog: "builtin")
         let configured = try await AppRoot.configure(options, environment: home.environment)
         let built = try await AppRoot.build(configured, opensCacheLater: false, sharing: nil)
         #expect(built.startsEmpty)

@@ -276,12 +276,19 @@ extension EndToEnd {
             let home = try TemporaryHome()
             defer { home.remove() }
             let base = server.baseURL.absoluteString
+            // `--catalog builtin`: the suggestion comes from JSONPlaceholder's
+            // catalog, which an unknown service is not browsed through unasked.
             let rows = try await Self.run(
-                ["get", "rows", "--format", "json", "--env", "development", "--base-url", base], terminal: false,
-                home: home)
+                [
+                    "get", "rows", "--format", "json", "--env", "development", "--base-url", base, "--catalog",
+                    "builtin",
+                ],
+                terminal: false, home: home)
             let typo = try await Self.run(
-                ["get", "todoz", "--format", "json", "--env", "development", "--base-url", base], terminal: false,
-                home: home)
+                [
+                    "get", "todoz", "--format", "json", "--env", "development", "--base-url", base, "--catalog",
+                    "builtin",
+                ], terminal: false, home: home)
             await server.stop()
             #expect(rows.status == 0, "\(rows.stderr)")
             #expect(rows.stdout.contains("row one"), "\(rows.stdout)")

@@ -34,7 +34,11 @@ extension EndToEnd {
         @Test func escStopsTheListsLoadRReloadsEscGoesBackAndCtrlCQuits() async throws {
             let server = try Self.server()
             let app = try RunningApp(
-                ["--env", "production", "--base-url", server.baseURL.absoluteString, "--timeout", "120"],
+                // A server of todos alone: JSONPlaceholder's catalog, asked for.
+                [
+                    "--env", "production", "--base-url", server.baseURL.absoluteString, "--timeout", "120", "--catalog",
+                    "builtin",
+                ],
                 reportingExit: true)
             defer { app.stop() }
             let loading = try await app.session.eventually("the list loading, 0.3 MB in") { screen in

@@ -102,7 +102,7 @@ struct HostileDocumentTests {
             network: network, storage: InMemoryStorageService(), namespace: "test",
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let discovery = OpenAPIDiscovery(fetcher: DocumentFetcher(baseURL: server.baseURL, store: store))
-        guard case .problem(let line) = await discovery.discover() else {
+        guard case .problem(let line) = await discovery.discover().outcome else {
             Issue.record("a JSON array at /openapi.json was passed over silently")
             return
         }

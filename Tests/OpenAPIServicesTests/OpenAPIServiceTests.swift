@@ -28,7 +28,7 @@ struct OpenAPIServiceTests {
         let api = LiveAPIService(baseURL: server.baseURL, network: network, store: store)
         let discovery = OpenAPIDiscovery(
             fetcher: DocumentFetcher(baseURL: server.baseURL, store: store))
-        guard case .found(let description) = await discovery.discover() else {
+        guard case .found(let description) = await discovery.discover().outcome else {
             throw OpenAPIProblem(source: "test", pointer: "#", reason: "no document discovered")
         }
         return Client(api: api, discovery: discovery, catalog: description.catalog)

@@ -52,6 +52,9 @@ public struct AppConfiguration: Sendable {
     /// `--catalog none` / `catalog: none`: JSONPlaceholder's built-in
     /// catalog is not used, so a service is browsed only through its document.
     public var usesBuiltinCatalog = true
+    /// `--catalog` (or `TRESTLE_CATALOG`, `catalog:`) was given: `builtin`
+    /// then browses any service through JSONPlaceholder's catalog.
+    public var catalogNamed = false
     /// The service's `auth:` (or `environments.<env>.auth`); `nil`: `TRESTLE_TOKEN` as before.
     public var auth: ConfiguredAuth?
 

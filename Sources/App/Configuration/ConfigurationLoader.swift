@@ -96,6 +96,7 @@ public struct ConfigurationLoader: Sendable {
         configuration.convention = reader.string(forKey: "convention")
         let environmentAuth = try AuthSection.auth(in: document.environmentAuth[env.rawValue])
         configuration.auth = service?.auth ?? environmentAuth
+        configuration.catalogNamed = reader.string(forKey: "catalog") != nil
         switch reader.string(forKey: "catalog") ?? "builtin" {
         case "builtin": configuration.usesBuiltinCatalog = true
         case "none": configuration.usesBuiltinCatalog = false

@@ -153,7 +153,7 @@ extension AppRoot {
     static func request(_ built: Built, prefetch: Bool, firstFrame: Latch?, headStart: Duration) async -> Requested {
         let browsed = built.browsed
         let (shown, recall) = await remembered(built)
-        let firstList = prefetch && recall?.discovery == nil ? firstList(of: browsed, api: built.services.api) : nil
+        let firstList = prefetch && recall?.discovery == nil ? firstList(of: shown, api: built.services.api) : nil
         guard OpenAPIStage.asks(browsed) else {
             return Requested(
                 built: built, shown: shown, recalled: recall?.discovery != nil, firstList: firstList, discovery: nil,
@@ -172,12 +172,14 @@ extension AppRoot {
     }
 
     /// What the screens are made from first: the catalog of the convention
-    /// the cache remembers of the service, if it remembers one, else the one browsed.
+    /// the cache remembers of the service, if it remembers one, else the
+    /// one browsed — none for a service nobody described (the built-in
+    /// catalog is not guessed: ``UnknownService``).
     static func remembered(_ built: Built) async -> (shown: AppConfiguration, recall: ConventionRecall?) {
         let browsed = built.browsed
-        guard ConventionDetection.asks(browsed) else { return (browsed, nil) }
+        guard ConventionDetection.asks(browsed) else { return (UnknownService.unguessed(browsed), nil) }
         let recall = await ConventionRecall.read(browsed, storage: built.cache)
-        guard let recalled = recall.discovery else { return (browsed, recall) }
+        guard let recalled = recall.discovery else { return (UnknownService.unguessed(browsed), recall) }
         built.services.documents?.memory?.note(recalled.convention)
         return (ConventionDetection.with(recalled, browsed), recall)
     }

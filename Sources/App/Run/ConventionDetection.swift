@@ -31,7 +31,8 @@ enum ConventionDetection {
     /// answers and is no longer claimed forgets it, while a root that cannot
     /// be read (offline, past the deadline) keeps the remembered catalog.
     static func apply(
-        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger, recall: ConventionRecall? = nil
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger, recall: ConventionRecall? = nil,
+        trail: UnknownService.Trail? = nil
     ) async -> OpenAPIStage.Applied? {
         guard asks(configuration), let network = documents?.network else { return nil }
         let detector = ConventionDetector(root: configuration.baseURL, network: network, registry: registry)
@@ -43,7 +44,9 @@ enum ConventionDetection {
                 warning: Texts.Start.unknownConvention(name: forced.rawValue, known: known))
         }
         let recorder = ConventionRecorder()
-        guard let found = await detector.detect(forcing: forced, recording: recorder), !found.resources.isEmpty else {
+        let detected = await detector.detect(forcing: forced, recording: recorder)
+        trail?.note(root: recorder.root)
+        guard let found = detected, !found.resources.isEmpty else {
             return await notFound(
                 configuration, recorder: recorder, recall: recall, documents: documents, logger: logger)
         }

@@ -38,33 +38,43 @@ enum OpenAPIStage {
     ) async -> Applied {
         let discovery = OpenAPIDiscovery(fetcher: documents)
         let outcome: OpenAPIDiscovery.Outcome
+        var attempts: [OpenAPIDiscovery.Attempt] = []
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
+        let trail = UnknownService.Trail()
         if let found = await ConventionDetection.apply(
-            configuration, documents: documents, logger: logger, recall: recall)
+            configuration, documents: documents, logger: logger, recall: recall, trail: trail)
         {
             return found
         }
-        let observer = reading?.observer { first in found(first, configuration: configuration, logger: logger) }
+        let observer = reading?.observer { first in
+            found(first, configuration: configuration, documents: documents, logger: logger)
+        }
         if let location = configuration.openapi {
             outcome = await discovery.load(location, observer: observer ?? .init())
         } else {
-            outcome = await discovery.discover(observer: observer ?? .init())
+            let discovered = await discovery.discover(named: trail.namedDocuments, observer: observer ?? .init())
+            outcome = discovered.outcome
+            attempts = discovered.attempts
         }
         switch outcome {
         case .none:
-            return Applied(configuration: configuration)
+            return Applied(
+                configuration: await UnknownService.nothingFound(
+                    configuration, documents: documents, trail: trail, attempts: attempts, logger: logger))
         case .stopped:
             let source = configuration.openapi.map(OpenAPIDescription.sourceName) ?? "the OpenAPI document"
             logger.notice("openapi", metadata: ["stopped": "\(source)"])
+            let unguessed = UnknownService.unguessed(configuration)
             return Applied(
-                configuration: configuration,
-                warning: Texts.Start.readingStopped(source: source, fallback: fallback(configuration)), stopped: true)
+                configuration: unguessed,
+                warning: Texts.Start.readingStopped(source: source, fallback: fallback(unguessed)), stopped: true)
         case .problem(let line):
             logger.warning("openapi", metadata: ["problem": "\(line)"])
-            return Applied(configuration: configuration, warning: "\(line) — going on with \(fallback(configuration))")
+            let unguessed = UnknownService.unguessed(configuration)
+            return Applied(configuration: unguessed, warning: "\(line) — going on with \(fallback(unguessed))")
         case .found(let description):
-            return found(description, configuration: configuration, logger: logger)
+            return found(description, configuration: configuration, documents: documents, logger: logger)
         }
     }
 
@@ -78,11 +88,18 @@ enum OpenAPIStage {
     }
 
     /// `configuration` with the catalog of `description`, a document read.
-    private static func found(_ description: OpenAPIDescription, configuration: AppConfiguration, logger: Logger)
-        -> Applied
-    {
+    private static func found(
+        _ description: OpenAPIDescription, configuration: AppConfiguration, documents: DocumentFetcher?,
+        logger: Logger
+    ) -> Applied {
         var result = configuration
         result.catalog = merged(description.catalog, over: configuration)
+        // A document of no json-server (`trestle serve`'s pages in `_page`): its `/db` is not asked.
+        if !description.catalog.resources.isEmpty,
+            !description.catalog.resources.contains(where: { $0.route?.paging == .jsonServer })
+        {
+            documents?.memory?.note(.openAPI)
+        }
         result.catalog.opening = result.catalog.foundOpening
         logger.info(
             "openapi",
@@ -91,7 +108,7 @@ enum OpenAPIStage {
             ])
         if description.catalog.resources.isEmpty {
             return Applied(
-                configuration: configuration,
+                configuration: UnknownService.unguessed(configuration),
                 warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
         }
         // Paths left out of the document (a `..` segment): each in the

@@ -103,9 +103,12 @@ final class StartScreens {
             return
         }
         let upgrades = keepsPending && !firstCollections
-        if router.frameCount == 0 || stopped {
+        // Screens of no resources (a service nobody described, while it is
+        // looked at) have nothing to keep: replaced at once.
+        let nothingShown = router.frameCount > 0 && shownCatalog.resources.isEmpty && !keysHandled
+        if router.frameCount == 0 || stopped || nothingShown {
             replace(with: make(prepared, launch: launch), from: prepared, first: firstCollections)
-            if stopped { releaseCurrent() }
+            if stopped || nothingShown { releaseCurrent() }
         } else if keysHandled && !upgrades {
             noteDocumentCameLate()
         } else {
@@ -175,6 +178,8 @@ final class StartScreens {
 
     private func replace(with made: AppRouter, from prepared: AppRoot.Prepared, first firstCollections: Bool) {
         router.stopAll()
+        // A warning said on the screens replaced (the cache off, said once) stays said.
+        if made.message == nil, let said = router.message, said.severity != .info { made.show(said) }
         router = made
         shownCatalog = prepared.catalog
         shownDescription = prepared.services.description

@@ -104,9 +104,13 @@ public enum CommandParser {
         return .export(format, path: path)
     }
 
-    private static func parseOpen(_ head: String, _ arguments: [String], resources: [String]) throws(Failure)
+    private static func parseOpen(_ typed: String, _ arguments: [String], resources: [String]) throws(Failure)
         -> AppCommand
     {
+        // A name as the user types it: `books` opens `Books` when only one
+        // collection has that name without regard to case.
+        let folded = resources.contains(typed) ? [] : resources.filter { $0.lowercased() == typed.lowercased() }
+        let head = folded.count == 1 ? folded[0] : typed
         guard ResourceEndpoint.isValidName(head) else {
             throw Failure(message: Texts.Command.unknown(command: head, resource: resources.first ?? "todos"))
         }

@@ -31,8 +31,14 @@ public struct ResourceNavigator {
     }
 
     /// The descriptor of `name`: described, or inferred for any other collection.
+    /// A name as the user typed it: `:books` opens `Books` when it is the
+    /// only collection of that name without regard to case.
     public func resource(named name: String) -> ResourceDescriptor {
-        catalog.descriptor(for: name)
+        if catalog[name] == nil {
+            let folded = catalog.resources.filter { $0.name.lowercased() == name.lowercased() }
+            if folded.count == 1 { return folded[0] }
+        }
+        return catalog.descriptor(for: name)
     }
 
     /// The start screen: every resource with its count.

@@ -52,6 +52,10 @@ public struct RecordDetailInteractor: Sendable {
     {
         guard case .children(let foreignKey) = relation.kind else { return nil }
         let target = catalog.descriptor(for: relation.target)
-        return try await api.count(target, ListQuery(filters: [ListQuery.Filter(foreignKey, record.id)]))
+        let filter = ListQuery.Filter(foreignKey, record.id)
+        // A server that cannot filter by the key would count every record:
+        // the list filters its loaded rows instead, and no count is shown.
+        guard target.listCapabilities().applies(filter, on: target.route) else { return nil }
+        return try await api.count(target, ListQuery(filters: [filter]))
     }
 }

@@ -7,7 +7,10 @@ struct ResourcesInteractor: Sendable {
 
     /// Resources the service names that the catalog does not describe:
     /// collections (columns inferred when they load) and object resources.
+    /// Nothing is asked while the catalog is still being looked for (no
+    /// resources, no source: the start of a service nobody described).
     func discoverExtras() async -> [ResourceDescriptor] {
+        if catalog.resources.isEmpty, catalog.source == nil { return [] }
         let known = Set(catalog.names)
         return await api.discoverResources().filter { !known.contains($0.name) }.map { found in
             found.isObject ? ResourceDescriptor.object(named: found.name) : catalog.descriptor(for: found.name)

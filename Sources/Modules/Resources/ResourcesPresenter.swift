@@ -130,7 +130,8 @@ final class ResourcesPresenter: Screen {
         }
         ResourcesView.draw(
             resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset,
-            source: interactor.catalog.source, on: terminal, in: rect,
+            source: interactor.catalog.source, notes: discovered.isEmpty ? interactor.catalog.notes : [],
+            on: terminal, in: rect,
             theme: theme, tick: tick)
     }
 

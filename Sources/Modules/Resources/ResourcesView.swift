@@ -25,13 +25,21 @@ enum ResourcesView {
 
     static func draw(
         resources: [ResourceDescriptor], counts: [String: Result<Int, ServiceError>], cursor: Int, scrollOffset: Int,
-        source: String? = nil, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int
+        source: String? = nil, notes: [String] = [], on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int
     ) {
         let (titleLine, body) = rect.splitTop(1)
         terminal.write(
             " " + (source.map { Texts.Start.titleFrom(source: sourceName($0)) } ?? Texts.Start.title),
             row: titleLine.row,
             col: titleLine.col, width: titleLine.width, style: theme.style(.dim))
+        if resources.isEmpty, !notes.isEmpty {
+            // Nothing found: what was tried, a line each, in place of the table.
+            let lines = [Texts.Start.nothingFound] + notes.map { "  · " + $0 } + ["", Texts.Start.nothingHint]
+            for (offset, line) in lines.prefix(max(0, body.height - 1)).enumerated() {
+                terminal.write(" " + line, row: body.row + 1 + offset, col: body.col, width: body.width, style: .plain)
+            }
+            return
+        }
         let table = TableView(
             columns: columns, rowCount: resources.count, cursor: cursor, scrollOffset: scrollOffset, sort: nil,
             row: { index in

@@ -92,6 +92,9 @@ public final class ConventionRecorder: Sendable {
         }
     }
 
+    /// The root's answer, once it answered.
+    public var root: RememberedConvention.Answer? { notes.withLock { $0.root } }
+
     /// What was noted, remembered as `convention`; `nil` before the root answered.
     public func remembered(as convention: ConventionName) -> RememberedConvention? {
         notes.withLock { notes in

@@ -26,22 +26,46 @@ public struct DocumentFetcher: Sendable {
     /// or an absolute URL; `nil` when the server has none there (an error
     /// status, or unreachable with nothing cached).
     public func fetch(_ location: String) async -> Data? {
+        await probe(location).body
+    }
+
+    /// What one look at a place for a document gave: its URL, the body (as
+    /// ``fetch(_:)`` gives it) and the error status, if one answered.
+    public struct Probe: Sendable {
+        public let url: String
+        public let body: Data?
+        /// The HTTP status of an error answer; `nil` with a body, or with no answer.
+        public let status: Int?
+        /// What the cache holds from an earlier answer, when the server
+        /// failed (a 5xx): a failing server has not said it has none.
+        public var cached: Data? = nil
+    }
+
+    /// ``fetch(_:)``, saying what answered.
+    public func probe(_ location: String) async -> Probe {
         let url: URL
         if let absolute = URL(string: location), absolute.scheme != nil {
             url = absolute
         } else {
             var base = baseURL.absoluteString
             while base.hasSuffix("/") { base.removeLast() }
-            guard let joined = URL(string: base + (location.hasPrefix("/") ? "" : "/") + location) else { return nil }
+            guard let joined = URL(string: base + (location.hasPrefix("/") ? "" : "/") + location) else {
+                return Probe(url: location, body: nil, status: nil)
+            }
             url = joined
         }
         let request = Networking.request(.get, url) |> withHeader("Accept", "application/json, application/yaml")
         do {
-            return try await store.load(request).body
+            return Probe(url: url.absoluteString, body: try await store.load(request).body, status: nil)
         } catch {
             switch error {
-            case .status, .redirectedAway, .decoding, .invalidURL, .cancelled: return nil
-            default: return await store.cached(request)?.body
+            case .status(let code, _) where code >= 500:
+                let cached = await store.cached(request)?.body
+                return Probe(url: url.absoluteString, body: nil, status: code, cached: cached)
+            case .status(let code, _): return Probe(url: url.absoluteString, body: nil, status: code)
+            case .redirectedAway, .decoding, .invalidURL, .cancelled:
+                return Probe(url: url.absoluteString, body: nil, status: nil)
+            default: return Probe(url: url.absoluteString, body: await store.cached(request)?.body, status: nil)
             }
         }
     }

@@ -236,7 +236,8 @@ public struct LiveAPIService: APIService {
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError)
         -> JSONValue
     {
-        try await send(resource, .create(fields), invalidates: true)
+        let answer = try await send(resource, .create(fields), invalidates: true)
+        return await written(answer, resource, id: nil, sent: fields)
     }
 
     public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
@@ -248,7 +249,8 @@ public struct LiveAPIService: APIService {
                 throw ServiceError(.badData, "\(resource.singular) \(id) is not an object")
             }
             for (key, value) in fields { whole[key] = value }
-            return try await send(resource, .replace(id: id, whole), invalidates: true)
+            let answer = try await send(resource, .replace(id: id, whole), invalidates: true)
+            return await written(answer, resource, id: id, sent: fields)
         }
         return try await send(
             resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)

@@ -9,6 +9,9 @@ public struct ResourceCatalog: Sendable, Hashable {
     /// Which screen a plain start (no launch target) opens on: the
     /// catalog's own choice, made where the catalog is made.
     public var opening: Opening
+    /// What the start screen says when the service described nothing: a
+    /// line for each place discovery tried (bounded where it is made).
+    public var notes: [String] = []
 
     /// Which screen a plain start opens on, and why.
     public enum Opening: Sendable, Hashable {

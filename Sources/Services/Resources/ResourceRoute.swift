@@ -58,6 +58,10 @@ public struct ResourceRoute: Sendable, Hashable {
     /// Facts the convention found at discovery and reads back when it spells
     /// requests (a JSON:API type, an OData key's Edm type); opaque to the rest.
     public var facts: [String: String] = [:]
+    /// Where a record lives when the service's document says so
+    /// (`/books/{}`, `{}` for the id): the document's record path as it is
+    /// written, its trailing slash or none; `nil`: `path/<id>`.
+    public var recordPath: String?
 
     public init(
         path: String, paging: Paging = .none, itemsKey: String? = nil, totalKey: String? = nil,

@@ -23,13 +23,35 @@ public struct OpenAPIRoutesConvention: ServiceConvention {
 
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? { nil }
 
+    /// The record path the document writes (`/books/{id}` beside a list at
+    /// `/books/`: no slash added), else the collection's path and the id.
+    public func recordPath(id: String, route: ResourceRoute) -> String {
+        guard let template = route.recordPath, !ConventionPath.isAddress(id) else {
+            return ConventionPath.record(id, in: route.path)
+        }
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        return template.replacingOccurrences(of: "{}", with: escaped)
+    }
+
     /// The document's search parameter, its sort parameter, and filters by
     /// equality (`field=value`, repeated for `in`): a document's query
     /// parameters name no operators, so `<`, `>=`, `~`… are done over the
     /// loaded rows.
+    /// A filter the document does not list is not sent (a service ignores
+    /// what it does not know, and would answer every record): it is applied
+    /// to the loaded rows.
     public func capabilities(route: ResourceRoute) -> ListCapabilities {
-        ListCapabilities(
+        var capabilities = ListCapabilities(
             searchParameter: route.searchParameter, filterOperators: [.equal, .oneOf],
             sorts: route.sortParameter != nil)
+        if let names = route.facts[Self.filtersFact] {
+            var declared: [String: Set<ListQuery.Filter.Operator>] = [:]
+            for name in names.split(separator: ",") { declared[String(name)] = [.equal, .oneOf] }
+            capabilities.declaredFilters = declared
+        }
+        return capabilities
     }
+
+    /// The route's fact naming the filter parameters its document lists (`a,b`).
+    public static let filtersFact = "openapi.filters"
 }

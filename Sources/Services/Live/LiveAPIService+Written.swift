@@ -1,0 +1,26 @@
+import Foundation
+import JSON
+
+extension LiveAPIService {
+    /// A write's answer as the record written. A service that answers less
+    /// than the record — Django Ninja's tutorial answers a create with
+    /// `{"id": 65}` and a `PUT` with `{"success": true}` — has the record
+    /// asked for by its id; should that fail, the fields sent, with what the
+    /// service answered over them, stand for it.
+    func written(_ answer: JSONValue, _ resource: ResourceDescriptor, id: String?, sent fields: JSONObject) async
+        -> JSONValue
+    {
+        guard !resource.isObject, case .object(let object) = answer,
+            fields.contains(where: { object[$0.key] == nil })
+        else { return answer }
+        let answeredID = object[resource.idField].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
+        if let recordID = id ?? answeredID, let fetched = try? await record(resource, id: recordID),
+            case .object = fetched
+        {
+            return fetched
+        }
+        var merged = fields
+        for (key, value) in object { merged[key] = value }
+        return .object(merged)
+    }
+}
