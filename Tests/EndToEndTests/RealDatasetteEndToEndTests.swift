@@ -17,48 +17,17 @@ extension EndToEnd {
             defer { server.stop() }
             let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString])
             defer { app.stop() }
-            let start = try await app.session.eventually("the database's tables, counted") { screen in
-                screen.contains("(from the database's tables)")
-                    && ["publishers", "authors", "books"].allSatisfy {
-                        ResourceScreen.startCount(of: $0, in: screen) != nil
-                    }
-            }
-            #expect(ResourceScreen.startCount(of: "publishers", in: start) == Library.publisherCount)
-            #expect(ResourceScreen.startCount(of: "authors", in: start) == Library.authorCount)
-            #expect(ResourceScreen.startCount(of: "books", in: start) == Library.bookCount)
-
-            try await app.command("books")
-            let list = try await app.session.eventually("books with their columns") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("Title") && screen.contains("Year")
-                    && screen.contains("Pages")
-            }
-            #expect(ResourceScreen.row(ofID: 2, in: list)?.contains("1942") == true, "\(list)")
+            try await LibraryWalk.startAndWalkBooks(
+                app, source: "(from the database's tables)", names: ["publishers", "authors", "books"])
             let last = Library.bookCount
-            try await ConventionsEndToEndTests.walkToTheEnd(app, last: Library.title(ofBook: last))
 
             // Read-only: a new book is refused, and the screen says why.
             try app.session.press("n")
             try await app.session.eventuallyShows("books are read-only here")
 
             // The last row at its own URL, its author (a foreign key), and the author's books.
-            try app.session.press("Enter")
-            try await app.session.eventually("the last book and its foreign keys") { screen in
-                screen.contains("\"title\": \"\(Library.title(ofBook: last))\"") && screen.contains("author →")
-                    && screen.contains("publisher →")
-            }
+            try await LibraryWalk.followAuthorAndBack(app, authorKey: "1", booksLabel: "books", field: "author_id")
             let author = Library.author(ofBook: last)
-            let written = (1...last).filter { Library.author(ofBook: $0) == author }
-            try app.session.press("1")
-            try await app.session.eventually("its author, the author's books counted") { screen in
-                screen.contains("\"name\": \"\(Library.authorNames[author - 1])\"")
-                    && screen.contains("books (\(written.count))")
-            }
-            try app.session.press("1")
-            let books = try await app.session.eventually("the author's books") { screen in
-                screen.contains("where author_id = \(author)")
-                    && ResourceScreen.ids(in: screen).count == written.count
-            }
-            #expect(ResourceScreen.ids(in: books) == written)
 
             // A filter Datasette applies (`year__gte`), asked of it.
             try await app.command("books year>=2000")

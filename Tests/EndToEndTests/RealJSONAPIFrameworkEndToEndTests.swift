@@ -23,44 +23,14 @@ extension EndToEnd {
             defer { server.stop() }
             let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString])
             defer { app.stop() }
-            let start = try await app.session.eventually("the router's collections, counted") { screen in
-                screen.contains("(from JSON:API links)")
-                    && ["publishers", "authors", "books"].allSatisfy {
-                        ResourceScreen.startCount(of: $0, in: screen) != nil
-                    }
-            }
-            #expect(ResourceScreen.startCount(of: "publishers", in: start) == Library.publisherCount)
-            #expect(ResourceScreen.startCount(of: "authors", in: start) == Library.authorCount)
-            #expect(ResourceScreen.startCount(of: "books", in: start) == Library.bookCount)
-
-            try await app.command("books")
-            let list = try await app.session.eventually("books with their attributes as columns") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("Title") && screen.contains("Year")
-                    && screen.contains("Pages")
-            }
-            #expect(ResourceScreen.row(ofID: 2, in: list)?.contains("1942") == true, "\(list)")
+            try await LibraryWalk.startAndWalkBooks(
+                app, source: "(from JSON:API links)", names: ["publishers", "authors", "books"])
             let last = Library.bookCount
-            try await ConventionsEndToEndTests.walkToTheEnd(app, last: Library.title(ofBook: last))
             #expect(Self.paths(server).contains { $0.hasPrefix("/books?") && $0.contains("page[number]=") })
 
             // The last book by its own URL, its author (type `Author`), and the author's books.
-            try app.session.press("Enter")
-            try await app.session.eventually("the last book and its relationships") { screen in
-                screen.contains("\"title\": \"\(Library.title(ofBook: last))\"") && screen.contains("publisher →")
-                    && screen.contains("author →")
-            }
+            try await LibraryWalk.followAuthorAndBack(app, authorKey: "2", booksLabel: "books")
             let author = Library.author(ofBook: last)
-            let written = (1...last).filter { Library.author(ofBook: $0) == author }
-            try app.session.press("2")
-            try await app.session.eventually("its author, the author's books counted") { screen in
-                screen.contains("\"name\": \"\(Library.authorNames[author - 1])\"")
-                    && screen.contains("books (\(written.count))")
-            }
-            try app.session.press("1")
-            let books = try await app.session.eventually("the author's books") { screen in
-                screen.contains("where author = \(author)") && ResourceScreen.ids(in: screen).count == written.count
-            }
-            #expect(ResourceScreen.ids(in: books) == written)
 
             // A filter the service applies (`filter[author]`), asked of it.
             try await app.command("books author=1")

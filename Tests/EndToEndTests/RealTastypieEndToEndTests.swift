@@ -23,44 +23,14 @@ extension EndToEnd {
             defer { server.stop() }
             let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString])
             defer { app.stop() }
-            let start = try await app.session.eventually("the root's resources, counted") { screen in
-                screen.contains("(from the root's list endpoints)")
-                    && ["publisher", "author", "book"].allSatisfy {
-                        ResourceScreen.startCount(of: $0, in: screen) != nil
-                    }
-            }
-            #expect(ResourceScreen.startCount(of: "publisher", in: start) == Library.publisherCount)
-            #expect(ResourceScreen.startCount(of: "author", in: start) == Library.authorCount)
-            #expect(ResourceScreen.startCount(of: "book", in: start) == Library.bookCount)
-
-            try await app.command("book")
-            let list = try await app.session.eventually("books with their fields as columns") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("Title") && screen.contains("Year")
-                    && screen.contains("Pages")
-            }
-            #expect(ResourceScreen.row(ofID: 2, in: list)?.contains("1942") == true, "\(list)")
+            try await LibraryWalk.startAndWalkBooks(
+                app, source: "(from the root's list endpoints)", names: ["publisher", "author", "book"])
             let last = Library.bookCount
-            try await ConventionsEndToEndTests.walkToTheEnd(app, last: Library.title(ofBook: last))
             #expect(server.requestPaths().contains { $0.hasPrefix("/api/v1/book/?") && $0.contains("offset=") })
 
             // The last book at its resource_uri, its author (a URI), and the author's books.
-            try app.session.press("Enter")
-            try await app.session.eventually("the last book and its relations") { screen in
-                screen.contains("\"title\": \"\(Library.title(ofBook: last))\"") && screen.contains("author →")
-                    && screen.contains("publisher →")
-            }
+            try await LibraryWalk.followAuthorAndBack(app, authorKey: "1", booksLabel: "book")
             let author = Library.author(ofBook: last)
-            let written = (1...last).filter { Library.author(ofBook: $0) == author }
-            try app.session.press("1")
-            try await app.session.eventually("its author, the author's books counted") { screen in
-                screen.contains("\"name\": \"\(Library.authorNames[author - 1])\"")
-                    && screen.contains("book (\(written.count))")
-            }
-            try app.session.press("1")
-            let books = try await app.session.eventually("the author's books") { screen in
-                screen.contains("where author = \(author)") && ResourceScreen.ids(in: screen).count == written.count
-            }
-            #expect(ResourceScreen.ids(in: books) == written)
 
             // A filter the schema declares (`year__gte`), asked of the server.
             try await app.command("book year>=2000")
