@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Networking
 
 extension LiveAPIService {
     /// A write's answer as the record written. A service that answers less
@@ -22,5 +23,17 @@ extension LiveAPIService {
         var merged = fields
         for (key, value) in object { merged[key] = value }
         return .object(merged)
+    }
+
+    /// Where a create answered `201 Created` with no body put the record:
+    /// its `Location` (at most 2 KiB), only on the service's own origin —
+    /// no credential goes elsewhere; `nil` when the answer has a body or
+    /// no such `Location`.
+    func createdLocation(_ response: Response, _ resource: ResourceDescriptor) -> URL? {
+        guard response.body.isEmpty, resource.route != nil, !resource.isObject,
+            let location = response.headers["Location"], location.utf8.count <= 2048,
+            let url = ConventionPath.resolve(location, against: response.url), Redirects.sameOrigin(url, baseURL)
+        else { return nil }
+        return url
     }
 }

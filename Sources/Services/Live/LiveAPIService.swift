@@ -378,13 +378,7 @@ public struct LiveAPIService: APIService {
                 }
                 return .null
             }
-            if response.body.isEmpty, resource.route != nil, !resource.isObject, case .create = route,
-                let location = response.headers["Location"], location.utf8.count <= 2048,
-                let url = ConventionPath.resolve(location, against: response.url),
-                url.scheme == baseURL.scheme, url.host == baseURL.host, url.port == baseURL.port
-            {
-                // `201 Created` with no body: the record is where `Location`
-                // says (on the service's own origin: no credential goes elsewhere).
+            if case .create = route, let url = createdLocation(response, resource) {
                 return try await record(resource, id: url.absoluteString)
             }
             if response.body.isEmpty, resource.route != nil, !resource.isObject, let id = Self.changedID(route) {
