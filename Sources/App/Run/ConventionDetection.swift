@@ -97,23 +97,17 @@ enum ConventionDetection {
     /// `configuration` browsing the collections `found` names.
     static func with(_ found: ConventionDiscovery, _ configuration: AppConfiguration) -> AppConfiguration {
         var result = configuration
-        result.catalog = ResourceCatalog(found.resources, source: words(found.source))
+        result.catalog = ResourceCatalog(found.resources, source: words(found))
         result.catalog.opening = result.catalog.foundOpening
         return result
     }
 
-    /// Where the collections were found, as the start screen's title says it.
-    static func words(_ source: DiscoverySource) -> String {
-        switch source {
-        case .halLinks: Texts.Start.sourceHALLinks
-        case .djangoRoot: Texts.Start.sourceDjangoRoot
-        case .jsonAPILinks: Texts.Start.sourceJSONAPILinks
-        case .oDataMetadata: Texts.Start.sourceODataMetadata
-        case .oDataServiceDocument: Texts.Start.sourceODataServiceDocument
-        case .listEndpoints: Texts.Start.sourceListEndpoints
-        case .databaseTables: Texts.Start.sourceDatabaseTables
-        case .openAPIDocument, .jsonServerDatabase, .configuration: Texts.Start.sourceConfig
-        }
+    /// Where the collections were found, as the start screen's title says
+    /// it: in the words of the convention that found them.
+    static func words(_ found: ConventionDiscovery, in registry: ConventionRegistry = ConventionDetection.registry)
+        -> String
+    {
+        registry.named(found.convention)?.sourceWords(found.source) ?? Texts.Start.sourceConfig
     }
 }
 

@@ -79,7 +79,7 @@ extension ResourceListState {
     }
 
     /// The server's kind as a person knows it ("HAL", "Django REST").
-    var serverName: String { (resource.route?.convention ?? .jsonServer).displayName }
+    var serverName: String { (resource.route?.convention ?? .jsonServer).displayName() }
 
     mutating func sort(by column: Int, descending: Bool) -> [ResourceListEffect] {
         guard resource.columns.indices.contains(column) else { return [] }

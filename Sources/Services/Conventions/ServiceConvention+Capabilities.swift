@@ -75,16 +75,9 @@ extension ResourceDescriptor {
 
 extension ConventionName {
     /// The name a person knows the convention by ("HAL", "Django REST"),
-    /// for messages such as "HAL server cannot search".
-    public var displayName: String {
-        switch self {
-        case .hal: return "HAL"
-        case .django: return "Django REST"
-        case .jsonAPI: return "JSON:API"
-        case .oData: return "OData"
-        case .jsonServer: return "json-server"
-        case .openAPI: return "OpenAPI"
-        default: return rawValue
-        }
+    /// as the convention of that name in `registry` says it; the name as
+    /// spelt for one it does not know.
+    public func displayName(in registry: ConventionRegistry = .builtIn) -> String {
+        registry.named(self)?.displayName ?? rawValue
     }
 }

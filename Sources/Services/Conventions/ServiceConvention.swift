@@ -16,15 +16,25 @@ import Networking
 /// each descriptor (`Relation`, `ResourceRoute.nestedRoutes`), and a page's
 /// decoder leaves the fields they read in each record.
 ///
-/// A convention is one folder under `Services/Conventions/`; it is known by
-/// being listed in ``ConventionRegistry/builtIn``. Every method but
-/// ``name``, ``claims(root:)`` and ``discover(root:fetch:)`` has a default
+/// A convention is one folder under `Services/Conventions/` (its
+/// ``ConventionName`` and ``DiscoverySource`` constants, its words from
+/// `translations/trestle.trm`); it is known by being listed in
+/// ``ConventionRegistry/builtIn``. Every method but ``name``,
+/// ``displayName``, ``sourceWords(_:)``, ``claims(root:)`` and
+/// ``discover(root:fetch:)`` has a default
 /// (the plain REST reading of a `ResourceRoute`: JSON arrays or an envelope,
 /// records at `path/<id>`, JSON bodies), so a convention writes only what
 /// differs.
 public protocol ServiceConvention: Sendable {
     /// How `--convention`, the config's `convention:` and the cache name it.
     var name: ConventionName { get }
+    /// The name a person knows the convention by ("HAL", "Django REST"),
+    /// for messages such as "HAL server cannot search".
+    var displayName: String { get }
+    /// Where this convention's discovery read the collections (the
+    /// ``ConventionDiscovery/source`` it gave), as the start screen's title
+    /// says it after "from" ("HAL links"): words from `Texts`.
+    func sourceWords(_ source: DiscoverySource) -> String
     /// The media type asked for (`Accept`) and sent (`Content-Type`):
     /// `application/json` unless the convention has its own
     /// (`application/vnd.api+json`, `application/hal+json`).
@@ -79,23 +89,6 @@ public struct ConventionName: RawRepresentable, Sendable, Hashable, Codable, Cus
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
 
     public var description: String { rawValue }
-
-    /// json-server 0.17 or 1.0 (the dialect is learnt apart: `ServerDialect`).
-    public static let jsonServer = ConventionName("json-server")
-    /// Routes read from an OpenAPI (or Swagger) document.
-    public static let openAPI = ConventionName("openapi")
-    /// Django REST framework (and Rails-style trailing-slash APIs).
-    public static let django = ConventionName("drf")
-    /// HAL as Spring Data REST serves it.
-    public static let hal = ConventionName("hal")
-    /// JSON:API 1.1.
-    public static let jsonAPI = ConventionName("jsonapi")
-    /// OData v4.
-    public static let oData = ConventionName("odata")
-    /// A root of `list_endpoint`s, `{meta, objects}` pages (django-tastypie).
-    public static let tastypie = ConventionName("tastypie")
-    /// A database's tables, counts and foreign keys in one answer (Datasette).
-    public static let datasette = ConventionName("datasette")
 }
 
 /// One HTTP answer as a convention reads it.
@@ -179,20 +172,19 @@ public struct UnusedDocument: Sendable, Hashable {
     }
 }
 
-/// Where a service's collections were read: the start screen says it.
-public enum DiscoverySource: String, Sendable, Hashable, CaseIterable {
-    case jsonServerDatabase
-    case openAPIDocument
-    case djangoRoot
-    case halLinks
-    case jsonAPILinks
-    case oDataMetadata
-    case oDataServiceDocument
-    /// A root naming each resource's `list_endpoint` (tastypie).
-    case listEndpoints
-    /// A database's description of its tables (Datasette's `<database>.json`).
-    case databaseTables
-    case configuration
+/// Where a service's collections were read: the start screen says it in
+/// the words of the convention that read them (``ServiceConvention/sourceWords(_:)``).
+/// Each convention's folder names its own (`.halLinks`, `.oDataMetadata`).
+public struct DiscoverySource: RawRepresentable, Sendable, Hashable {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+
+    /// An OpenAPI (or Swagger) document's paths.
+    public static let openAPIDocument = DiscoverySource("openAPIDocument")
+    /// The config file's resources.
+    public static let configuration = DiscoverySource("configuration")
 }
 
 /// One list answer, decoded.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// A database that describes its tables in one JSON answer, as Datasette
 /// serves it: the database's page (`/library`, HTML) names its JSON with
@@ -18,6 +19,8 @@ public struct DatasetteConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .datasette }
+    public var displayName: String { "datasette" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceDatabaseTables }
 
     /// A root that is not JSON and names an `alternate` (its JSON, asked by
     /// ``discover(root:fetch:)``, must be a database answer: `tables` of
@@ -131,4 +134,14 @@ public struct DatasetteConvention: ServiceConvention {
             searchParameter: route.searchParameter, filterOperators: Set(ListQuery.Filter.Operator.allCases),
             sorts: true)
     }
+}
+
+extension ConventionName {
+    /// A database's tables, counts and foreign keys in one answer (Datasette).
+    public static let datasette = ConventionName("datasette")
+}
+
+extension DiscoverySource {
+    /// A database's description of its tables (Datasette's `<database>.json`).
+    public static let databaseTables = DiscoverySource("databaseTables")
 }

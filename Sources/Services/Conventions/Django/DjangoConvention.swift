@@ -22,6 +22,8 @@ public struct DjangoConvention: ServiceConvention {
     public init(schemaWait: Duration = .seconds(3)) { self.schemaWait = schemaWait }
 
     public var name: ConventionName { .django }
+    public var displayName: String { "Django REST" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceDjangoRoot }
 
     /// An object whose every member is a link (a URL or a rooted path):
     /// DefaultRouter's API root.
@@ -162,4 +164,14 @@ public struct DjangoConvention: ServiceConvention {
         }
         return URLQueryItem(name: filter.field + suffix, value: filter.value)
     }
+}
+
+extension ConventionName {
+    /// Django REST framework (and Rails-style trailing-slash APIs).
+    public static let django = ConventionName("drf")
+}
+
+extension DiscoverySource {
+    /// A Django REST framework API root.
+    public static let djangoRoot = DiscoverySource("djangoRoot")
 }

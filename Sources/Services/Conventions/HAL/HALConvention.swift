@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// HAL (draft-kelly-json-hal) as Spring Data REST serves it: the root's
 /// `_links` name the collections (templated `…{?page,size,sort}`), a page
@@ -15,6 +16,8 @@ public struct HALConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .hal }
+    public var displayName: String { "HAL" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceHALLinks }
     public var mediaType: String { "application/hal+json" }
 
     /// A HAL media type, or a root object whose `_links` members carry `href`s.
@@ -135,4 +138,14 @@ public struct HALConvention: ServiceConvention {
     }
 
     static let notCollections: Set<String> = ["self", "profile", "search", "curies"]
+}
+
+extension ConventionName {
+    /// HAL as Spring Data REST serves it.
+    public static let hal = ConventionName("hal")
+}
+
+extension DiscoverySource {
+    /// A HAL root's `_links`.
+    public static let halLinks = DiscoverySource("halLinks")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// JSON:API 1.1 (jsonapi.org): a root document whose `links` name the
 /// collections; pages of resource objects under `data` whose `attributes`
@@ -14,6 +15,8 @@ public struct JSONAPIConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .jsonAPI }
+    public var displayName: String { "JSON:API" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceJSONAPILinks }
     public var mediaType: String { JSONAPIDocument.mediaType }
 
     /// Answered in JSON:API's media type, or a top-level `jsonapi` object,
@@ -195,4 +198,14 @@ struct JSONAPIRouteFacts {
         for (name, type) in relationships { result[Self.relationshipPrefix + name] = type }
         return result
     }
+}
+
+extension ConventionName {
+    /// JSON:API 1.1.
+    public static let jsonAPI = ConventionName("jsonapi")
+}
+
+extension DiscoverySource {
+    /// A JSON:API root's `links`.
+    public static let jsonAPILinks = DiscoverySource("jsonAPILinks")
 }

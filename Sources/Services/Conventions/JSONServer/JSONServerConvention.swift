@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// json-server 0.17 (`v0`) and 1.0 (`v1`): collections named by `/db`,
 /// lists as arrays or v1's page envelope, the query in the dialect the
@@ -19,6 +20,8 @@ public struct JSONServerConvention: ServiceConvention {
     }
 
     public var name: ConventionName { .jsonServer }
+    public var displayName: String { "json-server" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceConfig }
 
     /// A json-server answers its root with its HTML index page or, as
     /// `trestle serve` and `/db` do, an object of collections (arrays).
@@ -93,4 +96,14 @@ extension Optional {
         guard let value = self else { return nil }
         return await transform(value)
     }
+}
+
+extension ConventionName {
+    /// json-server 0.17 or 1.0 (the dialect is learnt apart: `ServerDialect`).
+    public static let jsonServer = ConventionName("json-server")
+}
+
+extension DiscoverySource {
+    /// json-server's `/db`: its top-level arrays.
+    public static let jsonServerDatabase = DiscoverySource("jsonServerDatabase")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// OData v4 (OASIS): the service document at the root names the entity
 /// sets; `$metadata` (CSDL XML) gives their keys, properties and
@@ -14,6 +15,10 @@ public struct ODataConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .oData }
+    public var displayName: String { "OData" }
+    public func sourceWords(_ source: DiscoverySource) -> String {
+        source == .oDataMetadata ? Texts.Start.sourceODataMetadata : Texts.Start.sourceODataServiceDocument
+    }
 
     /// A service document (`value` of `{name, url}` beside the
     /// `$metadata` context), or any answer whose context is OData's.
@@ -269,4 +274,17 @@ struct ODataRouteFacts {
         guard !strings.isEmpty else { return nil }
         return strings.map { ODataLiteral.containsIgnoringCase($0, text) }.joined(separator: " or ")
     }
+}
+
+extension ConventionName {
+    /// OData v4.
+    public static let oData = ConventionName("odata")
+}
+
+extension DiscoverySource {
+    /// An OData service's `$metadata`.
+    public static let oDataMetadata = DiscoverySource("oDataMetadata")
+
+    /// An OData service document (no `$metadata` read).
+    public static let oDataServiceDocument = DiscoverySource("oDataServiceDocument")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// The routes an OpenAPI (or Swagger) document describes: a
 /// `ResourceRoute` per collection holds the paging words, the envelope,
@@ -14,6 +15,8 @@ public struct OpenAPIRoutesConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .openAPI }
+    public var displayName: String { "OpenAPI" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceConfig }
 
     /// A root that is itself an API document (`openapi: 3.x`, `swagger: 2.0`).
     public func claims(root: ConventionAnswer) -> Bool {
@@ -54,4 +57,9 @@ public struct OpenAPIRoutesConvention: ServiceConvention {
 
     /// The route's fact naming the filter parameters its document lists (`a,b`).
     public static let filtersFact = "openapi.filters"
+}
+
+extension ConventionName {
+    /// Routes read from an OpenAPI (or Swagger) document.
+    public static let openAPI = ConventionName("openapi")
 }

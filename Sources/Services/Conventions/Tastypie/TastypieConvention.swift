@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Translations
 
 /// A root whose every member describes one resource by its
 /// `list_endpoint` (and `schema`), as django-tastypie's `Api` serves it:
@@ -16,6 +17,8 @@ public struct TastypieConvention: ServiceConvention {
     public init() {}
 
     public var name: ConventionName { .tastypie }
+    public var displayName: String { "tastypie" }
+    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceListEndpoints }
 
     /// A non-empty object whose every member is an object with a string
     /// `list_endpoint`.
@@ -130,4 +133,14 @@ public struct TastypieConvention: ServiceConvention {
             return ConventionRequest(method: .delete, path: recordPath(id: id, route: route))
         }
     }
+}
+
+extension ConventionName {
+    /// A root of `list_endpoint`s, `{meta, objects}` pages (django-tastypie).
+    public static let tastypie = ConventionName("tastypie")
+}
+
+extension DiscoverySource {
+    /// A root naming each resource's `list_endpoint` (tastypie).
+    public static let listEndpoints = DiscoverySource("listEndpoints")
 }
