@@ -36,6 +36,15 @@ public struct ConventionRegistry: Sendable {
         named(route.convention) ?? OpenAPIRoutesConvention()
     }
 
+    /// The convention that spells a list of `route` and reads its pages:
+    /// json-server's for a route paged in json-server's words (`_page`, as
+    /// an OpenAPI document of a json-server says; the dialect spells it),
+    /// else the route's own (``reading(_:)``).
+    public func listing(_ route: ResourceRoute) -> any ServiceConvention {
+        guard route.paging == .jsonServer else { return reading(route) }
+        return named(.jsonServer) ?? JSONServerConvention()
+    }
+
     /// The conventions that claim `root`, in order.
     public func claiming(_ root: ConventionAnswer) -> [any ServiceConvention] {
         conventions.filter { $0.claims(root: root) }

@@ -11,6 +11,14 @@ extension ServiceConvention {
     public var mediaType: String { "application/json" }
 
     public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
+        try plainPage(from: answer, route: route)
+    }
+
+    /// The plain reading of a list answer: a JSON array, or the envelope's
+    /// `itemsKey` array with its `totalKey` total.
+    public func plainPage(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError)
+        -> ConventionPage
+    {
         let root = try Self.json(of: answer)
         let records: [JSONValue]
         var total: Int?
@@ -32,6 +40,14 @@ extension ServiceConvention {
         guard value.objectValue != nil else { throw .decoding(path: "", reason: "expected an object") }
         return value
     }
+
+    /// One dialect: the convention itself.
+    public func speaking(_ dialect: ServerDialect, about resource: ResourceDescriptor) -> any ServiceConvention {
+        self
+    }
+
+    /// One dialect: nothing to learn first.
+    public func learnsDialect(before query: ListQuery, resent: Bool) -> Bool { false }
 
     /// Plain REST answers carry no related records beside their rows.
     public func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue] { [:] }
@@ -64,6 +80,12 @@ extension ServiceConvention {
     }
 
     public func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest {
+        plainWrite(write, route: route)
+    }
+
+    /// The plain REST write: `POST` to the collection, `PATCH`, `PUT` and
+    /// `DELETE` at the record's path, JSON bodies.
+    public func plainWrite(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest {
         switch write {
         case .create(let fields):
             return jsonRequest(.post, route.path, fields)

@@ -74,6 +74,18 @@ public protocol ServiceConvention: Sendable {
     /// properties), by the row field that points at them and its value: they
     /// name a record's parents without another request.
     func related(in answer: ConventionAnswer, route: ResourceRoute) -> [RelatedKey: JSONValue]
+    /// The convention as it speaks to a service whose query dialect is
+    /// `dialect` (learnt from an earlier answer, kept per service), about
+    /// the collection `resource`: json-server 0.17's or 1.0's words. A
+    /// convention of one dialect is itself (the default).
+    func speaking(_ dialect: ServerDialect, about resource: ResourceDescriptor) -> any ServiceConvention
+    /// Whether the service's dialect must be learnt (from one small page)
+    /// before `query` is spelt: the dialects spell it differently and its
+    /// own answer would not tell which one the service reads. `resent`: a
+    /// page's answer that reveals another dialect has its request sent again
+    /// in that one (a list); otherwise the query is spelt once (`:curl`).
+    /// `false` for a convention of one dialect (the default).
+    func learnsDialect(before query: ListQuery, resent: Bool) -> Bool
 }
 
 /// `fetch(url)`: one GET the convention asks while discovering, through the
@@ -201,16 +213,21 @@ public struct ConventionPage: Sendable {
     /// Related records the answer carries (`included`, `_embedded`), by
     /// ``RelatedKey``: they name relations without another request.
     public var related: [RelatedKey: JSONValue]
+    /// The query dialect the answer's shape revealed, for a convention
+    /// that has more than one (json-server's page envelope is 1.0's);
+    /// `nil`: it says nothing.
+    public var dialect: ServerDialect?
 
     public init(
         records: [JSONValue], total: Int? = nil, next: URL? = nil, last: URL? = nil,
-        related: [RelatedKey: JSONValue] = [:]
+        related: [RelatedKey: JSONValue] = [:], dialect: ServerDialect? = nil
     ) {
         self.records = records
         self.total = total
         self.next = next
         self.last = last
         self.related = related
+        self.dialect = dialect
     }
 }
 

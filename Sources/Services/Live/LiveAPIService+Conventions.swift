@@ -6,9 +6,9 @@ import Networking
 /// (`ResourceRoute.convention`, looked up in ``LiveAPIService/conventions``).
 extension LiveAPIService {
     /// The endpoint of a write to a collection with a route, as its
-    /// convention spells it; `nil` for json-server's words and object resources.
+    /// convention spells it; `nil` for object resources.
     func conventionEndpoint(_ resource: ResourceDescriptor, _ route: ResourceEndpoint.Route) -> ResourceEndpoint? {
-        guard let described = resource.route, !resource.isObject else { return nil }
+        guard !resource.isObject, let described = try? self.route(of: resource) else { return nil }
         let write: ConventionWrite
         switch route {
         case .create(let fields): write = .create(fields)

@@ -2,8 +2,8 @@ import Foundation
 import JSON
 import Networking
 
-/// Reading list and record answers: json-server's arrays and envelopes
-/// (the dialect they reveal), or the route's convention.
+/// Reading list and record answers: by the convention that lists the
+/// resource's route (the dialect a page's shape reveals with them).
 extension LiveAPIService {
     /// A record body: a JSON object that fits `schema`.
     static func record(from body: Data, schema: RecordSchema?) throws(NetworkError) -> JSONValue {
@@ -18,38 +18,31 @@ extension LiveAPIService {
         return value
     }
 
-    func listing(from loaded: LoadedResource, request: Request, resource: ResourceDescriptor, paged: Bool)
-        throws(NetworkError) -> (Listing<JSONValue>, ServerDialect?)
-    {
-        let body = loaded.body
+    /// A list answer of `resource` read by its convention in the dialect
+    /// `request` was spelt in, and the dialect the answer's shape revealed.
+    func listing(
+        from loaded: LoadedResource, request: Request, resource: ResourceDescriptor, dialect: ServerDialect
+    ) throws(NetworkError) -> (Listing<JSONValue>, ServerDialect?) {
         let schema = resource.schema
-        let route = resource.route
-        let conventions = conventions
-        let page = try loaded.decoded.value { () throws(NetworkError) -> Page in
-            if let route, route.itemsKey != nil || route.paging != .jsonServer {
-                let answer = Self.answer(loaded, url: request.resolvedURL ?? request.url)
-                let page = try conventions.reading(route).pageWithLinkedTotal(from: answer, route: route)
-                return Page(records: page.records, total: page.total, dialect: nil, related: page.related)
-            }
-            let (records, total, dialect) = try JSONValue.page(from: body, paged: paged)
-            try schema?.validate(records)
-            return Page(records: records, total: total, dialect: dialect)
+        let route: ResourceRoute
+        let convention: any ServiceConvention
+        do throws(ServiceError) {
+            route = try self.route(of: resource)
+            convention = try listConvention(resource, dialect)
+        } catch {
+            throw .decoding(path: "", reason: error.message)
+        }
+        let page = try loaded.decoded.value { () throws(NetworkError) -> ConventionPage in
+            let answer = Self.answer(loaded, url: request.resolvedURL ?? request.url)
+            let page = try convention.pageWithLinkedTotal(from: answer, route: route)
+            try schema?.validate(page.records)
+            return page
         }
         related.keep(page.related, of: resource.name)
         var total = loaded.totalCount ?? page.total
-        if let route, !route.pages { total = page.records.count }
+        if !route.pages { total = page.records.count }
         let listing = Listing(
             items: page.records, totalCount: total, fetchedAt: loaded.fetchedAt, origin: loaded.origin)
         return (listing, page.dialect)
-    }
-
-    /// A decoded list body: its records, the total an envelope gave, and
-    /// the dialect its shape revealed.
-    struct Page: Sendable {
-        var records: [JSONValue]
-        var total: Int?
-        var dialect: ServerDialect?
-        /// What the answer carried beside its rows (`included`, `_embedded`).
-        var related: [RelatedKey: JSONValue] = [:]
     }
 }

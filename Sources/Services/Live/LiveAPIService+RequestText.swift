@@ -10,7 +10,9 @@ extension LiveAPIService {
         let request: Request
         switch subject {
         case .list(let query):
-            if !query.readsTheSameInBothDialects, await store.knownServerDialect() == nil {
+            if await store.knownServerDialect() == nil,
+                try listConvention(resource, .v0).learnsDialect(before: query, resent: false)
+            {
                 // Sort, paging and operators are spelt per dialect: learn it from one small page.
                 _ = try? await loadListing(resource, ListQuery(page: 1, limit: 1))
             }
@@ -47,14 +49,5 @@ extension LiveAPIService {
             field.value.split(separator: " ", maxSplits: 1).count == 2
             ? String(field.value.prefix { $0 != " " }) + " " : ""
         return RequestText.Header(field.name, scheme, variable: TokenSource.environmentKey)
-    }
-}
-
-extension ListQuery {
-    /// Whether both json-server dialects read this query alike: only
-    /// equality filters, no sort, page or search.
-    var readsTheSameInBothDialects: Bool {
-        filters.allSatisfy { $0.op == .equal } && sort.isEmpty && page == nil && limit == nil
-            && (search ?? "").isEmpty
     }
 }

@@ -87,10 +87,11 @@ public struct LiveAPIService: APIService {
         return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
                 var request = request
+                var spelt = dialect
                 var states = await store.observe(request)
-                // An answer in the other dialect (the first answer of a
-                // service not met before) switches to a request in that
-                // dialect: the first one's page size or sort was not understood.
+                // An answer in another dialect of the convention (the first
+                // answer of a service not met before) switches to a request in
+                // that dialect: the first one's page size or sort was not understood.
                 observing: while true {
                     for await state in states {
                         var listState = ListState<JSONValue>(isLoading: state.isLoading)
@@ -98,11 +99,12 @@ public struct LiveAPIService: APIService {
                         if let loaded = state.resource {
                             do throws(NetworkError) {
                                 let (listing, seen) = try service.listing(
-                                    from: loaded, request: request, resource: resource, paged: query.page != nil)
+                                    from: loaded, request: request, resource: resource, dialect: spelt)
                                 if let seen, await store.learn(seen),
                                     let switched = try? service.listRequest(resource, query, seen)
                                 {
                                     request = switched
+                                    spelt = seen
                                     // Load first, then watch: the watch then starts with the
                                     // answer (or its error), not an empty placeholder.
                                     await store.loadIfNeeded(request, maxAge: Self.freshness)
@@ -144,7 +146,7 @@ public struct LiveAPIService: APIService {
     public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> Listing<JSONValue>
     {
-        if query.page == nil, let route = resource.route, route.pages, route.paging != .jsonServer {
+        if query.page == nil, try route(of: resource).pagesUnasked {
             return try await allPages(resource, query)
         }
         return try await loadListing(resource, query).listing
@@ -176,9 +178,9 @@ public struct LiveAPIService: APIService {
         var probe = query
         probe.page = 1
         probe.limit = 1
-        // The header's total, or a json-server v1 envelope's `items`.
+        // The header's total, or the envelope's.
         if let total = try await loadListing(resource, probe).listing.totalCount { return total }
-        if let route = resource.route, route.pages, route.paging != .jsonServer {
+        if try route(of: resource).pagesUnasked {
             return try await countByPages(resource, query)
         }
         // No X-Total-Count: count what the full list holds.
@@ -188,17 +190,17 @@ public struct LiveAPIService: APIService {
         return try await records(resource, all).items.count
     }
 
-    /// Loads one list request in the dialect known; an answer in the other
-    /// dialect teaches it, and the request is sent again in that one.
+    /// Loads one list request in the dialect known; an answer in another
+    /// dialect of the convention teaches it, and the request is sent again
+    /// in that one.
     func loadListing(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> (listing: Listing<JSONValue>, dialect: ServerDialect?)
     {
-        if query.page == nil, resource.route?.paging ?? .jsonServer == .jsonServer,
-            await store.knownServerDialect() == nil,
-            !query.filters.isEmpty || !query.sort.isEmpty || query.search != nil
+        if await store.knownServerDialect() == nil,
+            try listConvention(resource, .v0).learnsDialect(before: query, resent: true)
         {
-            // Unpaged, both dialects answer arrays but read the query
-            // differently: learn which this is from one small page first.
+            // Its own answer would not tell the dialect, which reads the
+            // query differently: learn it from one small page first.
             var probe = ListQuery()
             probe.page = 1
             probe.limit = 1
@@ -214,7 +216,7 @@ public struct LiveAPIService: APIService {
                 let loaded = try await store.load(request)
                 let decoded: (Listing<JSONValue>, ServerDialect?)
                 do throws(NetworkError) {
-                    decoded = try listing(from: loaded, request: request, resource: resource, paged: query.page != nil)
+                    decoded = try listing(from: loaded, request: request, resource: resource, dialect: dialect)
                 } catch {
                     await store.discard(request)
                     throw error
@@ -256,23 +258,21 @@ public struct LiveAPIService: APIService {
             resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)
     }
 
-    /// Reads json-server's `/db` (v0, and `trestle serve` in both dialects):
-    /// its top-level arrays are collections, its objects object resources.
-    /// A server without it (404, not JSON) names nothing.
+    /// The collections json-server's convention finds in `/db` (v0, and
+    /// `trestle serve` in both dialects): top-level arrays are collections,
+    /// objects object resources. A server without it (404, not JSON), or
+    /// found to speak another convention, names nothing.
     public func discoverResources() async -> [DiscoveredResource] {
         if found.isOtherThanJSONServer { return [] }
-        let endpoint = ResourceEndpoint(baseURL: baseURL, resource: "db", route: .database)
-        guard let response = try? await network.send(endpoint),
-            case .object(let root)? = try? JSONParser.parse(response.body)
-        else { return [] }
-        return root.compactMap { member in
-            guard ResourceEndpoint.isValidName(member.key) else { return nil }
-            switch member.value {
-            case .array: return DiscoveredResource(name: member.key, isObject: false)
-            case .object: return DiscoveredResource(name: member.key, isObject: true)
-            default: return nil
-            }
+        guard let convention = conventions.named(.jsonServer) else { return [] }
+        let network = network
+        // No root read: the convention asks `/db` under the base URL.
+        let root = ConventionAnswer(url: baseURL, status: 404, data: Data())
+        let discovery = await convention.discover(root: root) { url in
+            let request = Networking.request(.get, url) |> withAcceptJSON
+            return (try? await network.send(request)).map(ConventionDetector.answer)
         }
+        return (discovery?.resources ?? []).map { DiscoveredResource(name: $0.name, isObject: $0.isObject) }
     }
 
     public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
@@ -281,34 +281,36 @@ public struct LiveAPIService: APIService {
 
     // MARK: - Helpers
 
+    /// The request for a list of `resource` in `dialect`, as its convention spells it.
     func listRequest(
         _ resource: ResourceDescriptor, _ query: ListQuery, _ dialect: ServerDialect, cursor: String? = nil
     ) throws(ServiceError) -> Request {
-        let searchFields = resource.columns.map(\.field).filter { $0 != resource.idField }
-        if let route = resource.route {
-            let (path, filters) = route.resolved(query.filters)
-            if route.paging == .jsonServer {
-                var rest = query
-                rest.filters = filters
-                return ResourceEndpoint(
-                    baseURL: baseURL, resource: Self.trimmed(path), route: .list(rest), dialect: dialect,
-                    searchFields: searchFields
-                ).makeRequest()
-            }
-            var rest = query
-            rest.filters = filters
-            let convention = conventions.reading(route)
-            return ResourceEndpoint(
-                baseURL: baseURL, resource: Self.trimmed(path),
-                route: .listItems(convention.queryItems(rest, route: route, cursor: cursor)),
-                mediaType: convention.mediaType
-            ).makeRequest()
-        }
-        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        let route = try route(of: resource)
+        let (path, filters) = route.resolved(query.filters)
+        var rest = query
+        rest.filters = filters
+        let convention = conventions.listing(route).speaking(dialect, about: resource)
         return ResourceEndpoint(
-            baseURL: baseURL, resource: resource.name, route: .list(query), dialect: dialect,
-            searchFields: searchFields
+            baseURL: baseURL, resource: Self.trimmed(path),
+            route: .listItems(convention.queryItems(rest, route: route, cursor: cursor)),
+            mediaType: convention.mediaType
         ).makeRequest()
+    }
+
+    /// The convention that spells `resource`'s lists and reads its pages, in `dialect`.
+    func listConvention(_ resource: ResourceDescriptor, _ dialect: ServerDialect) throws(ServiceError)
+        -> any ServiceConvention
+    {
+        conventions.listing(try route(of: resource)).speaking(dialect, about: resource)
+    }
+
+    /// The route `resource`'s requests are spelt by: its own, or, for a
+    /// collection known only by its name, json-server's at `/<name>`
+    /// (``ResourceRoute/named(_:)``).
+    func route(of resource: ResourceDescriptor) throws(ServiceError) -> ResourceRoute {
+        if let route = resource.route { return route }
+        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
+        return .named(resource.name)
     }
 
     /// The collection's path without its leading `/` (`books`, `api/books`).
@@ -318,23 +320,20 @@ public struct LiveAPIService: APIService {
 
     /// The request for one record (or the object resource) of `resource`.
     func recordRequest(_ resource: ResourceDescriptor, id: String) throws(ServiceError) -> Request {
-        if let route = resource.route, !resource.isObject {
-            let convention = conventions.reading(route)
-            return ResourceEndpoint(
-                baseURL: baseURL, resource: Self.trimmed(route.path),
-                route: .address(convention.recordPath(id: id, route: route)), mediaType: convention.mediaType
-            ).makeRequest()
+        let route = try route(of: resource)
+        if resource.isObject {
+            return ResourceEndpoint(baseURL: baseURL, resource: Self.trimmed(route.path), route: .object).makeRequest()
         }
+        let convention = conventions.reading(route)
         return ResourceEndpoint(
-            baseURL: baseURL, resource: try collectionPath(resource), route: resource.isObject ? .object : .one(id: id)
+            baseURL: baseURL, resource: Self.trimmed(route.path),
+            route: .address(convention.recordPath(id: id, route: route)), mediaType: convention.mediaType
         ).makeRequest()
     }
 
     /// Where the records of `resource` are: its documented path, or its name.
     private func collectionPath(_ resource: ResourceDescriptor) throws(ServiceError) -> String {
-        if let route = resource.route { return Self.trimmed(route.path) }
-        guard ResourceEndpoint.isValidName(resource.name) else { throw invalidName(resource) }
-        return resource.name
+        Self.trimmed(try route(of: resource).path)
     }
 
     /// Counts a collection whose answers say no total: page by page until a short page.
@@ -385,7 +384,8 @@ public struct LiveAPIService: APIService {
                 // `204 No Content` (OData without `Prefer`): the record as it is now.
                 return try await record(resource, id: id)
             }
-            if let route = resource.route, !resource.isObject {
+            if !resource.isObject {
+                let route = try self.route(of: resource)
                 let value = try conventions.reading(route).record(
                     from: Self.answer(response.body, url: response.url), route: route)
                 try resource.schema?.validate(value, path: "record")

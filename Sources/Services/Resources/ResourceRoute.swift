@@ -182,4 +182,9 @@ public struct ResourceRoute: Sendable, Hashable {
         if case .none = paging { return false }
         return true
     }
+
+    /// Whether a list asked without a page still answers only a page (the
+    /// service pages on its own): every paging but json-server's, whose
+    /// `_page` pages only when it is sent.
+    public var pagesUnasked: Bool { pages && paging != .jsonServer }
 }

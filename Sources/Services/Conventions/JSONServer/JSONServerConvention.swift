@@ -7,8 +7,15 @@ import Translations
 /// lists as arrays or v1's page envelope, the query in the dialect the
 /// store learnt (`ServerDialect`), records at `/name/<id>`, JSON writes.
 ///
-/// `LiveAPIService` makes one per request with the dialect it knows and the
-/// fields a v1 search looks in; the registry's copy (v0) serves detection.
+/// A collection known only by its name (the built-in catalog, `/db`, a
+/// config file's names) has json-server's route (``ResourceRoute/named(_:)``),
+/// and a route paged in json-server's words is listed by it
+/// (``ConventionRegistry/listing(_:)``). The live service asks it for the
+/// dialect it knows and the collection's fields (``speaking(_:about:)``);
+/// a page's shape teaches the dialect (``ConventionPage/dialect``), and
+/// a query the dialects spell differently waits for it
+/// (``learnsDialect(before:resent:)``). The registry's copy (v0) serves
+/// detection.
 public struct JSONServerConvention: ServiceConvention {
     public var dialect: ServerDialect
     /// The fields a v1 search (`_where` of `contains`) looks in.
@@ -58,8 +65,12 @@ public struct JSONServerConvention: ServiceConvention {
             convention: name, source: .jsonServerDatabase, resources: resources, counts: counts)
     }
 
-    /// An array (v0, or v1 unpaged) or v1's envelope (`data`, total in `items`).
+    /// An array (v0, or v1 unpaged) or v1's envelope (`data`, total in
+    /// `items`), and the dialect the shape reveals (an envelope is v1, an
+    /// array asked as a page v0); a route with its own envelope
+    /// (`itemsKey`, an OpenAPI document's) is read plainly and teaches nothing.
     public func page(from answer: ConventionAnswer, route: ResourceRoute) throws(NetworkError) -> ConventionPage {
+        if route.itemsKey != nil { return try plainPage(from: answer, route: route) }
         let root = try Self.json(of: answer)
         let records: [JSONValue]
         var total: Int?
@@ -71,9 +82,34 @@ public struct JSONServerConvention: ServiceConvention {
         } else {
             throw .decoding(path: "", reason: "expected an array of records")
         }
+        // Both dialects ask a page with `_page`, and only a page.
+        let paged = ResourceRoute.Paging.integer("_page", in: answer.url) != nil
         return ConventionPage(
             records: records, total: answer.totalCount ?? total, next: answer.links["next"],
-            last: answer.links["last"])
+            last: answer.links["last"], dialect: ServerDialect.of(listBody: root, paged: paged))
+    }
+
+    /// This convention in `dialect`, a v1 search looking in `resource`'s
+    /// fields but its id.
+    public func speaking(_ dialect: ServerDialect, about resource: ResourceDescriptor) -> any ServiceConvention {
+        JSONServerConvention(
+            dialect: dialect, searchFields: resource.columns.map(\.field).filter { $0 != resource.idField })
+    }
+
+    /// A list (`resent`) learns the dialect first only when unpaged with a
+    /// filter, sort or search: both dialects answer it with an array, which
+    /// tells nothing, yet read it differently. A query shown once learns it
+    /// unless both dialects read it alike.
+    public func learnsDialect(before query: ListQuery, resent: Bool) -> Bool {
+        guard resent else { return !query.readsTheSameInBothDialects }
+        return query.page == nil && (!query.filters.isEmpty || !query.sort.isEmpty || query.search != nil)
+    }
+
+    /// The plain REST write, its JSON body sent as `application/json; charset=utf-8`.
+    public func write(_ write: ConventionWrite, route: ResourceRoute) -> ConventionRequest {
+        var request = plainWrite(write, route: route)
+        if request.body != nil { request.contentType = "application/json; charset=utf-8" }
+        return request
     }
 
     /// `_page`/`_limit`, `_sort`/`_order`, `q` (v0) or `_per_page`,
@@ -87,6 +123,25 @@ public struct JSONServerConvention: ServiceConvention {
         var capabilities = ListCapabilities.jsonServer
         if dialect == .v1 { capabilities.searchParameter = "_where" }
         return capabilities
+    }
+}
+
+extension ResourceRoute {
+    /// The route of a collection known only by its name (the built-in
+    /// catalog, `/db`, a config file's names): json-server's, at `/<name>`.
+    public static func named(_ name: String) -> ResourceRoute {
+        var route = ResourceRoute(path: "/" + name, paging: .jsonServer)
+        route.convention = .jsonServer
+        return route
+    }
+}
+
+extension ListQuery {
+    /// Whether both json-server dialects read this query alike: only
+    /// equality filters, no sort, page or search.
+    public var readsTheSameInBothDialects: Bool {
+        filters.allSatisfy { $0.op == .equal } && sort.isEmpty && page == nil && limit == nil
+            && (search ?? "").isEmpty
     }
 }
 
