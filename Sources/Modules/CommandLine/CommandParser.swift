@@ -107,10 +107,9 @@ public enum CommandParser {
     private static func parseOpen(_ typed: String, _ arguments: [String], resources: [String]) throws(Failure)
         -> AppCommand
     {
-        // A name as the user types it: `books` opens `Books` when only one
-        // collection has that name without regard to case.
-        let folded = resources.contains(typed) ? [] : resources.filter { $0.lowercased() == typed.lowercased() }
-        let head = folded.count == 1 ? folded[0] : typed
+        // A name as the user types it: `books` opens `Books` (or `book`)
+        // when only one collection fits (`TypedName`).
+        let head = TypedName.match(typed, among: resources) ?? typed
         guard ResourceEndpoint.isValidName(head) else {
             throw Failure(message: Texts.Command.unknown(command: head, resource: resources.first ?? "todos"))
         }

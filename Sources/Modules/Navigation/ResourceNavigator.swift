@@ -31,12 +31,11 @@ public struct ResourceNavigator {
     }
 
     /// The descriptor of `name`: described, or inferred for any other collection.
-    /// A name as the user typed it: `:books` opens `Books` when it is the
-    /// only collection of that name without regard to case.
+    /// A name as the user typed it: `:books` opens `Books`, or `book`
+    /// (`:book` opens `books`), when only one collection fits (`TypedName`).
     public func resource(named name: String) -> ResourceDescriptor {
-        if catalog[name] == nil {
-            let folded = catalog.resources.filter { $0.name.lowercased() == name.lowercased() }
-            if folded.count == 1 { return folded[0] }
+        if catalog[name] == nil, let fitting = TypedName.match(name, among: catalog.resources.map(\.name)) {
+            return catalog.descriptor(for: fitting)
         }
         return catalog.descriptor(for: name)
     }
