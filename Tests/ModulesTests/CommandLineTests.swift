@@ -24,6 +24,9 @@ struct CommandParserTests {
 
     @Test func aResourceNameOpensItsList() throws {
         #expect(try parse("posts") == .open(resource: "posts", id: nil, filters: []))
+        // A name as typed: singular or plural, any case, when only one collection fits.
+        #expect(try parse("post") == .open(resource: "posts", id: nil, filters: []))
+        #expect(try parse("USER 3") == .open(resource: "users", id: "3", filters: []))
         #expect(try parse("  photos  ") == .open(resource: "photos", id: nil, filters: []))
     }
 
@@ -103,7 +106,7 @@ struct CommandParserTests {
     }
 
     @Test func aTypoSuggestsTheClosestName() {
-        #expect(failure("post") == "Unknown resource 'post' — did you mean :posts?")
+        #expect(failure("psts") == "Unknown resource 'psts' — did you mean :posts?")
         #expect(failure("usres") == "Unknown resource 'usres' — did you mean :users?")
         #expect(failure("exprt") == "Unknown resource 'exprt' — did you mean :export?")
     }
