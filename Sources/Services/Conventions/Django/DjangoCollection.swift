@@ -4,7 +4,7 @@ import JSON
 /// One collection of a Django REST framework root, as its first page
 /// shows it: count, paging words, page size, columns and the fields that
 /// point at other collections.
-struct DjangoCollection: Sendable {
+struct DjangoCollection: LinkedCollection {
     var name: String
     /// The path under the root, trailing slash as the root gave it (`/books/`).
     var path: String

@@ -38,44 +38,29 @@ public struct DjangoConvention: ServiceConvention {
     /// The root's collections, each with its count, paging, columns and
     /// relations read from its first page, and what its view applies of a
     /// query from the service's OpenAPI document where there is one
-    /// (``DjangoSchema``): all asked concurrently.
+    /// (``DjangoSchema``): all asked together (``LinkedRoot``).
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         guard claims(root: root), case .object(let object)? = root.json else { return nil }
-        var links: [(name: String, url: URL, path: String)] = []
-        for (name, value) in object {
-            guard let href = value.stringValue, let url = ConventionPath.resolve(href, against: root.url),
-                let path = ConventionPath.path(of: url, under: root.url)
-            else { continue }
-            links.append((name, url, path))
-        }
-        let schemaURLs = Self.schemaURLs(root: root.url)
-        let pageURLs = links.map(\.url)
+        let named = object.compactMap { name, value in value.stringValue.map { (name: name, href: $0) } }
         let wait = schemaWait
-        let answers = await withTaskGroup(of: (Int, ConventionAnswer?).self) { group in
-            for (index, url) in pageURLs.enumerated() { group.addTask { (index, await fetch(url)) } }
-            for (index, url) in schemaURLs.enumerated() {
-                let slot = pageURLs.count + index
-                group.addTask { (slot, await Self.fetch(url, within: wait, fetch)) }
+        guard
+            let linked = await LinkedRoot.follow(
+                named, root: root.url, documents: Self.schemaURLs(root: root.url), fetch: fetch,
+                documentFetch: { url in await Self.fetch(url, within: wait, fetch) })
+        else { return nil }
+        let collections = linked.collections { link, first in
+            DjangoCollection(name: link.name, path: link.path, first: first, root: root.url)
+        }
+        var found = LinkedRoot.discovery(of: collections, convention: name, source: .djangoRoot)
+        // What each view applies of a query, where the service's document says.
+        if let schema = linked.documents.lazy.compactMap({ $0.flatMap(DjangoSchema.init) }).first {
+            for (index, link) in linked.links.enumerated() {
+                guard var route = found.resources[index].route else { continue }
+                schema.apply(to: &route, url: link.url)
+                found.resources[index].route = route
             }
-            var answers: [Int: ConventionAnswer] = [:]
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
         }
-        var collections: [DjangoCollection] = []
-        for (index, link) in links.enumerated() {
-            collections.append(
-                DjangoCollection(name: link.name, path: link.path, first: answers[index], root: root.url))
-        }
-        let schema = schemaURLs.indices.lazy.compactMap { answers[links.count + $0].flatMap(DjangoSchema.init) }.first
-        var resources = collections.map { $0.descriptor(among: collections) }
-        for (index, link) in links.enumerated() {
-            guard let schema, var route = resources[index].route else { continue }
-            schema.apply(to: &route, url: link.url)
-            resources[index].route = route
-        }
-        var counts: [String: Int] = [:]
-        for collection in collections { counts[collection.name] = collection.count }
-        return ConventionDiscovery(convention: name, source: .djangoRoot, resources: resources, counts: counts)
+        return found
     }
 
     /// `{count, next, previous, results}` (next resolved against the page's

@@ -2,7 +2,7 @@ import Foundation
 import JSON
 
 /// One collection of a HAL root, as its first page shows it.
-struct HALCollection: Sendable {
+struct HALCollection: LinkedCollection {
     var name: String
     /// The path under the root (`/books`), template removed.
     var path: String

@@ -30,27 +30,18 @@ public struct HALConvention: ServiceConvention {
     }
 
     /// The root's links but `self`, `profile`, `search` and `curies`, each
-    /// read from its first page (concurrently): count, page size, columns
+    /// read from its first page (``LinkedRoot``): count, page size, columns
     /// and the relations its first record links.
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         guard case .object(let links)? = root.json?["_links"] else { return nil }
-        var found: [(name: String, url: URL, path: String)] = []
-        for (rel, link) in links where !Self.notCollections.contains(rel) {
-            guard let href = Self.href(of: link), let url = ConventionPath.resolve(href, against: root.url),
-                let path = ConventionPath.path(of: url, under: root.url)
-            else { continue }
-            found.append((rel, url, path))
+        let named = links.compactMap { rel, link in
+            Self.notCollections.contains(rel) ? nil : Self.href(of: link).map { (name: rel, href: $0) }
         }
-        guard !found.isEmpty else { return nil }
-        let pages = await fetchAll(found.map(\.url), with: fetch)
-        let collections = found.enumerated().map { index, link in
-            HALCollection(name: link.name, path: link.path, first: pages[index], root: root.url)
+        guard let linked = await LinkedRoot.follow(named, root: root.url, fetch: fetch) else { return nil }
+        let collections = linked.collections { link, first in
+            HALCollection(name: link.name, path: link.path, first: first, root: root.url)
         }
-        var counts: [String: Int] = [:]
-        for collection in collections { counts[collection.name] = collection.count }
-        return ConventionDiscovery(
-            convention: name, source: .halLinks, resources: collections.map { $0.descriptor(among: collections) },
-            counts: counts)
+        return LinkedRoot.discovery(of: collections, convention: name, source: .halLinks)
     }
 
     /// `_embedded.<rel>` (the route's key, else the first array there),

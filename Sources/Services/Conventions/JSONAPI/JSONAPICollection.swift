@@ -4,7 +4,7 @@ import JSON
 /// One collection a JSON:API root links, as its first page shows it: the
 /// resource type, total, paging words, page size, a sample row and the
 /// relationships of its resources.
-struct JSONAPICollection: Sendable {
+struct JSONAPICollection: LinkedCollection {
     /// A relationship of the sample resource.
     struct Relationship: Sendable {
         var name: String

@@ -33,27 +33,18 @@ public struct JSONAPIConvention: ServiceConvention {
     /// or, where the root's `data` is an object of links rather than a
     /// resource (no `type`: `{"data": {"books": "http://…/books"}}`, a
     /// router's root), those; each collection's first page asked
-    /// concurrently for its total, paging, columns and relationships.
+    /// (``LinkedRoot``) for its total, paging, columns and relationships.
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         guard claims(root: root), let links = Self.collectionLinks(in: root.json) else { return nil }
         let skipped: Set<String> = ["self", "describedby", "related", "first", "last", "prev", "next", "profile"]
-        var found: [(name: String, url: URL, path: String)] = []
-        for (name, link) in links where !skipped.contains(name) {
-            guard let href = JSONAPIDocument.href(link), let url = ConventionPath.resolve(href, against: root.url),
-                let path = ConventionPath.path(of: url, under: root.url)
-            else { continue }
-            found.append((name, url, path))
+        let named = links.compactMap { name, link in
+            skipped.contains(name) ? nil : JSONAPIDocument.href(link).map { (name: name, href: $0) }
         }
-        guard !found.isEmpty else { return nil }
-        let pages = await fetchAll(found.map(\.url), with: fetch)
-        let collections = found.enumerated().map { index, link in
-            JSONAPICollection(name: link.name, path: link.path, first: pages[index], root: root.url)
+        guard let linked = await LinkedRoot.follow(named, root: root.url, fetch: fetch) else { return nil }
+        let collections = linked.collections { link, first in
+            JSONAPICollection(name: link.name, path: link.path, first: first, root: root.url)
         }
-        var counts: [String: Int] = [:]
-        for collection in collections { counts[collection.name] = collection.count }
-        return ConventionDiscovery(
-            convention: name, source: .jsonAPILinks, resources: collections.map { $0.descriptor(among: collections) },
-            counts: counts)
+        return LinkedRoot.discovery(of: collections, convention: name, source: .jsonAPILinks)
     }
 
     /// The members naming the root's collections: top-level `links`, else a

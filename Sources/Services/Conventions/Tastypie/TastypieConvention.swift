@@ -37,34 +37,30 @@ public struct TastypieConvention: ServiceConvention {
     /// sort fields), all asked at once.
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         guard claims(root: root), case .object(let object)? = root.json else { return nil }
-        var found: [(name: String, url: URL, path: String, schema: URL?)] = []
-        for (name, value) in object {
-            guard let href = value["list_endpoint"]?.stringValue,
-                let url = ConventionPath.resolve(href, against: root.url),
-                let path = ConventionPath.path(of: url, under: root.url)
-            else { continue }
-            let schema = value["schema"]?.stringValue.flatMap { ConventionPath.resolve($0, against: root.url) }
-            found.append((name, url, path, schema))
+        let named = object.compactMap { name, value in
+            value["list_endpoint"]?.stringValue.map { (name: name, href: $0) }
         }
-        guard !found.isEmpty else { return nil }
-        let schemaURLs = found.compactMap(\.schema)
-        let answers = await fetchAll(found.map(\.url) + schemaURLs, with: fetch)
+        var schemaOf: [String: URL] = [:]
+        for (name, value) in object {
+            schemaOf[name] = value["schema"]?.stringValue.flatMap { ConventionPath.resolve($0, against: root.url) }
+        }
+        // The schemas of the resources followed (under the root) only.
+        let followed = Set(LinkedRoot.links(named, root: root.url).map(\.name))
+        let schemaURLs = named.filter { followed.contains($0.name) }.compactMap { schemaOf[$0.name] }
+        guard let linked = await LinkedRoot.follow(named, root: root.url, documents: schemaURLs, fetch: fetch)
+        else { return nil }
         var schemas: [URL: JSONValue] = [:]
         for (index, url) in schemaURLs.enumerated() {
-            if let answer = answers[found.count + index], (200..<300).contains(answer.status), let json = answer.json {
+            if let answer = linked.documents[index], (200..<300).contains(answer.status), let json = answer.json {
                 schemas[url] = json
             }
         }
-        let resources = found.enumerated().map { index, link in
+        let resources = linked.collections { link, first in
             TastypieResource(
-                name: link.name, path: link.path, listURL: link.url, first: answers[index],
-                schema: link.schema.flatMap { schemas[$0] }, root: root.url)
+                name: link.name, path: link.path, listURL: link.url, first: first,
+                schema: schemaOf[link.name].flatMap { schemas[$0] }, root: root.url)
         }
-        var counts: [String: Int] = [:]
-        for resource in resources { counts[resource.name] = resource.count }
-        return ConventionDiscovery(
-            convention: name, source: .listEndpoints, resources: resources.map { $0.descriptor(among: resources) },
-            counts: counts)
+        return LinkedRoot.discovery(of: resources, convention: name, source: .listEndpoints)
     }
 
     /// `objects`, the total at `meta.total_count`, `meta.next` resolved

@@ -4,7 +4,7 @@ import JSON
 /// One resource of a `list_endpoint` root, as its first page and its
 /// schema show it: total, page size, columns, the fields that hold other
 /// resources' URIs, the filters and sort fields it declares.
-struct TastypieResource: Sendable {
+struct TastypieResource: LinkedCollection {
     var name: String
     /// The list endpoint's path under the root (`/book/`).
     var path: String
