@@ -77,17 +77,6 @@ final class RecordDetailPresenter: Screen {
         send(.disappeared)
     }
 
-    var shownRequest: ShownRequest? {
-        ShownRequest(resource: state.resource, request: .record(id: state.id))
-    }
-
-    var shownRecord: RecordEntity? { state.record }
-
-    func watch(every interval: Duration?) -> Bool {
-        send(.setWatch(interval))
-        return true
-    }
-
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         if state.area != rect { _ = send(.resized(rect)) }
         RecordDetailView.draw(
@@ -201,5 +190,18 @@ final class RecordDetailPresenter: Screen {
             }
             if !Task.isCancelled { self?.send(.countingFinished) }
         }
+    }
+}
+
+// MARK: - Commands
+extension RecordDetailPresenter: ShowsRequest, ShowsRecord, Watchable {
+    var shownRequest: ShownRequest {
+        ShownRequest(resource: state.resource, request: .record(id: state.id))
+    }
+
+    var shownRecord: RecordEntity? { state.record }
+
+    func watch(every interval: Duration?) {
+        send(.setWatch(interval))
     }
 }
