@@ -279,6 +279,9 @@ public final class AppRouter {
     private var isBusy: Bool { top.status.isLoading || activity() > 0 }
 
     private func drawFrame(tick: Int) {
+        // The top screen lays out before the frame (its state's `.resized`
+        // when its rect changed): drawing it changes nothing.
+        if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
             dialog: question?.dialog)

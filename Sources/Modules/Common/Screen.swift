@@ -23,7 +23,12 @@ public protocol Screen: AnyObject {
     func start()
     /// Cancels the screen's work; called when it leaves the stack.
     func stop()
-    /// Draws the screen's body inside `rect`.
+    /// The screen's body is now `rect` (the first frame, a new terminal
+    /// size): the router says so before it draws, and the screen lays out
+    /// from it (its state's `.resized`) — never from `draw`.
+    func resize(to rect: Rect)
+    /// Draws the screen's body inside `rect`: a function of the screen's
+    /// state and `rect`, which changes nothing and starts no work.
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
     /// Reacts to a key.
     func handle(_ key: Key) -> ScreenCommand

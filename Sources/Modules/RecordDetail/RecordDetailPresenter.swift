@@ -77,8 +77,11 @@ final class RecordDetailPresenter: Screen {
         send(.disappeared)
     }
 
+    func resize(to rect: Rect) {
+        if state.area != rect { send(.resized(rect)) }
+    }
+
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        if state.area != rect { _ = send(.resized(rect)) }
         RecordDetailView.draw(
             state.viewModel(lines: state.shownLines), on: terminal, in: rect, theme: theme, tick: tick)
         state.form?.draw(on: terminal, in: rect, theme: theme)

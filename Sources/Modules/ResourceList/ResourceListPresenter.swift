@@ -70,8 +70,11 @@ public final class ResourceListPresenter: Screen {
 
     public func stop() { send(.stop) }
 
-    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+    public func resize(to rect: Rect) {
         if state.area != rect { send(.resized(rect)) }
+    }
+
+    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         let model = state.viewModel(in: rect)
         ResourceListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
     }
