@@ -10,14 +10,32 @@ struct Scope<Parent: ScreenState, Child: ScreenState> {
     let embed: (Child.Event) -> Parent.Event
     /// The child's event a parent's event carries, if it carries one.
     let extract: (Parent.Event) -> Child.Event?
-    /// The parent's effect for each effect of the child.
-    let effect: (Child.Effect) -> Parent.Effect
+    /// The parent's effects for the child's.
+    private let effects: ([Child.Effect]) -> [Parent.Effect]
+
+    /// `effect` makes each effect of the child one of the parent's.
+    init(
+        state: WritableKeyPath<Parent, Child>, embed: @escaping (Child.Event) -> Parent.Event,
+        extract: @escaping (Parent.Event) -> Child.Event?, effect: @escaping (Child.Effect) -> Parent.Effect
+    ) {
+        self.init(state: state, embed: embed, extract: extract, effects: { $0.map(effect) })
+    }
+
+    private init(
+        state: WritableKeyPath<Parent, Child>, embed: @escaping (Child.Event) -> Parent.Event,
+        extract: @escaping (Parent.Event) -> Child.Event?, effects: @escaping ([Child.Effect]) -> [Parent.Effect]
+    ) {
+        self.state = state
+        self.embed = embed
+        self.extract = extract
+        self.effects = effects
+    }
 
     /// Reduces `event` in the child when it carries a child's event (the
     /// child's effects mapped to the parent's); `nil` when it is the parent's own.
     func reduce(_ parent: inout Parent, _ event: Parent.Event) -> [Parent.Effect]? {
         guard let child = extract(event) else { return nil }
-        return parent[keyPath: state].apply(child).map(effect)
+        return effects(parent[keyPath: state].apply(child))
     }
 }
 
@@ -27,6 +45,6 @@ extension Scope where Child.Effect == Never {
         state: WritableKeyPath<Parent, Child>, embed: @escaping (Child.Event) -> Parent.Event,
         extract: @escaping (Parent.Event) -> Child.Event?
     ) {
-        self.init(state: state, embed: embed, extract: extract) { never in switch never {} }
+        self.init(state: state, embed: embed, extract: extract, effects: { _ in [] })
     }
 }
