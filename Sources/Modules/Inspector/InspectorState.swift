@@ -40,7 +40,8 @@ struct InspectorState: ScreenState, Equatable, Sendable {
         case .update(let requests): update(requests)
         case .move(let row): move(to: row)
         case .resized(let rect):
-            scroll.resize(visibleRows: TableScroll.bodyRows(inTable: InspectorView.table(in: rect)), count: requests.count)
+            scroll.resize(
+                visibleRows: TableScroll.bodyRows(inTable: InspectorView.table(in: rect)), count: requests.count)
         }
         return []
     }

@@ -157,6 +157,8 @@ struct OperationFormState: ScreenState, Equatable, Sendable {
             return []
         }
         mode = .sending
-        return [.remember(OperationDraft.values(of: form), method: request.method, path: request.path), .perform(request)]
+        return [
+            .remember(OperationDraft.values(of: form), method: request.method, path: request.path), .perform(request),
+        ]
     }
 }

@@ -43,7 +43,8 @@ struct OperationsState: ScreenState, Equatable, Sendable {
         switch event {
         case .move(let row): scroll.move(to: row, count: entries.count)
         case .resized(let rect):
-            scroll.resize(visibleRows: TableScroll.bodyRows(inTable: OperationsView.table(in: rect)), count: entries.count)
+            scroll.resize(
+                visibleRows: TableScroll.bodyRows(inTable: OperationsView.table(in: rect)), count: entries.count)
         case .keyPressed: message = nil
         case .writeRefused(let source): message = StatusMessage(WriteAccess.refusal(source), .warning)
         }
