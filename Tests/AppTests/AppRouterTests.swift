@@ -298,7 +298,7 @@ struct AppRouterTests {
         _ = router.handle(.char("/"))
         for character in "harbor" { _ = router.handle(.char(character)) }
         _ = router.handle(.enter)
-        let shown = try #require((router.top as? ResourceListPresenter)?.exportSource?.records.count)
+        let shown = try #require((router.top as? ResourceListPresenter)?.exportSource.records.count)
         #expect(shown == 11)
         command("export json \(folder.path)/harbor todos.json")
         let data = try Data(contentsOf: folder.appendingPathComponent("harbor todos.json"))

@@ -52,6 +52,7 @@ struct InspectorStateTests {
             log: FixedLog(entries: [Self.request(1, body: #"[{"id":1,"title":"walk"}]"#)]), context: context)
         let size = Size(rows: 30, cols: 100)
         let table = InMemoryTerminal(size: size)
+        screen.resize(to: Rect(size: size))
         screen.draw(on: table, in: Rect(size: size), theme: .builtinDefault, tick: 0)
         let tableText = (0..<size.rows).map(table.line).joined(separator: "\n")
         #expect(tableText.contains("/todos?_page=1&_limit=500"))
@@ -60,6 +61,7 @@ struct InspectorStateTests {
             return
         }
         let terminal = InMemoryTerminal(size: size)
+        detail.resize(to: Rect(size: size))
         detail.draw(on: terminal, in: Rect(size: size), theme: .builtinDefault, tick: 0)
         let text = (0..<size.rows).map(terminal.line).joined(separator: "\n")
         #expect(text.contains("GET /todos?_page=1&_limit=500"))

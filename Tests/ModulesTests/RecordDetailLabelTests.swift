@@ -105,6 +105,7 @@ struct RecordDetailLabelTests {
     private func draw(_ screen: any Screen) -> InMemoryTerminal {
         let size = Size(rows: 20, cols: 90)
         let terminal = InMemoryTerminal(size: size)
+        screen.resize(to: Rect(size: size))
         screen.draw(on: terminal, in: Rect(size: size), theme: .builtinDefault, tick: 0)
         return terminal
     }

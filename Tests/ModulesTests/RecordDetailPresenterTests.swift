@@ -54,6 +54,7 @@ struct RecordDetailPresenterTests {
 
     private func draw(_ screen: any Screen, _ size: Size = Size(rows: 20, cols: 90)) -> InMemoryTerminal {
         let terminal = InMemoryTerminal(size: size)
+        screen.resize(to: Rect(size: size))
         screen.draw(on: terminal, in: Rect(size: size), theme: .builtinDefault, tick: 0)
         return terminal
     }

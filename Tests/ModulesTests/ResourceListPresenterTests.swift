@@ -48,6 +48,7 @@ struct ListHarness {
 
     func screen(_ size: Size = Size(rows: 12, cols: 70)) -> InMemoryTerminal {
         let terminal = InMemoryTerminal(size: size)
+        presenter.resize(to: Rect(size: size))
         presenter.draw(on: terminal, in: Rect(size: size), theme: .builtinDefault, tick: 0)
         return terminal
     }

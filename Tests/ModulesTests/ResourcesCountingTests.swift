@@ -58,6 +58,7 @@ struct ResourcesCountingTests {
 
     func draw(_ presenter: ResourcesPresenter) {
         let size = Size(rows: 24, cols: 80)
+        presenter.resize(to: Rect(size: size))
         presenter.draw(on: InMemoryTerminal(size: size), in: Rect(size: size), theme: .builtinDefault, tick: 0)
     }
 

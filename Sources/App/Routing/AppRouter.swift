@@ -133,7 +133,7 @@ public final class AppRouter {
         case .help?:
             showHelp()
         case .command?:
-            commandLine.open(listed: top.listedResource)
+            commandLine.open(listed: (top as? any ListsResource)?.listedResource)
         case .inspector?:
             show(navigation.push(navigator.inspector()))
         default:
@@ -193,7 +193,9 @@ public final class AppRouter {
         case .say(let message):
             self.message = message
         case .watch(let interval):
-            message = watchMessage(interval, accepted: top.watch(every: interval))
+            let watched = top as? any Watchable
+            watched?.watch(every: interval)
+            message = watchMessage(interval, accepted: watched != nil)
         case .switchTo(let request):
             if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
                 question = SwitchQuestion(request)
@@ -277,6 +279,9 @@ public final class AppRouter {
     private var isBusy: Bool { top.status.isLoading || activity() > 0 }
 
     private func drawFrame(tick: Int) {
+        // The top screen lays out before the frame (its state's `.resized`
+        // when its rect changed): drawing it changes nothing.
+        if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
             dialog: question?.dialog)

@@ -59,9 +59,8 @@ extension AppRouter.Chrome {
         let size = terminal.size
         let screen = Rect(size: size)
         let minimum = Self.minimumSize
-        if let top = screens.last, size.rows >= minimum.rows, size.cols >= minimum.cols {
-            let (header, rest) = screen.splitTop(1)
-            let (body, status) = rest.splitBottom(1)
+        if let top = screens.last, let layout = Self.layout(size) {
+            let (header, body, status) = (layout.header, layout.body, layout.status)
             ChromeView.drawHeader(
                 breadcrumbs: Self.crumbs(of: screens).map(\.text), chrome: self, on: terminal, in: header,
                 theme: theme)
@@ -79,6 +78,16 @@ extension AppRouter.Chrome {
             TooSmallView.draw(on: terminal, in: screen, minimum: minimum, theme: theme)
         }
         terminal.flush()
+    }
+
+    /// The header, the top screen's body and the status row in a terminal
+    /// of `size`; `nil` when it is too small for them.
+    static func layout(_ size: Size) -> (header: Rect, body: Rect, status: Rect)? {
+        let minimum = Self.minimumSize
+        guard size.rows >= minimum.rows, size.cols >= minimum.cols else { return nil }
+        let (header, rest) = Rect(size: size).splitTop(1)
+        let (body, status) = rest.splitBottom(1)
+        return (header, body, status)
     }
 
     /// The stack depth of the breadcrumb drawn at column `col` of a header

@@ -69,11 +69,12 @@ struct CommandPromptController {
         }
     }
 
-    /// What `line` asks for, `top` being the screen on top. `:export` writes
+    /// What `line` asks for, `top` being the screen on top; a command that
+    /// needs a capability of the screen asks it with `as?`. `:export` writes
     /// what its `exportSource` offers (asked only then: a large list's rows
     /// are not gathered for nothing).
     func action(for line: String, top: any Screen) -> Action {
-        let exportSource = { top.exportSource }
+        let exportSource = { (top as? any Exportable)?.exportSource }
         let command: AppCommand
         do throws(CommandParser.Failure) {
             command = try CommandParser.parse(line, resources: navigator.catalog.names)
@@ -94,16 +95,17 @@ struct CommandPromptController {
         case .operations:
             return .push(navigator.operations(for: top))
         case .curl:
-            guard let shown = top.shownRequest else {
+            guard let shown = (top as? any ShowsRequest)?.shownRequest else {
                 return .say(StatusMessage(Texts.Curl.notHere, .warning))
             }
             return .push(navigator.curl(shown))
         case .watch(let seconds):
             return .watch(seconds.map { Duration.seconds($0) })
         case .goto(let row, let percent):
-            guard top.go(toRow: row, percent: percent) else {
+            guard let rows = top as? any RowAddressable else {
                 return .say(StatusMessage(Texts.Command.gotoNotHere, .warning))
             }
+            rows.go(toRow: row, percent: percent)
             let went = percent ? Texts.Command.wentToPercent(percent: row) : Texts.Command.wentToRow(row: row)
             return .say(StatusMessage(went))
         case .open(let name, let id, let filters):

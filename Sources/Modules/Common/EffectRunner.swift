@@ -3,8 +3,7 @@
 /// the old), tasks under different ids run side by side, and `stopAll`
 /// cancels every one.
 ///
-/// The presenters of the list and of the record detail run their effects
-/// through one each. A task that finishes leaves the runner by itself; one
+/// Every screen's presenter runs its state's effects through one. A task that finishes leaves the runner by itself; one
 /// that was cancelled should report nothing (check `Task.isCancelled`
 /// before sending its result: the check and the send happen in one turn of
 /// the main actor, where cancelling happens too).

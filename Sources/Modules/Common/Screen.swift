@@ -5,6 +5,9 @@ import TerminalUI
 ///
 /// The app router sends keys to the top screen first; what it leaves
 /// `.unhandled` gets the global meaning (`q` back/quit, `?` help, Esc back).
+/// It holds only what every screen has: what a single command needs of a
+/// screen is a capability the screen adopts (`ScreenCapabilities.swift`),
+/// which the command asks for with `as?`.
 @MainActor
 public protocol Screen: AnyObject {
     /// This screen's segment of the breadcrumbs (`todos`, `3`).
@@ -20,39 +23,21 @@ public protocol Screen: AnyObject {
     func start()
     /// Cancels the screen's work; called when it leaves the stack.
     func stop()
-    /// Draws the screen's body inside `rect`.
+    /// The screen's body is now `rect` (the first frame, a new terminal
+    /// size): the router says so before it draws, and the screen lays out
+    /// from it (its state's `.resized`) — never from `draw`.
+    func resize(to rect: Rect)
+    /// Draws the screen's body inside `rect`: a function of the screen's
+    /// state and `rect`, which changes nothing and starts no work.
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int)
     /// Reacts to a key.
     func handle(_ key: Key) -> ScreenCommand
-    /// The records `:export` writes from this screen (its list, filter and
-    /// sort applied), or `nil` when it shows no list.
-    var exportSource: ExportSource? { get }
-    /// The resource this screen lists, or `nil` when it shows no list
-    /// (`:freq ` completes its fields).
-    var listedResource: ResourceDescriptor? { get }
-    /// The request that fetches what this screen shows (`:curl`), or `nil`
-    /// when it shows no resource.
-    var shownRequest: ShownRequest? { get }
-    /// The record this screen shows, or `nil` (`:ops` lists the operations that take it).
-    var shownRecord: RecordEntity? { get }
-    /// Re-fetches what the screen shows every `interval` (`:watch 5`), or
-    /// stops (`nil`, `:watch off`); `false` when the screen cannot be watched.
-    func watch(every interval: Duration?) -> Bool
-    /// Puts the cursor on `row` (from 1), or `row` percent down when
-    /// `percent` (`:goto`); `false` when the screen has no rows to go to.
-    func go(toRow row: Int, percent: Bool) -> Bool
     /// Whether the screen has what it shows (a list its first answer, data
     /// or error): a router made to replace a visible one waits for it.
     var isReady: Bool { get }
 }
 
 extension Screen {
-    public var exportSource: ExportSource? { nil }
-    public var listedResource: ResourceDescriptor? { nil }
-    public var shownRequest: ShownRequest? { nil }
-    public var shownRecord: RecordEntity? { nil }
-    public func watch(every interval: Duration?) -> Bool { false }
-    public func go(toRow row: Int, percent: Bool) -> Bool { false }
     public var isReady: Bool { true }
 }
 

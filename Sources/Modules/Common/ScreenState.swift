@@ -1,10 +1,12 @@
-/// A screen's state as a value, changed one event at a time: the shape the
-/// list's and the record detail's states (and the list's child states)
-/// share.
+/// A screen's state as a value, changed one event at a time: the shape
+/// every screen's state has (and the child states a parent composes,
+/// through a `Scope` or by hand as the list does).
 ///
-/// `apply(_:)` is a pure transition: it changes `self` and returns the work
-/// to do as `Effect` values, which the presenter runs (through an
-/// `EffectRunner`) and whose results come back as events. The events and
+/// `apply(_:)` is a pure transition (the screen's reducer): it changes
+/// `self` and returns the work to do as `Effect` values, which the
+/// presenter runs (through an `EffectRunner`, under cancellation ids) and
+/// whose results come back as events; the layout comes in as an event
+/// (`.resized`), and the view draws the state without changing it. The events and
 /// effects of a screen are top-level enums named after it
 /// (`ResourceListEvent`, `RecordDetailEffect`).
 protocol ScreenState {

@@ -2,33 +2,33 @@ import Services
 import TerminalUI
 import Translations
 
-/// The `:curl` dialog's `Screen`: the command (folded to the width), `y`
-/// copies it whole; Esc is the router's (back).
+/// The `:curl` dialog's `Screen`: a loop around `CurlState` (the command
+/// folded to the width, `y` copies it whole; Esc is the router's: back).
 @MainActor
 final class CurlPresenter: Screen {
-    /// What the dialog shows.
-    enum Content: Equatable {
-        case loading
-        case command(String)
-        case failed(String)
-    }
+    typealias Content = CurlState.Content
 
-    let shown: ShownRequest
+    private(set) var state: CurlState
     private let interactor: CurlInteractor
     private let context: ScreenContext
-    private(set) var content = Content.loading
-    private var task: Task<Void, Never>?
+    private let tasks = EffectRunner<TaskKey>()
+
+    enum TaskKey: Hashable {
+        case build
+    }
 
     init(shown: ShownRequest, interactor: CurlInteractor, context: ScreenContext) {
-        self.shown = shown
+        state = CurlState(shown: shown)
         self.interactor = interactor
         self.context = context
     }
 
+    var shown: ShownRequest { state.shown }
+    var content: Content { state.content }
     var breadcrumb: String { "curl" }
     var capturesText: Bool { false }
     var status: ScreenStatus {
-        ScreenStatus(resource: "curl", isLoading: content == .loading)
+        ScreenStatus(resource: "curl", isLoading: state.content == .loading)
     }
 
     var help: [HelpSection] {
@@ -43,36 +43,39 @@ final class CurlPresenter: Screen {
         ]
     }
 
-    func start() {
-        guard content == .loading, task == nil else { return }
-        let shown = shown
-        let interactor = interactor
-        task = Task { [weak self] in
-            let content: Content
-            do throws(ServiceError) {
-                content = .command(try await interactor.command(for: shown))
-            } catch {
-                content = .failed(error.message)
-            }
-            guard !Task.isCancelled, let self else { return }
-            self.content = content
-            self.task = nil
-            self.context.setNeedsDisplay()
-        }
-    }
-
-    func stop() {
-        task?.cancel()
-        task = nil
-    }
+    func start() { send(.appeared) }
+    func stop() { send(.disappeared) }
+    func resize(to rect: Rect) {}
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        CurlView.draw(content, on: terminal, in: rect, theme: theme, copyKey: context.bindings.label(for: .copy))
+        CurlView.draw(state.content, on: terminal, in: rect, theme: theme, copyKey: context.bindings.label(for: .copy))
     }
 
     func handle(_ key: Key) -> ScreenCommand {
         guard context.bindings.action(for: key) == .copy else { return .unhandled }
-        guard case .command(let command) = content else { return .handled }
+        guard case .command(let command) = state.content else { return .handled }
         return .copy(command, description: Texts.Curl.copied)
+    }
+
+    // MARK: - The loop
+    private func send(_ event: CurlState.Event) {
+        for effect in state.apply(event) {
+            switch effect {
+            case .build(let shown):
+                tasks.run(.build) { [weak self, interactor] in
+                    let event: CurlState.Event
+                    do throws(ServiceError) {
+                        event = .built(try await interactor.command(for: shown))
+                    } catch {
+                        event = .failed(error.message)
+                    }
+                    guard !Task.isCancelled else { return }
+                    self?.send(event)
+                    self?.context.setNeedsDisplay()
+                }
+            case .cancelBuild:
+                tasks.cancel(.build)
+            }
+        }
     }
 }

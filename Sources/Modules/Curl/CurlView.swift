@@ -6,7 +6,7 @@ import Translations
 @MainActor
 enum CurlView {
     static func draw(
-        _ content: CurlPresenter.Content, on terminal: any Terminal, in rect: Rect, theme: Theme, copyKey: String
+        _ content: CurlState.Content, on terminal: any Terminal, in rect: Rect, theme: Theme, copyKey: String
     ) {
         let width = max(10, rect.width - 6)
         let body: [[StyledSpan]]

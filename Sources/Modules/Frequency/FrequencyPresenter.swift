@@ -2,18 +2,14 @@ import Services
 import TerminalUI
 import Translations
 
-/// The frequency table's `Screen`: movement keys move the cursor, Enter
-/// opens the list filtered to the value under it; everything else is the
-/// router's (Esc goes back to the list).
+/// The frequency table's `Screen`, a loop around `FrequencyState`: movement
+/// keys move the cursor, Enter opens the list filtered to the value under
+/// it; everything else is the router's (Esc goes back to the list).
 @MainActor
 final class FrequencyPresenter: Screen {
     private(set) var state: FrequencyState
     private let router: FrequencyRouter
     private let context: ScreenContext
-    /// The table's first visible row and height at the last draw.
-    private var scrollOffset = 0
-    private var tableHeight = 10
-    private var message: StatusMessage?
 
     init(state: FrequencyState, router: FrequencyRouter, context: ScreenContext) {
         self.state = state
@@ -27,7 +23,7 @@ final class FrequencyPresenter: Screen {
     var status: ScreenStatus {
         ScreenStatus(
             resource: Texts.Freq.by(resources: state.resource.name, field: state.field),
-            count: Language.current.number(state.rows.count), message: message)
+            count: Language.current.number(state.rows.count), message: state.message)
     }
 
     var help: [HelpSection] {
@@ -47,25 +43,33 @@ final class FrequencyPresenter: Screen {
     func start() {}
     func stop() {}
 
+    func resize(to rect: Rect) {
+        send(.resized(rect))
+    }
+
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let drawn = FrequencyView.draw(state, on: terminal, in: rect, theme: theme, scrollOffset: scrollOffset)
-        scrollOffset = drawn.scrollOffset
-        tableHeight = drawn.tableHeight
+        FrequencyView.draw(state, on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        message = nil
+        send(.keyPressed)
         if let moved = ListNavigation.move(
-            cursor: state.cursor, count: state.rows.count, page: tableHeight, key: key, bindings: context.bindings)
+            cursor: state.cursor, count: state.rows.count, page: state.scroll.page, key: key,
+            bindings: context.bindings)
         {
-            state.move(to: moved)
+            send(.move(to: moved))
             return .handled
         }
         guard context.bindings.action(for: key) == .open else { return .unhandled }
         guard let filters = state.currentFilters else {
-            if state.current != nil { message = StatusMessage(Texts.Freq.emptyNotFilter, .warning) }
+            send(.openedEmptyValue)
             return .handled
         }
         return .push(router.list(state.resource, filters: filters))
+    }
+
+    /// The table asks for no work: an event is only a transition.
+    private func send(_ event: FrequencyState.Event) {
+        _ = state.apply(event)
     }
 }

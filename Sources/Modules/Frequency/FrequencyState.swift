@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Services
+import TerminalUI
 import Translations
 
 /// One distinct value of the counted field and how many rows hold it.
@@ -14,8 +15,20 @@ struct FrequencyRow: Equatable, Sendable {
 
 /// The frequency table of one field over a list's loaded rows, as a value:
 /// the distinct values with their counts (most frequent first, ties by
-/// value), what they were counted over, and the cursor.
-struct FrequencyState: Equatable, Sendable {
+/// value), what they were counted over, the cursor and scroll, and the
+/// status line's message. It changes through `apply(_:)` (it asks for no work).
+struct FrequencyState: ScreenState, Equatable, Sendable {
+    enum Event: Equatable, Sendable {
+        /// The cursor to row `row`.
+        case move(to: Int)
+        /// The table's place on the screen.
+        case resized(Rect)
+        /// A key came: the last message goes.
+        case keyPressed
+        /// Enter on the empty value: it names no filter.
+        case openedEmptyValue
+    }
+
     let resource: ResourceDescriptor
     /// The filters of the list counted, kept by the list a value opens.
     let sourceFilters: [ListQuery.Filter]
@@ -25,7 +38,10 @@ struct FrequencyState: Equatable, Sendable {
     let counted: Int
     /// The list was still paging in: counts are of the loaded rows only.
     let partial: ExportSource.Partial?
-    private(set) var cursor = 0
+    /// The cursor and the first row shown.
+    private(set) var scroll = TableScroll()
+    var cursor: Int { scroll.cursor }
+    private(set) var message: StatusMessage?
 
     /// The table of `field` over `source`'s records.
     init(source: ExportSource, field: String) {
@@ -104,9 +120,21 @@ struct FrequencyState: Equatable, Sendable {
     /// The row under the cursor, if any.
     var current: FrequencyRow? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
+    mutating func apply(_ event: Event) -> [Never] {
+        switch event {
+        case .move(let row): move(to: row)
+        case .resized(let rect):
+            scroll.resize(visibleRows: TableScroll.bodyRows(inTable: FrequencyView.table(in: rect)), count: rows.count)
+        case .keyPressed: message = nil
+        case .openedEmptyValue:
+            if current != nil { message = StatusMessage(Texts.Freq.emptyNotFilter, .warning) }
+        }
+        return []
+    }
+
     /// Puts the cursor on `row` (kept on the table).
     mutating func move(to row: Int) {
-        cursor = min(max(0, row), max(0, rows.count - 1))
+        scroll.move(to: row, count: rows.count)
     }
 
     /// The server filters that list the rows of the current value: the

@@ -8,12 +8,12 @@ enum FrequencyView {
     /// The widest bar, in cells.
     static let barWidth = 30
 
-    /// Draws `state` in `rect`; returns the scroll offset drawn and the
-    /// table's height (what a page key moves).
-    static func draw(
-        _ state: FrequencyState, on terminal: any Terminal, in rect: Rect, theme: Theme, scrollOffset: Int
-    ) -> (scrollOffset: Int, tableHeight: Int) {
-        guard rect.height > 0 else { return (0, 0) }
+    /// Where the table goes in `rect`: below the title line.
+    nonisolated static func table(in rect: Rect) -> Rect { rect.splitTop(1).rest }
+
+    /// Draws `state` in `rect`, scrolled as the state says.
+    static func draw(_ state: FrequencyState, on terminal: any Terminal, in rect: Rect, theme: Theme) {
+        guard rect.height > 0 else { return }
         let (titleRect, body) = rect.splitTop(1)
         terminal.write(
             " " + TextSanitizer.clean(state.title), row: titleRect.row, col: titleRect.col, width: titleRect.width,
@@ -26,7 +26,7 @@ enum FrequencyView {
                 TableColumn("%", width: .fixed(7), alignment: .right, priority: 1),
                 TableColumn("", width: .fixed(barWidth), minWidth: 5, priority: 0, role: .info),
             ],
-            rowCount: state.rows.count, cursor: state.cursor, scrollOffset: scrollOffset
+            rowCount: state.rows.count, cursor: state.cursor, scrollOffset: state.scroll.offset
         ) { index in
             let row = state.rows[index]
             return [
@@ -35,7 +35,6 @@ enum FrequencyView {
                 FrequencyState.bar(count: row.count, largest: largest, width: barWidth),
             ]
         }
-        let offset = table.draw(on: terminal, in: body, theme: theme)
-        return (offset, table.visibleRows(in: body))
+        table.draw(on: terminal, in: body, theme: theme)
     }
 }

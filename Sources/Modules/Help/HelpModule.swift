@@ -7,46 +7,52 @@ public enum HelpModule {
     public static func build(for screen: any Screen, global: HelpSection) -> any Screen {
         // The start screen has no breadcrumb: it is named by what it shows.
         let under = screen.breadcrumb.isEmpty ? screen.status.resource : screen.breadcrumb
-        return HelpPresenter(sections: screen.help + [global], under: under)
+        return HelpPresenter(state: HelpState(sections: screen.help + [global], under: under))
     }
 }
 
 /// Scrolls through the help sections; any of Esc, q or ? closes it.
 @MainActor
 final class HelpPresenter: Screen {
-    let sections: [HelpSection]
-    private let under: String
-    private(set) var scroll = 0
+    private(set) var state: HelpState
 
-    init(sections: [HelpSection], under: String) {
-        self.sections = sections
-        self.under = under
+    init(state: HelpState) {
+        self.state = state
     }
 
+    var sections: [HelpSection] { state.sections }
     var breadcrumb: String { Texts.Help.breadcrumb }
     var capturesText: Bool { false }
     var help: [HelpSection] {
         [HelpSection(Texts.Ui.help, [("↑ ↓ / k j", Texts.Help.scroll), ("Esc / q / ?", Texts.Help.close)])]
     }
-    var status: ScreenStatus { ScreenStatus(resource: Texts.Help.status(screen: under)) }
+    var status: ScreenStatus { ScreenStatus(resource: Texts.Help.status(screen: state.under)) }
 
     func start() {}
     func stop() {}
+    func resize(to rect: Rect) {}
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        HelpView(title: Texts.Help.title(screen: under), sections: sections, scrollOffset: scroll).draw(
-            on: terminal, in: rect, theme: theme)
+        HelpScreenView.draw(state, on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        let lines = HelpView(sections: sections).lines.count
-        if let moved = ListNavigation.move(cursor: scroll, count: lines, page: 10, key: key) {
-            scroll = moved
+        if let moved = ListNavigation.move(cursor: state.scroll, count: state.lineCount, page: 10, key: key) {
+            _ = state.apply(.scroll(to: moved))
             return .handled
         }
         switch key {
         case .escape, .char("q"), .char("?"), .char("h"), .enter: return .pop
         default: return .handled
         }
+    }
+}
+
+/// Draws the help screen: a function of its state and rect.
+@MainActor
+enum HelpScreenView {
+    static func draw(_ state: HelpState, on terminal: any Terminal, in rect: Rect, theme: Theme) {
+        HelpView(title: Texts.Help.title(screen: state.under), sections: state.sections, scrollOffset: state.scroll)
+            .draw(on: terminal, in: rect, theme: theme)
     }
 }

@@ -5,18 +5,18 @@ import Translations
 /// `:history`: the requests kept in the cache for this environment and
 /// base URL, across runs, newest first — the inspector's table. Enter
 /// shows one (the inspector's detail); `R` replays a GET by opening its
-/// list or record.
+/// list or record. A loop around `HistoryState`.
 @MainActor
 final class HistoryPresenter: Screen {
-    private(set) var state = InspectorState(requests: [], scope: .kept)
-    private(set) var isLoading = false
+    private(set) var screen = HistoryState()
     private let history: any RequestHistory
     private let navigator: ResourceNavigator
     private let context: ScreenContext
-    private var load: Task<Void, Never>?
-    private var message: StatusMessage?
-    private var scrollOffset = 0
-    private var tableHeight = 10
+    private let tasks = EffectRunner<TaskKey>()
+
+    enum TaskKey: Hashable {
+        case read
+    }
 
     /// The key that replays a GET.
     static let replayKey = Key.char("R")
@@ -27,13 +27,16 @@ final class HistoryPresenter: Screen {
         self.context = context
     }
 
+    /// The table (its requests and cursor).
+    var state: InspectorState { screen.table }
+    var isLoading: Bool { screen.isLoading }
     var breadcrumb: String { Texts.History.breadcrumb }
     var capturesText: Bool { false }
     var status: ScreenStatus {
         ScreenStatus(
             resource: Texts.History.breadcrumb, count: isLoading ? nil : Language.current.number(state.requests.count),
             isLoading: isLoading,
-            message: message)
+            message: screen.message)
     }
 
     var help: [HelpSection] {
@@ -52,38 +55,24 @@ final class HistoryPresenter: Screen {
     }
 
     /// Reads the history each time the screen shows (newer requests came meanwhile).
-    func start() {
-        guard load == nil else { return }
-        isLoading = true
-        load = Task { [weak self, history] in
-            let requests = await history.requests()
-            guard !Task.isCancelled, let self else { return }
-            self.state.update(requests)
-            self.isLoading = false
-            self.load = nil
-            self.context.setNeedsDisplay()
-        }
-    }
+    func start() { send(.appeared) }
+    func stop() { send(.disappeared) }
 
-    func stop() {
-        load?.cancel()
-        load = nil
-        isLoading = false
+    func resize(to rect: Rect) {
+        send(.table(.resized(rect)))
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let drawn = InspectorView.draw(state, on: terminal, in: rect, theme: theme, scrollOffset: scrollOffset)
-        scrollOffset = drawn.scrollOffset
-        tableHeight = drawn.tableHeight
+        InspectorView.draw(state, on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        message = nil
+        send(.keyPressed)
         if let moved = ListNavigation.move(
-            cursor: state.cursor, count: state.requests.count, page: tableHeight, key: key,
+            cursor: state.cursor, count: state.requests.count, page: state.scroll.page, key: key,
             bindings: context.bindings)
         {
-            state.move(to: moved)
+            send(.table(.move(to: moved)))
             return .handled
         }
         if key == Self.replayKey { return replay() }
@@ -97,12 +86,29 @@ final class HistoryPresenter: Screen {
         guard let request = state.current else { return .handled }
         if let form = navigator.replayOperation(method: request.method, target: request.target) { return .push(form) }
         guard request.method == "GET", let target = ReplayTarget.parse(request.target) else {
-            message = StatusMessage(Texts.History.notReplayable, .warning)
+            send(.notReplayable)
             return .handled
         }
         let resource = navigator.resource(named: target.resource)
         if resource.isObject { return .push(navigator.detail(resource, id: "")) }
         if let id = target.id { return .push(navigator.detail(resource, id: id)) }
         return .push(navigator.list(resource, filters: target.filters))
+    }
+
+    // MARK: - The loop
+    private func send(_ event: HistoryState.Event) {
+        for effect in screen.apply(event) {
+            switch effect {
+            case .read:
+                tasks.run(.read) { [weak self, history] in
+                    let requests = await history.requests()
+                    guard !Task.isCancelled else { return }
+                    self?.send(.arrived(requests))
+                    self?.context.setNeedsDisplay()
+                }
+            case .cancelRead:
+                tasks.cancel(.read)
+            }
+        }
     }
 }

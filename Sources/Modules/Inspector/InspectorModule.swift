@@ -4,6 +4,6 @@ public enum InspectorModule {
     /// The table of the requests in `log`, updated while it is shown.
     @MainActor
     public static func build(log: any RequestLog, context: ScreenContext) -> any Screen {
-        InspectorPresenter(log: log, state: InspectorState(requests: log.requests()), context: context)
+        InspectorPresenter(log: log, state: InspectorScreenState(requests: log.requests()), context: context)
     }
 }

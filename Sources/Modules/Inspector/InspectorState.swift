@@ -1,19 +1,33 @@
 import Foundation
+import TerminalUI
 import Translations
 
-/// The inspector's table as a value: the requests (newest first) and the
-/// cursor, which stays on its request as new ones arrive above it.
-struct InspectorState: Equatable, Sendable {
+/// The inspector's table as a value: the requests (newest first), the
+/// cursor, which stays on its request as new ones arrive above it, and the
+/// scroll. The table of both the inspector and `:history`, each holding it
+/// through a `Scope`; it asks for no work.
+struct InspectorState: ScreenState, Equatable, Sendable {
+    enum Event: Equatable, Sendable {
+        /// The requests to show now (the journal changed, the history was read).
+        case update([RequestEntity])
+        /// The cursor to row `row`.
+        case move(to: Int)
+        /// The screen's body is `rect`.
+        case resized(Rect)
+    }
+
     private(set) var requests: [RequestEntity]
-    private(set) var cursor = 0
+    /// The cursor and the first row shown.
+    private(set) var scroll = TableScroll()
+    var cursor: Int { scroll.cursor }
     /// Whose requests: this run's (`I`), or those kept for this service (`:history`).
-    enum Scope: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         case thisRun, kept
     }
 
-    var scope = Scope.thisRun
+    var scope = Kind.thisRun
 
-    init(requests: [RequestEntity], scope: Scope = .thisRun) {
+    init(requests: [RequestEntity], scope: Kind = .thisRun) {
         self.requests = requests
         self.scope = scope
     }
@@ -21,9 +35,20 @@ struct InspectorState: Equatable, Sendable {
     /// The request under the cursor, if any.
     var current: RequestEntity? { requests.indices.contains(cursor) ? requests[cursor] : nil }
 
+    mutating func apply(_ event: Event) -> [Never] {
+        switch event {
+        case .update(let requests): update(requests)
+        case .move(let row): move(to: row)
+        case .resized(let rect):
+            scroll.resize(
+                visibleRows: TableScroll.bodyRows(inTable: InspectorView.table(in: rect)), count: requests.count)
+        }
+        return []
+    }
+
     /// Puts the cursor on `row` (kept on the table).
     mutating func move(to row: Int) {
-        cursor = min(max(0, row), max(0, requests.count - 1))
+        scroll.move(to: row, count: requests.count)
     }
 
     /// The journal changed: shows `requests`, the cursor on the request it
@@ -31,8 +56,7 @@ struct InspectorState: Equatable, Sendable {
     mutating func update(_ requests: [RequestEntity]) {
         let selected = current?.id
         self.requests = requests
-        cursor = selected.flatMap { id in requests.firstIndex { $0.id == id } } ?? 0
-        move(to: cursor)
+        move(to: selected.flatMap { id in requests.firstIndex { $0.id == id } } ?? 0)
     }
 
     /// The title line: how many requests, and that the oldest are dropped.

@@ -4,11 +4,14 @@ import Translations
 /// Draws the inspector's table: a title line, then one row per request.
 @MainActor
 enum InspectorView {
-    /// Draws `state` in `rect`; returns the scroll offset drawn and the table's height.
-    static func draw(
-        _ state: InspectorState, on terminal: any Terminal, in rect: Rect, theme: Theme, scrollOffset: Int
-    ) -> (scrollOffset: Int, tableHeight: Int) {
-        guard rect.height > 0 else { return (0, 0) }
+    /// Where the table goes in `rect`: below the title line (nothing in no rows).
+    nonisolated static func table(in rect: Rect) -> Rect {
+        rect.height > 0 ? rect.splitTop(1).rest : rect
+    }
+
+    /// Draws `state` in `rect`, scrolled as the state says.
+    static func draw(_ state: InspectorState, on terminal: any Terminal, in rect: Rect, theme: Theme) {
+        guard rect.height > 0 else { return }
         let (titleRect, body) = rect.splitTop(1)
         terminal.write(
             " " + state.title, row: titleRect.row, col: titleRect.col, width: titleRect.width,
@@ -23,11 +26,10 @@ enum InspectorView {
                 TableColumn("ms", width: .fixed(6), alignment: .right, priority: 3),
                 TableColumn(Texts.Inspector.bytes, width: .fixed(9), alignment: .right, priority: 2),
             ],
-            rowCount: state.requests.count, cursor: state.cursor, scrollOffset: scrollOffset
+            rowCount: state.requests.count, cursor: state.cursor, scrollOffset: state.scroll.offset
         ) { index in
             InspectorState.cells(state.requests[index]).map(TextSanitizer.clean)
         }
-        let offset = table.draw(on: terminal, in: body, theme: theme)
-        return (offset, table.visibleRows(in: body))
+        table.draw(on: terminal, in: body, theme: theme)
     }
 }

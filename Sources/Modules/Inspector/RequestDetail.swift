@@ -56,34 +56,104 @@ enum RequestDetailLines {
     }
 }
 
-/// One request's `Screen`: its headers and body, scrolled with the
-/// movement keys; Esc is the router's (back to the table).
-@MainActor
-final class RequestDetailPresenter: Screen {
-    let request: RequestEntity
-    private let context: ScreenContext
-    /// Rendered once, when the request is opened.
-    let lines: [[JSONLines.Span]]
-    private var scroll = 0
-    private var height = 10
-    /// The lines as drawn at the last width (long ones folded).
-    private var drawnCount = 0
+/// One request's screen as a value: the request, its lines (rendered once,
+/// when it is opened), the lines as folded at the screen's width and how
+/// far they are scrolled. Shown by the inspector, `:history` and an
+/// operation's answer (the form holds it through a `Scope`).
+struct RequestDetailState: ScreenState, Equatable, Sendable {
+    enum Event: Equatable, Sendable {
+        /// Scroll so that folded line `line` is the first shown.
+        case scroll(to: Int)
+        /// The screen's body is `rect`.
+        case resized(Rect)
+    }
 
-    init(request: RequestEntity, context: ScreenContext) {
+    let request: RequestEntity
+    let lines: [[JSONLines.Span]]
+    private(set) var scroll = 0
+    /// The body's rows (ten before the first frame).
+    private(set) var height = 10
+    /// The lines as folded at the last width (long ones folded).
+    private(set) var drawnCount = 0
+    /// The screen's body, once laid out.
+    private(set) var area: Rect?
+
+    init(request: RequestEntity) {
         self.request = request
-        self.context = context
         lines = RequestDetailLines.make(request)
     }
 
-    var breadcrumb: String { "\(request.method) \(request.target)" }
-    var capturesText: Bool { false }
-    var status: ScreenStatus {
-        ScreenStatus(resource: Texts.Inspector.request, count: Texts.Inspector.lines(count: lines.count))
+    /// The scroll positions the movement keys choose from.
+    var scrollPositions: Int { max(1, max(drawnCount, lines.count) - height + 1) }
+
+    mutating func apply(_ event: Event) -> [Never] {
+        switch event {
+        case .scroll(let line):
+            scroll = line
+        case .resized(let rect):
+            area = rect
+            let body = RequestDetailView.body(in: rect)
+            height = max(1, body.height)
+            drawnCount = JSONLines.wrap(lines, width: body.width).count
+        }
+        scroll = min(scroll, max(0, drawnCount - height))
+        return []
     }
 
-    var help: [HelpSection] {
-        let keys = context.bindings
-        return [
+    static func == (left: Self, right: Self) -> Bool {
+        left.request == right.request && left.scroll == right.scroll && left.height == right.height
+            && left.drawnCount == right.drawnCount && left.area == right.area
+    }
+}
+
+/// Draws one request: its title line, then its lines folded to the width.
+@MainActor
+enum RequestDetailView {
+    /// Where the lines go in `rect`: below the title line.
+    nonisolated static func body(in rect: Rect) -> Rect { rect.splitTop(1).rest }
+
+    static func draw(_ state: RequestDetailState, on terminal: any Terminal, in rect: Rect, theme: Theme) {
+        guard rect.height > 0 else { return }
+        let request = state.request
+        let (titleLine, body) = rect.splitTop(1)
+        terminal.write(
+            " " + TextSanitizer.clean("\(request.method) \(request.target)"), row: titleLine.row,
+            col: titleLine.col, width: titleLine.width, style: theme.style(.columnHeader))
+        let wrapped = JSONLines.wrap(state.lines, width: body.width)
+        let view = TextView(
+            lines: wrapped.map { $0.map { StyledSpan($0.text, $0.role) } }, scrollOffset: state.scroll)
+        _ = view.draw(on: terminal, in: body, theme: theme)
+    }
+}
+
+/// One request's `Screen`, a loop around `RequestDetailState`: its headers
+/// and body, scrolled with the movement keys; Esc is the router's (back to
+/// the table).
+@MainActor
+final class RequestDetailPresenter: Screen {
+    private(set) var state: RequestDetailState
+    private let context: ScreenContext
+
+    init(request: RequestEntity, context: ScreenContext) {
+        self.state = RequestDetailState(request: request)
+        self.context = context
+    }
+
+    var request: RequestEntity { state.request }
+    var lines: [[JSONLines.Span]] { state.lines }
+    var breadcrumb: String { "\(request.method) \(request.target)" }
+    var capturesText: Bool { false }
+    var status: ScreenStatus { Self.status(state) }
+
+    /// What the status line says of `state` (an operation's answer says it too).
+    static func status(_ state: RequestDetailState) -> ScreenStatus {
+        ScreenStatus(resource: Texts.Inspector.request, count: Texts.Inspector.lines(count: state.lines.count))
+    }
+
+    var help: [HelpSection] { Self.help(context.bindings) }
+
+    static func help(_ keys: KeyBindings) -> [HelpSection] {
+        [
             HelpSection(
                 Texts.Inspector.oneRequest,
                 [
@@ -97,27 +167,24 @@ final class RequestDetailPresenter: Screen {
     func start() {}
     func stop() {}
 
+    func resize(to rect: Rect) {
+        if state.area != rect { _ = state.apply(.resized(rect)) }
+    }
+
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        guard rect.height > 0 else { return }
-        let (titleLine, body) = rect.splitTop(1)
-        terminal.write(
-            " " + TextSanitizer.clean("\(request.method) \(request.target)"), row: titleLine.row,
-            col: titleLine.col, width: titleLine.width, style: theme.style(.columnHeader))
-        height = max(1, body.height)
-        let wrapped = JSONLines.wrap(lines, width: body.width)
-        drawnCount = wrapped.count
-        scroll = min(scroll, max(0, drawnCount - height))
-        let view = TextView(lines: wrapped.map { $0.map { StyledSpan($0.text, $0.role) } }, scrollOffset: scroll)
-        _ = view.draw(on: terminal, in: body, theme: theme)
+        RequestDetailView.draw(state, on: terminal, in: rect, theme: theme)
     }
 
     func handle(_ key: Key) -> ScreenCommand {
-        guard
-            let moved = ListNavigation.move(
-                cursor: scroll, count: max(1, max(drawnCount, lines.count) - height + 1), page: height, key: key,
-                bindings: context.bindings)
-        else { return .unhandled }
-        scroll = moved
+        guard let event = Self.event(for: key, in: state, bindings: context.bindings) else { return .unhandled }
+        _ = state.apply(event)
         return .handled
+    }
+
+    /// What `key` means on one request's lines (`nil`: not a key of theirs).
+    static func event(for key: Key, in state: RequestDetailState, bindings: KeyBindings) -> RequestDetailState.Event? {
+        ListNavigation.move(
+            cursor: state.scroll, count: state.scrollPositions, page: state.height, key: key, bindings: bindings
+        ).map { .scroll(to: $0) }
     }
 }

@@ -118,7 +118,9 @@ public struct ResourceNavigator {
 
     /// `:ops`: the operations of the record `top` shows, else the service-wide ones.
     public func operations(for top: any Screen) -> any Screen {
-        guard let shown = top.shownRequest, let record = top.shownRecord, case .record = shown.request else {
+        guard let shown = (top as? any ShowsRequest)?.shownRequest, let record = (top as? any ShowsRecord)?.shownRecord,
+            case .record = shown.request
+        else {
             return serviceOperations()
         }
         return operations(of: shown.resource, record: record)

@@ -4,40 +4,36 @@ import Services
 import TerminalUI
 import Translations
 
-/// One operation's form, then its answer. Enter sends (a write of a
-/// read-only run is refused with one line; the production question comes
-/// before the run's first write); the answer — status, headers and the body
-/// as coloured JSON — replaces the form, and Esc goes back to the form to
-/// send it again. The request goes through the service as any other, so
-/// `:history` keeps it.
+/// One operation's form, then its answer: a loop around
+/// `OperationFormState`. Enter sends (a write of a read-only run is refused
+/// with one line; the production question comes before the run's first
+/// write); the answer — status, headers and the body as coloured JSON —
+/// replaces the form, and Esc goes back to the form to send it again. The
+/// request goes through the service as any other, so `:history` keeps it.
 @MainActor
 final class OperationFormPresenter: Screen {
-    /// What the screen shows.
-    enum Mode {
-        case editing
-        case confirming(WriteConfirmation)
-        case sending
-        case answered(RequestDetailPresenter)
-    }
-
-    let operation: ServiceOperation
-    private(set) var form: Form
-    private(set) var mode = Mode.editing
+    private(set) var state: OperationFormState
     private let api: any APIService
     private let shelf: OperationShelf
     private let context: ScreenContext
-    private var task: Task<Void, Never>?
+    private let tasks = EffectRunner<TaskKey>()
+
+    enum TaskKey: Hashable {
+        case perform
+    }
 
     init(
         operation: ServiceOperation, values: [String: String], api: any APIService, shelf: OperationShelf,
         context: ScreenContext
     ) {
-        self.operation = operation
-        self.form = OperationDraft.form(for: operation, values: values)
+        state = OperationFormState(operation: operation, values: values)
         self.api = api
         self.shelf = shelf
         self.context = context
     }
+
+    var operation: ServiceOperation { state.operation }
+    var form: Form { state.form }
 
     var breadcrumb: String {
         let name = operation.segments.last { !ServiceOperation.isTemplate($0) } ?? operation.path
@@ -45,24 +41,24 @@ final class OperationFormPresenter: Screen {
     }
 
     var capturesText: Bool {
-        switch mode {
+        switch state.mode {
         case .editing, .confirming: true
         case .sending, .answered: false
         }
     }
 
-    var isSending: Bool { if case .sending = mode { true } else { false } }
+    var isSending: Bool { state.isSending }
 
     /// The answer on screen, if any.
-    var answer: RequestEntity? { if case .answered(let shown) = mode { shown.request } else { nil } }
+    var answer: RequestEntity? { state.answer?.request }
 
     var status: ScreenStatus {
-        if case .answered(let shown) = mode { return shown.status }
+        if let answer = state.answer { return RequestDetailPresenter.status(answer) }
         return ScreenStatus(resource: breadcrumb, isLoading: isSending)
     }
 
     var help: [HelpSection] {
-        if case .answered(let shown) = mode { return shown.help }
+        if state.answer != nil { return RequestDetailPresenter.help(context.bindings) }
         return [
             HelpSection(
                 Texts.Operations.formHelpTitle,
@@ -77,33 +73,104 @@ final class OperationFormPresenter: Screen {
     func start() {}
 
     func stop() {
-        task?.cancel()
-        task = nil
-        if isSending { mode = .editing }
+        send(.disappeared)
+    }
+
+    func resize(to rect: Rect) {
+        if let answer = state.answer, answer.area != rect { send(.answer(.resized(rect))) }
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        if case .answered(let shown) = mode {
-            shown.draw(on: terminal, in: rect, theme: theme, tick: tick)
+        OperationFormView.draw(state, on: terminal, in: rect, theme: theme, tick: tick)
+    }
+
+    func handle(_ key: Key) -> ScreenCommand {
+        switch state.mode {
+        case .answered:
+            if key == .escape { return send(.closeAnswer) }
+            guard let answer = state.answer,
+                let event = RequestDetailPresenter.event(for: key, in: answer, bindings: context.bindings)
+            else { return .unhandled }
+            return send(.answer(event))
+        case .sending:
+            return key == .escape ? .unhandled : .handled
+        case .editing, .confirming:
+            return send(.key(key, writeAccess: context.writeGuard.access))
+        }
+    }
+
+    // MARK: - The loop
+
+    /// Applies `event` and runs the effects it asks for; returns what the
+    /// router should do (back to the list of operations, or nothing more).
+    @discardableResult
+    private func send(_ event: OperationFormState.Event) -> ScreenCommand {
+        var command = ScreenCommand.handled
+        for effect in state.apply(event) {
+            switch effect {
+            case .perform(let request): perform(request)
+            case .cancelPerform: tasks.cancel(.perform)
+            case .remember(let values, let method, let path): shelf.remember(values, method: method, path: path)
+            case .allowWrites: context.writeGuard.confirm()
+            case .close: command = .pop
+            }
+        }
+        return command
+    }
+
+    private func perform(_ request: OperationRequest) {
+        let started = ContinuousClock.now
+        let startedAt = context.now()
+        tasks.run(.perform) { [weak self, api] in
+            let event: OperationFormState.Event
+            do throws(ServiceError) {
+                let answer = try await api.perform(request)
+                let took = ContinuousClock.now - started
+                event = .answered(
+                    OperationAnswerEntity.make(
+                        answer, request: request, startedAt: startedAt,
+                        milliseconds: Int(took.components.seconds) * 1000
+                            + Int(took.components.attoseconds / 1_000_000_000_000_000)))
+            } catch {
+                event = .failed(error.message)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.send(event)
+            self.context.setNeedsDisplay()
+        }
+    }
+}
+
+/// Draws an operation's form (its title, the fields, the focused field's
+/// hint, the production question over it) or its answer: a function of the
+/// state and the rect.
+@MainActor
+enum OperationFormView {
+    static func draw(_ state: OperationFormState, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        if let answer = state.answer {
+            RequestDetailView.draw(answer, on: terminal, in: rect, theme: theme)
             return
         }
         guard rect.height > 0 else { return }
+        let operation = state.operation
         let (titleLine, body) = rect.splitTop(1)
-        let spinner = isSending ? Spinner.frame(tick: tick) + " " : ""
+        let spinner = state.isSending ? Spinner.frame(tick: tick) + " " : ""
         let summary = operation.summary.map { " — \($0)" } ?? ""
         terminal.write(
             " " + spinner + TextSanitizer.clean(operation.title + summary), row: titleLine.row, col: titleLine.col,
             width: titleLine.width, style: theme.style(.columnHeader))
-        form.draw(on: terminal, in: body, theme: theme)
-        let box = form.frame(in: body)
-        if let field = focusedField {
+        state.form.draw(on: terminal, in: body, theme: theme)
+        let box = state.form.frame(in: body)
+        if let field = state.focusedField {
             // The focused field's hint under the box, in as many lines as it takes (three at most).
-            let lines = Self.wrap(TextSanitizer.clean(OperationDraft.hint(field)), width: box.width)
+            let lines = wrap(TextSanitizer.clean(OperationDraft.hint(field)), width: box.width)
             for (index, line) in lines.prefix(3).enumerated() where box.maxRow + index < body.maxRow {
                 terminal.write(line, row: box.maxRow + index, col: box.col, width: box.width, style: theme.style(.dim))
             }
         }
-        if case .confirming(let confirmation) = mode { confirmation.dialog.draw(on: terminal, in: rect, theme: theme) }
+        if case .confirming(let confirmation) = state.mode {
+            confirmation.dialog.draw(on: terminal, in: rect, theme: theme)
+        }
     }
 
     /// `text` in lines of at most `width` cells, broken between words.
@@ -122,110 +189,6 @@ final class OperationFormPresenter: Screen {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
-    }
-
-    /// The operation's field the form's focus is on.
-    var focusedField: OperationField? {
-        guard form.fields.indices.contains(form.focus) else { return nil }
-        let key = form.fields[form.focus].key
-        return operation.fields.first { OperationDraft.key($0) == key }
-    }
-
-    func handle(_ key: Key) -> ScreenCommand {
-        switch mode {
-        case .answered(let shown):
-            guard key == .escape else { return shown.handle(key) }
-            mode = .editing
-            return .handled
-        case .sending:
-            return key == .escape ? .unhandled : .handled
-        case .confirming(var confirmation):
-            switch confirmation.handle(key) {
-            case .typing:
-                mode = .confirming(confirmation)
-            case .cancelled:
-                mode = .editing
-                form.error = WriteConfirmation.cancelled
-            case .confirmed:
-                context.writeGuard.confirm()
-                mode = .editing
-                send()
-            }
-            return .handled
-        case .editing:
-            return edit(key)
-        }
-    }
-
-    private func edit(_ key: Key) -> ScreenCommand {
-        if key == .left || key == .right, let field = focusedField, !field.choices.isEmpty,
-            let current = form.text(OperationDraft.key(field)),
-            let next = OperationDraft.choice(after: current, in: field, step: key == .right ? 1 : -1)
-        {
-            form.fields[form.focus].kind = .text(LineEditor(next))
-            return .handled
-        }
-        switch form.handle(key) {
-        case .editing: return .handled
-        case .cancel: return .pop
-        case .submit:
-            submit()
-            return .handled
-        }
-    }
-
-    /// Enter: the write guard first, then the request.
-    private func submit() {
-        form.error = nil
-        guard operation.writes else { return send() }
-        switch context.writeGuard.access {
-        case .open: send()
-        case .readOnly(let source): form.error = WriteAccess.refusal(source)
-        case .confirmFirst: mode = .confirming(WriteConfirmation())
-        }
-    }
-
-    private func send() {
-        let request: OperationRequest
-        do throws(OperationDraft.Invalid) {
-            request = try OperationDraft.request(operation, from: form)
-        } catch {
-            form.error = error.message
-            if let field = error.field { form.moveFocus(to: field) }
-            return
-        }
-        shelf.remember(OperationDraft.values(of: form), method: request.method, path: request.path)
-        mode = .sending
-        let started = ContinuousClock.now
-        let startedAt = context.now()
-        task = Task { [weak self, api] in
-            let result: Result<OperationAnswer, ServiceError>
-            do throws(ServiceError) {
-                result = .success(try await api.perform(request))
-            } catch {
-                result = .failure(error)
-            }
-            guard !Task.isCancelled, let self else { return }
-            self.task = nil
-            self.received(result, request: request, startedAt: startedAt, took: ContinuousClock.now - started)
-        }
-    }
-
-    private func received(
-        _ result: Result<OperationAnswer, ServiceError>, request: OperationRequest, startedAt: Date, took: Duration
-    ) {
-        switch result {
-        case .success(let answer):
-            let entity = OperationAnswerEntity.make(
-                answer, request: request, startedAt: startedAt,
-                milliseconds: Int(took.components.seconds) * 1000
-                    + Int(took.components.attoseconds / 1_000_000_000_000_000))
-            mode = .answered(RequestDetailPresenter(request: entity, context: context))
-        case .failure(let error):
-            mode = .editing
-            form.error = error.message
-        }
-        context.setNeedsDisplay()
     }
 }
 

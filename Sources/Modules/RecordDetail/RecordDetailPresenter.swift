@@ -77,19 +77,11 @@ final class RecordDetailPresenter: Screen {
         send(.disappeared)
     }
 
-    var shownRequest: ShownRequest? {
-        ShownRequest(resource: state.resource, request: .record(id: state.id))
-    }
-
-    var shownRecord: RecordEntity? { state.record }
-
-    func watch(every interval: Duration?) -> Bool {
-        send(.setWatch(interval))
-        return true
+    func resize(to rect: Rect) {
+        if state.area != rect { send(.resized(rect)) }
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        if state.area != rect { _ = send(.resized(rect)) }
         RecordDetailView.draw(
             state.viewModel(lines: state.shownLines), on: terminal, in: rect, theme: theme, tick: tick)
         state.form?.draw(on: terminal, in: rect, theme: theme)
@@ -201,5 +193,18 @@ final class RecordDetailPresenter: Screen {
             }
             if !Task.isCancelled { self?.send(.countingFinished) }
         }
+    }
+}
+
+// MARK: - Commands
+extension RecordDetailPresenter: ShowsRequest, ShowsRecord, Watchable {
+    var shownRequest: ShownRequest {
+        ShownRequest(resource: state.resource, request: .record(id: state.id))
+    }
+
+    var shownRecord: RecordEntity? { state.record }
+
+    func watch(every interval: Duration?) {
+        send(.setWatch(interval))
     }
 }

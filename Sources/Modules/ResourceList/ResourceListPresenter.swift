@@ -58,24 +58,6 @@ public final class ResourceListPresenter: Screen {
     // MARK: - Screen
     public var capturesText: Bool { state.capturesText }
 
-    public var exportSource: ExportSource? { state.exportSource }
-
-    public var listedResource: ResourceDescriptor? { state.resource }
-
-    public var shownRequest: ShownRequest? {
-        ShownRequest(resource: state.resource, request: .list(state.shownQuery))
-    }
-
-    public func watch(every interval: Duration?) -> Bool {
-        send(.setWatch(interval))
-        return true
-    }
-
-    public func go(toRow row: Int, percent: Bool) -> Bool {
-        send(percent ? .jumpPercent(row) : .jump(to: row - 1))
-        return true
-    }
-
     public var help: [HelpSection] { state.help(context.bindings) }
 
     public var status: ScreenStatus { state.status(now: context.now()) }
@@ -88,8 +70,11 @@ public final class ResourceListPresenter: Screen {
 
     public func stop() { send(.stop) }
 
-    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+    public func resize(to rect: Rect) {
         if state.area != rect { send(.resized(rect)) }
+    }
+
+    public func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
         let model = state.viewModel(in: rect)
         ResourceListView.draw(model, on: terminal, in: rect, theme: theme, tick: tick)
     }
@@ -127,4 +112,23 @@ public final class ResourceListPresenter: Screen {
 
     /// The record under the cursor, if any.
     public var current: RecordEntity? { state.current }
+}
+
+// MARK: - Commands
+extension ResourceListPresenter: Exportable, ListsResource, ShowsRequest, Watchable, RowAddressable {
+    public var exportSource: ExportSource { state.exportSource }
+
+    public var listedResource: ResourceDescriptor { state.resource }
+
+    public var shownRequest: ShownRequest {
+        ShownRequest(resource: state.resource, request: .list(state.shownQuery))
+    }
+
+    public func watch(every interval: Duration?) {
+        send(.setWatch(interval))
+    }
+
+    public func go(toRow row: Int, percent: Bool) {
+        send(percent ? .jumpPercent(row) : .jump(to: row - 1))
+    }
 }

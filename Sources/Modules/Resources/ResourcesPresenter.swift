@@ -2,47 +2,36 @@ import Services
 import TerminalUI
 import Translations
 
-/// Lists the resources and their counts as they arrive.
-///
-/// Counts are asked for the rows on screen and a margin around them, at
-/// most ``maxInFlight`` at a time, as the list scrolls: a document of
-/// thousands of collections costs a screenful of requests, not thousands at once.
+/// The start screen's `Screen`, a loop around `ResourcesState`: lists the
+/// resources and their counts as they arrive; Enter opens one.
 @MainActor
 final class ResourcesPresenter: Screen {
     /// The most count requests under way at once.
-    static let maxInFlight = 6
+    static let maxInFlight = ResourcesState.maxInFlight
     /// Rows counted beyond those on screen, above and below.
-    static let margin = 20
+    static let margin = ResourcesState.margin
     private let interactor: ResourcesInteractor
     private let navigator: ResourceNavigator
     private let context: ScreenContext
-    private(set) var counts: [String: Result<Int, ServiceError>] = [:]
-    private(set) var cursor = 0
-    private var scrollOffset = 0
-    /// The screen row of the first resource, as last drawn (for clicks).
-    private var firstRowOnScreen = 0
-    /// The counts under way in this round, by resource name.
-    private var counting: [String: Task<Void, Never>] = [:]
-    /// The resources asked (or answered) in this round; a new round
-    /// (showing again, `r`) asks every row in view again.
-    private var asked: Set<String> = []
-    /// The rows drawn last (before the first frame: a screenful).
-    private var rowsInView = 0..<40
-    /// The look at what else the service holds (`/db`), while it waits.
-    private var discovery: Task<Void, Never>?
-    /// Resources the service named that the catalog does not describe.
-    private(set) var discovered: [ResourceDescriptor] = []
-    /// The look had its answer: it is not asked again. A look cut off by
-    /// ``stop()`` (the screen left before `/db` answered) is asked again.
-    private var hasDiscovered = false
+    private(set) var state: ResourcesState
+    private let tasks = EffectRunner<TaskKey>()
+
+    /// What a task is for: one count per resource, one look at what else the service holds.
+    enum TaskKey: Hashable {
+        case count(String)
+        case discover
+    }
 
     init(interactor: ResourcesInteractor, navigator: ResourceNavigator, context: ScreenContext) {
         self.interactor = interactor
         self.navigator = navigator
         self.context = context
+        state = ResourcesState(catalog: interactor.catalog)
     }
 
-    private var resources: [ResourceDescriptor] { interactor.catalog.resources + discovered }
+    var counts: [String: Result<Int, ServiceError>] { state.counts }
+    var cursor: Int { state.cursor }
+    var discovered: [ResourceDescriptor] { state.discovered }
 
     var breadcrumb: String { "" }
     var capturesText: Bool { false }
@@ -50,7 +39,7 @@ final class ResourcesPresenter: Screen {
     /// (`/db`) has its answer: screens made again from a document replace
     /// the drawn ones only then, so a key pressed meanwhile (`G`, Enter)
     /// never lands on a shorter list than the one on screen.
-    var isReady: Bool { hasDiscovered }
+    var isReady: Bool { state.hasDiscovered }
 
     var help: [HelpSection] {
         let keys = context.bindings
@@ -68,8 +57,8 @@ final class ResourcesPresenter: Screen {
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: Texts.Start.status, count: Language.current.number(resources.count),
-            isLoading: !counting.isEmpty || discovery != nil)
+            resource: Texts.Start.status, count: Language.current.number(state.resources.count),
+            isLoading: !state.counting.isEmpty || state.isDiscovering)
     }
 
     /// Counts whenever the screen shows (again): a write elsewhere may have
@@ -77,41 +66,36 @@ final class ResourcesPresenter: Screen {
     /// what else the service holds, is still waiting for its answers (a
     /// large file's `/db`, a slow server). The last counts stay on screen
     /// until the new ones come.
-    func start() {
-        countAll()
-        if !hasDiscovered, discovery == nil { discover() }
-    }
+    func start() { send(.appeared) }
 
-    func stop() {
-        for task in counting.values { task.cancel() }
-        counting = [:]
-        discovery?.cancel()
-        discovery = nil
+    func stop() { send(.disappeared) }
+
+    func resize(to rect: Rect) {
+        if state.area != rect { send(.resized(rect)) }
     }
 
     func handle(_ key: Key) -> ScreenCommand {
         let bindings = context.bindings
+        let resources = state.resources
         if let moved = ListNavigation.move(
-            cursor: cursor, count: resources.count, page: 10, key: key, bindings: bindings)
+            cursor: state.cursor, count: resources.count, page: 10, key: key, bindings: bindings)
         {
-            cursor = moved
+            send(.move(to: moved))
             return .handled
         }
         if case .mouse(let event) = key, event.kind == .click {
-            let position = scrollOffset + event.row - firstRowOnScreen
-            if event.row >= firstRowOnScreen, resources.indices.contains(position) { cursor = position }
+            send(.click(row: event.row))
             return .handled
         }
         switch bindings.action(for: key) {
         case .operations?:
             return .push(navigator.serviceOperations())
         case .open?:
-            guard resources.indices.contains(cursor) else { return .handled }
-            let resource = resources[cursor]
+            guard resources.indices.contains(state.cursor) else { return .handled }
+            let resource = resources[state.cursor]
             return .push(resource.isObject ? navigator.detail(resource, id: "") : navigator.list(resource))
         case .reload?:
-            counts = [:]
-            countAll()
+            send(.recount)
             return .handled
         default:
             return .unhandled
@@ -119,72 +103,37 @@ final class ResourcesPresenter: Screen {
     }
 
     func draw(on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
-        let body = rect.splitTop(1).rest
-        scrollOffset = TableView.scrollOffset(
-            cursor: cursor, previous: scrollOffset, visibleRows: max(1, body.height - 1), count: resources.count)
-        firstRowOnScreen = body.row + 1  // below the column titles
-        let inView = scrollOffset..<(scrollOffset + max(1, body.height - 1))
-        if inView != rowsInView {
-            rowsInView = inView
-            countInView()
-        }
-        ResourcesView.draw(
-            resources: resources, counts: counts, cursor: cursor, scrollOffset: scrollOffset,
-            source: interactor.catalog.source, notes: discovered.isEmpty ? interactor.catalog.notes : [],
-            on: terminal, in: rect,
-            theme: theme, tick: tick)
+        ResourcesView.draw(state, on: terminal, in: rect, theme: theme, tick: tick)
     }
 
-    /// Starts a round of counts in place of one still under way: the rows
-    /// in view are asked again.
-    private func countAll() {
-        for task in counting.values { task.cancel() }
-        counting = [:]
-        asked = []
-        countInView()
-    }
-
-    /// Asks the counts of the rows in view and the margin around them that
-    /// this round has not asked yet, while fewer than ``maxInFlight`` are
-    /// under way; each answer makes room for the next.
-    private func countInView() {
-        let all = resources
-        let lower = max(0, rowsInView.lowerBound - Self.margin)
-        let upper = min(all.count, rowsInView.upperBound + Self.margin)
-        guard lower < upper else { return }
-        for resource in all[lower..<upper] where counting.count < Self.maxInFlight {
-            guard !resource.isObject, asked.insert(resource.name).inserted else { continue }
-            let name = resource.name
-            counting[name] = Task { [weak self, interactor] in
-                let result = await interactor.count(resource)
-                guard !Task.isCancelled, let self else { return }
-                counts[name] = result
-                counting[name] = nil
-                countInView()
-                context.setNeedsDisplay()
+    // MARK: - The loop
+    private func send(_ event: ResourcesState.Event) {
+        for effect in state.apply(event) {
+            switch effect {
+            case .count(let resource):
+                let name = resource.name
+                tasks.run(.count(name)) { [weak self, interactor] in
+                    let result = await interactor.count(resource)
+                    guard !Task.isCancelled else { return }
+                    self?.receive(.counted(name, result))
+                }
+            case .cancelCounts:
+                tasks.cancel { if case .count = $0 { true } else { false } }
+            case .discover:
+                tasks.run(.discover) { [weak self, interactor] in
+                    let extras = await interactor.discoverExtras()
+                    guard !Task.isCancelled else { return }
+                    self?.receive(.discovered(extras))
+                }
+            case .cancelDiscovery:
+                tasks.cancel(.discover)
             }
         }
     }
 
-    /// Asks the service what else it holds (json-server's `/db`), once, and
-    /// shows and counts what it names.
-    private func discover() {
-        discovery = Task { [weak self, interactor] in
-            let extras = await interactor.discoverExtras()
-            guard !Task.isCancelled else { return }
-            self?.hasDiscovered = true
-            self?.add(extras)
-            guard !Task.isCancelled else { return }
-            self?.discovery = nil
-            self?.context.setNeedsDisplay()
-        }
-    }
-
-    /// Shows the discovered resources and counts those in view.
-    private func add(_ extras: [ResourceDescriptor]) {
-        guard !extras.isEmpty else { return }
-        discovered = extras
-        countInView()
+    /// The result of async work: into the state, then a redraw.
+    private func receive(_ event: ResourcesState.Event) {
+        send(event)
         context.setNeedsDisplay()
     }
 }

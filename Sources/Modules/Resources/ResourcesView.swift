@@ -23,6 +23,17 @@ enum ResourcesView {
         }
     }
 
+    /// Where the table goes in `rect`: below the title line.
+    nonisolated static func body(in rect: Rect) -> Rect { rect.splitTop(1).rest }
+
+    /// Draws `state` in `rect`, scrolled as the state says.
+    static func draw(_ state: ResourcesState, on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int) {
+        draw(
+            resources: state.resources, counts: state.counts, cursor: state.cursor, scrollOffset: state.scrollOffset,
+            source: state.catalog.source, notes: state.discovered.isEmpty ? state.catalog.notes : [], on: terminal,
+            in: rect, theme: theme, tick: tick)
+    }
+
     static func draw(
         resources: [ResourceDescriptor], counts: [String: Result<Int, ServiceError>], cursor: Int, scrollOffset: Int,
         source: String? = nil, notes: [String] = [], on terminal: any Terminal, in rect: Rect, theme: Theme, tick: Int

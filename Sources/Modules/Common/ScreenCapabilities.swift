@@ -1,0 +1,45 @@
+import Services
+
+// What single commands need of a screen. A screen adopts the capabilities
+// it has; a command asks the screen on top with `as?` and says the command
+// is not for this screen when it has not. A new command is one protocol
+// here (or an existing one), the screens that adopt it, and its handler.
+
+/// `:export` and `:freq`: the records a screen offers (its list's rows,
+/// filter and sort applied).
+@MainActor
+public protocol Exportable: Screen {
+    var exportSource: ExportSource { get }
+}
+
+/// `:freq ` completion: the resource a screen lists.
+@MainActor
+public protocol ListsResource: Screen {
+    var listedResource: ResourceDescriptor { get }
+}
+
+/// `:curl` (and `:ops`): the request that fetches what a screen shows.
+@MainActor
+public protocol ShowsRequest: Screen {
+    var shownRequest: ShownRequest { get }
+}
+
+/// `:ops`: the record a screen shows (`nil` until it has one).
+@MainActor
+public protocol ShowsRecord: Screen {
+    var shownRecord: RecordEntity? { get }
+}
+
+/// `:watch 5`, `:watch off`: a screen that re-fetches what it shows every
+/// `interval` (`nil` stops).
+@MainActor
+public protocol Watchable: Screen {
+    func watch(every interval: Duration?)
+}
+
+/// `:goto`: a screen with rows to put the cursor on.
+@MainActor
+public protocol RowAddressable: Screen {
+    /// Puts the cursor on `row` (from 1), or `row` percent down when `percent`.
+    func go(toRow row: Int, percent: Bool)
+}
