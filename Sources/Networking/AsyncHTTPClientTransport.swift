@@ -13,14 +13,16 @@ import NIOHTTP1
 /// ``Redirects`` (at most 10, no credential to another origin, the hops in
 /// ``Response/redirects``), all within the request's one deadline; gzip and deflate answers are asked
 /// for and decompressed; HTTPS checks the server against the
-/// system's trust store. A refused connection fails at once: the pool does
+/// system's trust store (and the service's own authorities, client
+/// certificate or none, by ``TransportSettings``), and requests go through
+/// the settings' HTTP proxy where one applies. A refused connection fails at once: the pool does
 /// not retry connecting (``NetworkClient``'s policy decides on retries).
 ///
 /// A request is sent once: AsyncHTTPClient never sends a request again on
 /// another connection, so a write that meets a dropped kept-alive connection
 /// fails instead of reaching the server twice (the fault corpus checks it).
 ///
-/// The client is made on the first request; ``shutdown()`` closes it.
+/// The clients are made on the first request; ``shutdown()`` closes them.
 public struct AsyncHTTPClientTransport: HTTPClient {
     /// The largest body read (256 MiB): a larger answer is an error, not an
     /// exhausted memory. A million todos are 118 MB.
@@ -40,13 +42,32 @@ public struct AsyncHTTPClientTransport: HTTPClient {
     ///     HTTP/2-capable set-up (about 0.6–1 ms of a local first screen).
     ///   - received: told the size of each chunk of a body as it arrives
     ///     (an ``ActivityTracker``'s progress).
+    ///   - settings: the service's proxies and TLS (``TransportSettings``);
+    ///     its TLS applies to requests to `server`'s origin alone.
+    ///   - secrets: reads the proxy password and the client key where they
+    ///     are secrets (a credential helper, a variable), on the first request.
     public init(
         largestBody: Int = AsyncHTTPClientTransport.largestBody, server: URL? = nil,
-        received: (@Sendable (Int) -> Void)? = nil
+        received: (@Sendable (Int) -> Void)? = nil, settings: TransportSettings = TransportSettings(),
+        secrets: SecretReader = SecretReader(environment: [:])
     ) {
         self.largestBody = largestBody
         self.received = received
+        self.settings = settings
+        serviceOrigin = server.flatMap(Self.origin(of:))
+        resolver = TransportResolver(settings: settings, reader: secrets)
         owner = ClientOwner(configuration: Self.configuration(largestBody: largestBody, server: server))
+    }
+
+    private let settings: TransportSettings
+    /// `https://host:port` of the service, whose requests take its own TLS.
+    private let serviceOrigin: String?
+    private let resolver: TransportResolver
+
+    /// `scheme://host:port`, lower-cased, the port always written.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     /// Whether its client speaks HTTP/1.1 only (a cleartext server).
@@ -95,7 +116,7 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         -> Response
     {
         let outgoing = try Self.makeRequest(request)
-        guard let client = owner.client else { throw .cancelled }
+        let (client, route, resolved) = try await client(for: request.resolvedURL ?? request.url)
         let outcome = await TransferDeadline.run(seconds: seconds) {
             try await Self.transfer(
                 outgoing, on: client, timeout: seconds, largestBody: largestBody, received: received)
@@ -109,9 +130,58 @@ public struct AsyncHTTPClientTransport: HTTPClient {
                 status: Int(response.status.code), headers: Self.headers(of: response.headers), body: body,
                 url: request.resolvedURL ?? request.url)
         case .failure(let error):
-            throw TransportErrorMapping.networkError(
-                for: error, request: request.with(timeout: timeout), largestBody: largestBody)
+            let mapped = TransportErrorMapping.networkError(
+                for: error, request: request.with(timeout: timeout), largestBody: largestBody, proxy: route.proxy,
+                presentsCertificate: route.serviceTLS && settings.clientCertificate != nil)
+            // A certificate refused for a reason BoringSSL does not say:
+            // a second look at it on a connection of its own (not through a proxy).
+            if case .certificate(let host, .untrusted) = mapped, route.proxy == nil,
+                let url = request.resolvedURL, let name = url.host
+            {
+                let problem = await CertificateProbe.problem(
+                    host: name, port: url.port ?? 443, seconds: min(5, max(1, seconds)))
+                throw .certificate(host: host, problem: problem)
+            }
+            // A proxy that would not open the tunnel, its answer untold: asked again.
+            if case .proxyRefused(let name, nil) = mapped, let proxy = route.proxy, let url = request.resolvedURL,
+                let host = url.host
+            {
+                let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+                let code = await ProxyProbe.status(
+                    host: proxy.host, port: proxy.port,
+                    target: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)",
+                    authorization: resolved?.proxies[proxy]?.authorization?.headerValue,
+                    seconds: min(5, max(1, seconds)))
+                throw .proxyRefused(proxy: name, code: code.flatMap { (200..<300).contains($0) ? nil : $0 })
+            }
+            throw mapped
         }
+    }
+
+    /// The client a request to `url` goes out on, and its route: through
+    /// the proxy the settings name for it, with the service's TLS when it
+    /// goes to the service's origin.
+    private func client(for url: URL) async throws(NetworkError) -> (
+        AsyncHTTPClient.HTTPClient, ClientOwner.Route, ResolvedTransport?
+    ) {
+        if settings.isPlain {
+            guard let client = owner.client else { throw .cancelled }
+            return (client, .direct, nil)
+        }
+        let resolved = try await resolver.resolved()
+        let proxy = settings.proxy(for: url)
+        let serviceTLS =
+            settings.customizesTLS && url.scheme?.lowercased() == "https" && serviceOrigin != nil
+            && Self.origin(of: url) == serviceOrigin
+        let route = ClientOwner.Route(proxy: proxy, serviceTLS: serviceTLS)
+        let client = owner.client(for: route) { base in
+            var configuration = base
+            if let proxy { configuration.proxy = resolved.proxies[proxy] }
+            if serviceTLS { configuration.tlsConfiguration = resolved.serviceTLS }
+            return configuration
+        }
+        guard let client else { throw .cancelled }
+        return (client, route, resolved)
     }
 
     /// Closes the client's connections, if a request made one; afterwards

@@ -40,17 +40,29 @@ public enum NetworkError: Error, Sendable, Hashable {
     case transport(String)
     /// The service's credentials could not be had (`auth:` in the config file).
     case auth(AuthFailure)
+    /// The HTTP proxy `proxy` (`host:port`) would not carry the request:
+    /// it answered `code` (407: it wants other credentials), or `nil` when
+    /// its answer was no HTTP status.
+    case proxyRefused(proxy: String, code: Int?)
+    /// The HTTP proxy `proxy` (`host:port`) could not be connected to.
+    case proxyUnreachable(proxy: String)
+    /// The TLS handshake with `host` (and port) failed over a certificate:
+    /// the server's (unknown authority, expired, another host's) or the
+    /// client's (wanted, refused).
+    case certificate(host: String, problem: CertificateProblem)
+    /// The service's `caFile:` or `clientCertificate:` could not be used.
+    case setup(TransportSetupFailure)
 
     /// Whether trying again later may succeed: connection failures, timeouts
     /// and the statuses in ``retryableStatusCodes``.
     public var isRetryable: Bool {
         switch self {
-        case .cannotConnect, .timeout: true
+        case .cannotConnect, .timeout, .proxyUnreachable: true
         case .status(let code, _): Self.retryableStatusCodes.contains(code)
         case .redirectedAway(_, let code, _): Self.retryableStatusCodes.contains(code)
         case .redirectRefused,
             .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
-            .tooManyRedirects, .transport, .auth:
+            .tooManyRedirects, .transport, .auth, .proxyRefused, .certificate, .setup:
             false
         }
     }
@@ -67,4 +79,23 @@ public enum NetworkError: Error, Sendable, Hashable {
 
     /// Statuses that signal a temporary condition: 408, 429, 500, 502, 503, 504.
     public static let retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
+}
+
+/// What was wrong with a certificate in a TLS handshake.
+public enum CertificateProblem: Sendable, Hashable {
+    /// The server's certificate is signed by an authority not trusted
+    /// (self-signed, or a private CA not in `caFile:`).
+    case unknownAuthority
+    /// The server's certificate has expired.
+    case expired
+    /// The server's certificate is not valid yet.
+    case notYetValid
+    /// The server's certificate is for another host name.
+    case wrongHost
+    /// The certificate was refused and the cause is not known (through a proxy).
+    case untrusted
+    /// The server wants a client certificate and none is configured.
+    case clientCertificateWanted
+    /// The server refused the configured client certificate.
+    case clientCertificateRefused
 }

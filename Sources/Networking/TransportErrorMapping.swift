@@ -14,10 +14,34 @@ enum TransportErrorMapping {
     /// answer arrived is ``NetworkError/cannotConnect(host:)`` (retryable for
     /// reads); a failed TLS handshake, a malformed answer, a body over
     /// `largestBody` and a redirect loop are cases of their own, as data.
-    static func networkError(for error: any Error, request: Request, largestBody: Int) -> NetworkError {
+    ///
+    /// Sent through `proxy`, a proxy that could not be reached or would not
+    /// open the tunnel is named as such. A certificate the handshake
+    /// refused is ``NetworkError/certificate(host:problem:)``: for another
+    /// host, wanted or refused from the client (`presentsCertificate`:
+    /// whether one was shown), or ``CertificateProblem/untrusted`` when
+    /// BoringSSL says no more than that verifying it failed.
+    static func networkError(
+        for error: any Error, request: Request, largestBody: Int, proxy: ProxyServer? = nil,
+        presentsCertificate: Bool = false
+    ) -> NetworkError {
         if let networkError = error as? NetworkError { return networkError }
         if error is CancellationError { return .cancelled }
         let host = hostAndPort(of: request.url)
+        if let proxy {
+            switch error {
+            case let error as HTTPClientError where error == .proxyAuthenticationRequired:
+                return .proxyRefused(proxy: proxy.description, code: 407)
+            case let error as HTTPClientError where error == .invalidProxyResponse:
+                return .proxyRefused(proxy: proxy.description, code: nil)
+            case is NIOConnectionError:
+                return .proxyUnreachable(proxy: proxy.description)
+            case let error as IOError where error.errnoCode == ECONNREFUSED:
+                return .proxyUnreachable(proxy: proxy.description)
+            default:
+                break
+            }
+        }
         switch error {
         case let error as HTTPClientError:
             return map(error, request: request, host: host)
@@ -29,7 +53,20 @@ enum TransportErrorMapping {
         case is IOError, is ChannelError:
             return .cannotConnect(host: host)
         case let error as NIOSSLError:
-            return .tlsHandshake(host: host, reason: tlsReason(error))
+            let reason = tlsReason(error)
+            if let problem = certificateProblem(reason: reason, presentsCertificate: presentsCertificate) {
+                return .certificate(host: host, problem: problem)
+            }
+            return .tlsHandshake(host: host, reason: reason)
+        case let error as BoringSSLError:
+            // After a TLS 1.3 handshake: the server's alert (no client certificate).
+            let reason = tlsReason(text: "\(error)")
+            if let problem = certificateProblem(reason: reason, presentsCertificate: presentsCertificate) {
+                return .certificate(host: host, problem: problem)
+            }
+            return .tlsHandshake(host: host, reason: reason)
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return .certificate(host: host, problem: .wrongHost)
         case let error as NIOSSLExtraError:
             return .tlsHandshake(host: host, reason: "\(error)")
         case is HTTPParserError:
@@ -59,10 +96,32 @@ enum TransportErrorMapping {
         }
     }
 
+    /// The certificate problem a handshake's `reason` (``tlsReason(_:)``) names, if any.
+    static func certificateProblem(reason: String, presentsCertificate: Bool) -> CertificateProblem? {
+        switch reason {
+        case "certificate verify failed":
+            return .untrusted
+        case "tlsv1 alert certificate required":
+            return .clientCertificateWanted
+        case "sslv3 alert handshake failure" where !presentsCertificate:
+            // TLS 1.2 servers say no more when a certificate they want is missing.
+            return .clientCertificateWanted
+        case "sslv3 alert bad certificate", "tlsv1 alert unknown ca", "sslv3 alert certificate unknown",
+            "sslv3 alert certificate expired", "tlsv1 alert decrypt error", "sslv3 alert handshake failure":
+            return presentsCertificate ? .clientCertificateRefused : nil
+        default:
+            return nil
+        }
+    }
+
     /// `certificate verify failed`, from BoringSSL's
     /// `error:…:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at …`.
     static func tlsReason(_ error: NIOSSLError) -> String {
-        let text = "\(error)"
+        tlsReason(text: "\(error)")
+    }
+
+    /// The reason in a BoringSSL error's `text`, as ``tlsReason(_:)``.
+    static func tlsReason(text: String) -> String {
         for part in text.split(separator: ":") {
             let word = part.prefix { $0 != " " && $0 != "]" && $0 != ")" }
             let isReason = word.allSatisfy { ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "_" }

@@ -2,6 +2,7 @@ import Foundation
 import JSONServerCore
 import Logging
 import Modules
+import Networking
 import Services
 
 /// The settings Trestle runs with, after every layer was applied.
@@ -57,6 +58,9 @@ public struct AppConfiguration: Sendable {
     public var catalogNamed = false
     /// The service's `auth:` (or `environments.<env>.auth`); `nil`: `TRESTLE_TOKEN` as before.
     public var auth: ConfiguredAuth?
+    /// How the service is reached: the environment's proxies, and the
+    /// selected service's `proxy:`, `caFile:`, `clientCertificate:`, `insecure:`.
+    public var transport = TransportSettings()
 
     /// Whether screens may send writes: refused when read-only, asked for
     /// first in production (unless turned off), else free.

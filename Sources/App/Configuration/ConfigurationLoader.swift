@@ -96,6 +96,12 @@ public struct ConfigurationLoader: Sendable {
         configuration.convention = reader.string(forKey: "convention")
         let environmentAuth = try AuthSection.auth(in: document.environmentAuth[env.rawValue])
         configuration.auth = service?.auth ?? environmentAuth
+        // The fake environment sends nothing: its run needs no proxy.
+        if let service {
+            configuration.transport = try service.network.settings(environment: environment)
+        } else if env != .fake {
+            configuration.transport = try ServiceNetwork.environmentSettings(environment)
+        }
         configuration.catalogNamed = reader.string(forKey: "catalog") != nil
         switch reader.string(forKey: "catalog") ?? "builtin" {
         case "builtin": configuration.usesBuiltinCatalog = true

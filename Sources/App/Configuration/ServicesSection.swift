@@ -21,12 +21,15 @@ struct ServiceDefinition: Sendable, Equatable {
     /// found as for a base URL nobody configured (its OpenAPI document at
     /// the conventional paths, its convention from its root, `/db`).
     var discovers = false
+    /// `proxy:`, `caFile:`, `caOnly:`, `clientCertificate:`, `insecure:`.
+    var network = ServiceNetwork()
 }
 
 /// The config file's `services:` section: a list of services, each with
 /// its base URL and resources (see docs/CONFIG.md).
 enum ServicesSection {
-    static let serviceKeys = ["name", "baseURL", "keepsWrites", "readOnly", "resources", "openapi", "auth"]
+    static let serviceKeys =
+        ["name", "baseURL", "keepsWrites", "readOnly", "resources", "openapi", "auth"] + NetworkSection.keys
 
     /// Every service of the section, checked; none when the file has no section.
     static func services(from section: ConfigNode?) throws(ConfigurationError) -> [ServiceDefinition] {
@@ -54,12 +57,14 @@ enum ServicesSection {
         let readOnly = try fields["readOnly"]?.flag() ?? false
         let openapi = try fields["openapi"]?.text()
         let auth = try AuthSection.auth(in: fields["auth"])
+        let network = try NetworkSection.network(fields)
         var resources: [ResourceDescriptor] = []
         if fields["resources"] == nil {
             var service = ServiceDefinition(
                 name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
                 catalog: ResourceCatalog([], source: "config"), openapi: openapi, auth: auth)
             service.discovers = openapi == nil
+            service.network = network
             return service
         }
         let resourcesNode = try fields.required("resources")
@@ -71,8 +76,10 @@ enum ServicesSection {
             resources.append(resource)
         }
         guard !resources.isEmpty else { throw resourcesNode.invalid("must list at least one resource") }
-        return ServiceDefinition(
+        var service = ServiceDefinition(
             name: name, baseURL: baseURL, keepsWrites: keepsWrites, readOnly: readOnly,
             catalog: ResourceCatalog(resources, source: "config"), openapi: openapi, auth: auth)
+        service.network = network
+        return service
     }
 }

@@ -14,16 +14,20 @@ extension AppRouter {
         /// The config file's service shown (`--service`, `:service`), named
         /// in the header and beside the environment badge; `nil` for none.
         public var service: String?
+        /// The service's certificate is not checked (`insecure: true`): a
+        /// red `INSECURE` beside the environment badge.
+        public var insecure: Bool
 
         public init(
             environment: AppEnvironment, origin: String, themeName: String, readOnly: Bool = false,
-            service: String? = nil
+            service: String? = nil, insecure: Bool = false
         ) {
             self.environment = environment
             self.origin = origin
             self.themeName = themeName
             self.readOnly = readOnly
             self.service = service
+            self.insecure = insecure
         }
 
         /// The header's title: Trestle, and the service shown.

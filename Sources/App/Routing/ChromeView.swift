@@ -52,6 +52,7 @@ enum ChromeView {
         // Most important first: what is cut on a narrow terminal is the tail.
         var spans = [StyledSpan(" \(chrome.environment.badge) ", badgeRole(chrome.environment))]
         if let service = chrome.service { spans.append(StyledSpan(" \(service) ", .statusKey)) }
+        if chrome.insecure { spans.append(StyledSpan(" \(Texts.App.insecure) ", .error)) }
         if chrome.readOnly { spans.append(StyledSpan(" \(Texts.App.readOnly) ", .warning)) }
         let count = status.count.map { " \($0)" } ?? ""
         spans.append(StyledSpan(" \(status.resource)\(count) ", .statusKey))

@@ -85,7 +85,7 @@ public enum AppRoot {
             chrome: .init(
                 environment: prepared.configuration.environment, origin: prepared.services.api.origin,
                 themeName: prepared.theme.name, readOnly: prepared.configuration.readOnlySource != nil,
-                service: prepared.configuration.serviceName),
+                service: prepared.configuration.serviceName, insecure: prepared.configuration.transport.insecure),
             navigator: navigator, writer: writer, bindings: bindings, services: prepared.configuration.serviceNames,
             activity: { activity.inFlight }, received: { activity.receivedBytes },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })

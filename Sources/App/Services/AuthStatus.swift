@@ -54,7 +54,9 @@ public enum AuthStatus {
     static func check(_ scheme: AuthScheme, _ configuration: AppConfiguration, environment: [String: String]) async
         -> (Bool, String)
     {
-        let transport = AsyncHTTPClientTransport(server: configuration.baseURL)
+        let transport = AsyncHTTPClientTransport(
+            server: configuration.baseURL, settings: configuration.transport,
+            secrets: SecretReader(environment: environment))
         defer { Task { await transport.shutdown() } }
         let session = ServiceAuth.session(scheme, configuration, transport: transport, environment: environment)
         let network = NetworkClient(

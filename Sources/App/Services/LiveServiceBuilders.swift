@@ -111,7 +111,8 @@ struct ServiceGrounds: Sendable {
     ) {
         let activity = ActivityTracker()
         let transport = AsyncHTTPClientTransport(
-            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) })
+            server: configuration.baseURL, received: { [activity] in activity.receive(bytes: $0) },
+            settings: configuration.transport, secrets: SecretReader(environment: environment))
         self.storage = storage
         self.activity = activity
         self.journal = journal

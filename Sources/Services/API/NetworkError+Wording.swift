@@ -42,6 +42,50 @@ extension NetworkError {
             return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
         case .auth(let failure):
             return failure.userMessage
+        case .proxyRefused(let proxy, let code?):
+            let reason = HTTPStatus.reasonPhrase(for: code)
+            let status = reason.isEmpty ? "\(code)" : "\(code) \(reason)"
+            return code == 407 || code == 401
+                ? Texts.Network.proxyCredentialsRefused(proxy: proxy, status: status)
+                : Texts.Network.proxyRefused(proxy: proxy, status: status)
+        case .proxyRefused(let proxy, nil):
+            return Texts.Network.proxyRefusedTunnel(proxy: proxy)
+        case .proxyUnreachable(let proxy):
+            return Texts.Network.proxyUnreachable(proxy: proxy)
+        case .certificate(let host, let problem):
+            return Self.describe(problem, host: host)
+        case .setup(let failure):
+            return Self.describe(failure)
+        }
+    }
+
+    static func describe(_ problem: CertificateProblem, host: String) -> String {
+        switch problem {
+        case .unknownAuthority: Texts.Network.certificateUnknownAuthority(host: host)
+        case .expired: Texts.Network.certificateExpired(host: host)
+        case .notYetValid: Texts.Network.certificateNotYetValid(host: host)
+        case .wrongHost: Texts.Network.certificateWrongHost(host: host)
+        case .untrusted: Texts.Network.certificateUntrusted(host: host)
+        case .clientCertificateWanted: Texts.Network.clientCertificateWanted(host: host)
+        case .clientCertificateRefused: Texts.Network.clientCertificateRefused(host: host)
+        }
+    }
+
+    static func describe(_ failure: TransportSetupFailure) -> String {
+        func setting(_ file: TransportSetupFailure.File) -> String {
+            switch file {
+            case .authorities: "caFile"
+            case .certificate: "clientCertificate.cert"
+            case .key: "clientCertificate.key"
+            }
+        }
+        switch failure {
+        case .unreadable(let file, let path, let reason):
+            return Texts.Network.setupUnreadable(setting: setting(file), path: path, reason: reason)
+        case .notPEM(let file, let path):
+            return Texts.Network.setupNotPEM(setting: setting(file), path: path)
+        case .keyInsecure(let path, let mode):
+            return Texts.Network.keyInsecure(path: path, mode: "0" + String(mode, radix: 8))
         }
     }
 

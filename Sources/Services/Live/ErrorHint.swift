@@ -32,14 +32,15 @@ public indirect enum ErrorHint: Sendable, Equatable {
 
     static func kind(of error: NetworkError) -> ServiceError.Kind {
         switch error {
-        case .cannotConnect, .dns: return .offline
+        case .cannotConnect, .dns, .proxyUnreachable: return .offline
         case .timeout: return .timeout
         case .cancelled: return .cancelled
         case .status(let code, _), .redirectedAway(_, let code, _):
             return code == 404 ? .notFound : .server(status: code)
         case .decoding: return .badData
-        case .invalidURL, .auth: return .configuration
-        case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .redirectRefused, .transport:
+        case .invalidURL, .auth, .setup: return .configuration
+        case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .redirectRefused, .transport,
+            .proxyRefused, .certificate:
             return .other
         }
     }
