@@ -5,10 +5,10 @@ key on the release build). Not a timed test: a measurement to read.
 A record of 26,000 items (about 2.1 MB of JSON; 17 items hold `needle`) is
 served by `trestle serve --data`; `trestle --env development` opens it in a
 120x40 pseudo-terminal. Measured from the key written to the pty until the
-line of the new current match is in the output (ncurses writes only what
-changed, so the count's one digit is no sign; each match is 4,000 lines
-from the next, so the screen is drawn anew): `/needle` Enter (the search:
-one pass over the record's lines), then `n` 16 times and `N` 16 times back. Prints the Enter's time and
+frame it brings is written: for `/needle` Enter (the search: one pass over
+the record's lines) until the first match's line is in the output, for
+`n` (16 times) and `N` (16 times back) until the last byte of the frame
+(ncurses writes only the cells that changed, so no text can be waited for). Prints the Enter's time and
 the median, 90th percentile and maximum of the `n`/`N` keys, in ms.
 
 Usage: scripts/bench-record-search.py [--binary PATH] [--runs 3]
@@ -50,7 +50,8 @@ def write_data(folder):
 
 
 def match(current):
-    """The squashed text of the `current`th match's line (from 1)."""
+    """The squashed text of the `current`th match's line (from 1): drawn
+    whole when the search is entered (the screen before shows none of it)."""
     return f'"word":"needle{(current - 1) * 1000 + 500}"'.encode()
 
 
@@ -65,6 +66,23 @@ def timed_key(run, key: bytes, needle: bytes, timeout=60.0):
         if needle in bench.squash(bytes(run.output[mark:])):
             return (time.perf_counter() - started) * 1000
     raise RuntimeError(f"never saw {needle!r} after {key!r}")
+
+
+def timed_frame(run, key: bytes, quiet=0.05, timeout=60.0):
+    """ms from writing `key` until the last byte of the frame it brings: the
+    output's last chunk before `quiet` seconds without any (nothing else
+    draws meanwhile: no spinner while nothing loads). ncurses writes only
+    the cells that changed, so no text of the new match can be waited for."""
+    started = time.perf_counter()
+    os.write(run.master, key)
+    last = None
+    deadline = started + timeout
+    while time.perf_counter() < deadline:
+        if run.read(0.002):
+            last = time.perf_counter()
+        elif last is not None and time.perf_counter() - last > quiet:
+            return (last - started) * 1000
+    raise RuntimeError(f"no frame after {key!r}")
 
 
 def one_run(binary, base):
@@ -82,10 +100,10 @@ def one_run(binary, base):
         enter = timed_key(run, b"\r", match(1))
         run.drain(0.3)
         keys = []
-        for current in list(range(2, MATCHES + 1)):
-            keys.append(timed_key(run, b"n", match(current)))
-        for current in range(MATCHES - 1, 0, -1):
-            keys.append(timed_key(run, b"N", match(current)))
+        for _ in range(2, MATCHES + 1):
+            keys.append(timed_frame(run, b"n"))
+        for _ in range(MATCHES - 1, 0, -1):
+            keys.append(timed_frame(run, b"N"))
         return enter, keys
     finally:
         run.quit()
