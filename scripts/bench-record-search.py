@@ -2,7 +2,7 @@
 """How long a search key takes inside a 2 MB record (issue 39: under 50 ms a
 key on the release build). Not a timed test: a measurement to read.
 
-A record of 26,000 items (about 2.1 MB of JSON; 17 items hold `needle`) is
+A record of 26,000 items (about 2.6 MB of JSON; 17 items hold `needle`) is
 served by `trestle serve --data`; `trestle --env development` opens it in a
 120x40 pseudo-terminal. Measured from the key written to the pty until the
 frame it brings is written: for `/needle` Enter (the search: one pass over

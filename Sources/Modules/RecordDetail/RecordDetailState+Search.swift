@@ -19,7 +19,8 @@ extension RecordDetailState {
         }
         if keepingFolds { lines.keepFolds(of: old) }
         if let search {
-            self.search = RecordTextSearch(needle: search.needle, lines: lines.lines, from: search.currentMatch?.line ?? 0)
+            self.search = RecordTextSearch(
+                needle: search.needle, lines: lines.lines, from: search.currentMatch?.line ?? 0)
             revealMatches()
         }
     }
