@@ -41,10 +41,24 @@ struct KeyBindingsTests {
         }
     }
 
-    @Test func noDefaultKeyRunsTwoActions() throws {
-        let keys = Action.allCases.flatMap(\.defaultKeys)
-        #expect(Set(keys).count == keys.count)
+    @Test func noDefaultKeyRunsTwoActionsWithinALayer() throws {
+        for searchOnly in [false, true] {
+            let keys = Action.allCases.filter { $0.isSearchOnly == searchOnly }.flatMap(\.defaultKeys)
+            #expect(Set(keys).count == keys.count)
+        }
         #expect(try KeyBindings(overrides: [:]) == defaults)
+    }
+
+    @Test func searchKeysMeanSomethingOnlyWhileASearchIsActive() throws {
+        #expect(defaults.action(for: .char("n")) == .new)
+        #expect(defaults.action(for: .char("n"), searching: true) == .searchNext)
+        #expect(defaults.action(for: .char("N"), searching: true) == .searchPrevious)
+        #expect(defaults.action(for: .char("j"), searching: true) == .moveDown)
+        // A search key may share another action's key, but not the other search key's.
+        #expect(
+            try KeyBindings(overrides: ["searchNext": ["d"]]).action(for: .char("d"), searching: true) == .searchNext)
+        #expect(throws: KeyBindingError.self) { try KeyBindings(overrides: ["searchNext": ["N"]]) }
+        #expect(throws: KeyBindingError.self) { try KeyBindings(overrides: ["fold": ["j"]]) }
     }
 
     @Test func labelsJoinKeyNamesForHelp() {

@@ -164,7 +164,7 @@ public final class AppRouter {
                 (bindings.label(for: .inspector), Texts.Help.requests),
                 (":history", Texts.Help.history),
                 (":curl", Texts.Help.curl),
-                (":watch 5", Texts.Help.watch),
+                (":watch 5", Texts.Help.watch), (":jq EXPR", Texts.Jq.helpKey),
                 (":service NAME", Texts.Switch.helpService), (":env NAME", Texts.Switch.helpEnvironment),
                 (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])

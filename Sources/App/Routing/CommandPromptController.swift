@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Modules
 import Services
 import TerminalUI
@@ -128,11 +129,27 @@ struct CommandPromptController {
                 return .say(StatusMessage(Texts.Switch.unknownEnvironment(name: name), .error))
             }
             return .switchTo(.environment(environment))
+        case .jq(let expression):
+            return jq(expression, top: top)
         case .frequency(let field):
             guard let source = exportSource() else {
                 return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))
             }
             return .push(navigator.frequency(of: source, field: field))
+        }
+    }
+
+    /// `:jq EXPR`: a record narrows itself; over a list, the loaded records
+    /// as one array, the outputs shown read-only above it.
+    private func jq(_ expression: String?, top: any Screen) -> Action {
+        if let narrowing = top as? any JQNarrowing { return .say(narrowing.narrow(to: expression)) }
+        guard let source = top.exportSource else { return .say(StatusMessage(Texts.Jq.notHere, .warning)) }
+        guard let expression else { return .say(StatusMessage(Texts.Jq.whole)) }
+        do throws(JQError) {
+            let outputs = try JQ(expression).run(.array(source.records))
+            return .push(navigator.jqAnswer(expression: expression, resource: source.resource.name, outputs: outputs))
+        } catch {
+            return .say(StatusMessage(JQWords.line(error), .error))
         }
     }
 

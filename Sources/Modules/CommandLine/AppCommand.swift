@@ -27,6 +27,9 @@ public enum AppCommand: Equatable, Sendable {
     /// `:env NAME`: the current service in another environment (fake,
     /// development, production).
     case environment(name: String)
+    /// `:jq EXPR` (the rest of the line): narrow the record or list on top
+    /// to what the expression selects; `nil` (`:jq` alone) shows all again.
+    case jq(String?)
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

@@ -23,7 +23,7 @@ public enum CommandParser {
     /// The commands besides resource names, for completion and errors.
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
-        "service", "env", "goto",
+        "service", "env", "goto", "jq",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -58,6 +58,10 @@ public enum CommandParser {
         case "env" where !resources.contains("env"):
             guard words.count == 2 else { throw Failure(message: Texts.Switch.environmentUsage) }
             return .environment(name: words[1])
+        case "jq" where !resources.contains("jq"):
+            // The expression is the rest of the line, spaces and all.
+            let rest = line.drop { $0.isWhitespace }.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            return .jq(rest.isEmpty ? nil : rest)
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":

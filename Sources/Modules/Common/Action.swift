@@ -13,6 +13,14 @@ public enum Action: String, CaseIterable, Sendable {
     case new, edit, delete, copy
     case help, redraw, nextRelation, previousRelation
     case frequency, inspector, operations
+    /// While a search of the record is active (and only then): the next and the previous match.
+    case searchNext, searchPrevious
+    /// On the record: fold or unfold the node under the cursor, and all nodes.
+    case fold, foldAll
+
+    /// Actions that have a meaning only while a search is active: their keys
+    /// form a layer of their own over the others (`n` is `new` elsewhere).
+    public var isSearchOnly: Bool { self == .searchNext || self == .searchPrevious }
 
     /// What the action does, in a few words for the help screen.
     public var summary: String {
@@ -43,6 +51,10 @@ public enum Action: String, CaseIterable, Sendable {
         case .frequency: return Texts.Action.frequency
         case .inspector: return Texts.Action.inspector
         case .operations: return Texts.Action.operations
+        case .searchNext: return Texts.Action.searchNext
+        case .searchPrevious: return Texts.Action.searchPrevious
+        case .fold: return Texts.Action.fold
+        case .foldAll: return Texts.Action.foldAll
         }
     }
 
@@ -75,6 +87,10 @@ public enum Action: String, CaseIterable, Sendable {
         case .frequency: return [.char("F")]
         case .inspector: return [.char("I")]
         case .operations: return [.char("o")]
+        case .searchNext: return [.char("n")]
+        case .searchPrevious: return [.char("N")]
+        case .fold: return [.char("z")]
+        case .foldAll: return [.char("Z")]
         }
     }
 }

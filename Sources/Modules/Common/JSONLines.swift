@@ -29,6 +29,33 @@ public enum JSONLines {
         return renderer.lines
     }
 
+    /// A non-empty object or array as rendered: the line that closes it
+    /// (it opens on the line it is keyed by) and how many members or items it has.
+    public struct Container: Equatable, Sendable {
+        public var close: Int
+        public var count: Int
+        public var isArray: Bool
+    }
+
+    /// The lines of `render(_:limit:)` and, by the line each opens on, the
+    /// containers among them (for folding).
+    public static func outline(_ fields: [DetailField], limit: Int = valueLimit) -> (
+        lines: [[Span]], containers: [Int: Container]
+    ) {
+        var renderer = Renderer(limit: limit)
+        renderer.appendObject(fields, indent: 0, prefix: [], suffix: "")
+        return (renderer.lines, renderer.containers)
+    }
+
+    /// The lines of `render(value:limit:)` and the containers among them.
+    public static func outline(value: DetailValue, limit: Int = valueLimit) -> (
+        lines: [[Span]], containers: [Int: Container]
+    ) {
+        var renderer = Renderer(limit: limit)
+        renderer.appendValue(value, indent: 0, prefix: [], suffix: "")
+        return (renderer.lines, renderer.containers)
+    }
+
     /// Any JSON value (an array as well as an object), pretty-printed, each
     /// string value cut at `limit` bytes.
     public static func render(value: DetailValue, limit: Int = valueLimit) -> [[Span]] {
@@ -41,12 +68,14 @@ public enum JSONLines {
     private struct Renderer {
         let limit: Int?
         var lines: [[Span]] = []
+        var containers: [Int: Container] = [:]
 
         mutating func appendObject(_ fields: [DetailField], indent: Int, prefix: [Span], suffix: String) {
             if fields.isEmpty {
                 lines.append(prefix + [("{}" + suffix, .jsonPunctuation)])
                 return
             }
+            let open = lines.count
             lines.append(prefix + [("{", .jsonPunctuation)])
             for (index, field) in fields.enumerated() {
                 let comma = index == fields.count - 1 ? "" : ","
@@ -57,6 +86,7 @@ public enum JSONLines {
                 appendValue(field.value, indent: indent + 2, prefix: key, suffix: comma)
             }
             lines.append([(String(repeating: " ", count: indent), .text), ("}" + suffix, .jsonPunctuation)])
+            containers[open] = Container(close: lines.count - 1, count: fields.count, isArray: false)
         }
 
         mutating func appendValue(_ value: DetailValue, indent: Int, prefix: [Span], suffix: String) {
@@ -68,6 +98,7 @@ public enum JSONLines {
                     lines.append(prefix + [("[]" + suffix, .jsonPunctuation)])
                     return
                 }
+                let open = lines.count
                 lines.append(prefix + [("[", .jsonPunctuation)])
                 for (index, item) in items.enumerated() {
                     let comma = index == items.count - 1 ? "" : ","
@@ -76,6 +107,7 @@ public enum JSONLines {
                         suffix: comma)
                 }
                 lines.append([(String(repeating: " ", count: indent), .text), ("]" + suffix, .jsonPunctuation)])
+                containers[open] = Container(close: lines.count - 1, count: items.count, isArray: true)
             case .string(let text):
                 let (head, cut) = limit.map { TextWidth.head(text, maxBytes: $0) } ?? (text, 0)
                 let shown = TextSanitizer.clean(JSONLines.escape(head)) + (cut > 0 ? "…" : "")

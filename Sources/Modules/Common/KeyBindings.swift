@@ -4,11 +4,19 @@ import TerminalUI
 ///
 /// An override replaces every default key of its action. No key may run two
 /// actions, and Ctrl-C may not be bound (it always quits).
+///
+/// The keys come in two layers. The search layer (`Action.isSearchOnly`:
+/// `n`/`N`, next and previous match) means something only while a search of
+/// the record is active, and then before the other layer; so its keys are
+/// checked for clashes among themselves, and may be keys of the other layer
+/// (`n` is `new` when no search is active). Within each layer no key runs two actions.
 public struct KeyBindings: Sendable, Equatable {
     /// The keys of each action, in the order help shows them.
     private var keysByAction: [Action: [Key]]
-    /// The action of each bound key.
+    /// The action of each bound key, outside the search layer.
     private var actionByKey: [Key: Action]
+    /// The action of each key of the search layer.
+    private var searchActionByKey: [Key: Action]
 
     /// The keys PRODUCT.md promises, with nothing rebound.
     public static let defaults = KeyBindings(
@@ -34,35 +42,43 @@ public struct KeyBindings: Sendable, Equatable {
             table[action] = keys
             overridden.insert(action)
         }
-        var actionByKey: [Key: Action] = [:]
+        var layers: [Bool: [Key: Action]] = [false: [:], true: [:]]
         for action in Action.allCases {
             let keys = table[action] ?? action.defaultKeys
             table[action] = keys
             for key in keys {
-                if let other = actionByKey[key] {
+                if let other = layers[action.isSearchOnly]?[key] {
                     let kept = [other, action].filter { !overridden.contains($0) }
                     throw .clash(key: key, first: other, second: action, keptDefault: kept.first)
                 }
-                actionByKey[key] = action
+                layers[action.isSearchOnly]?[key] = action
             }
         }
         self.keysByAction = table
-        self.actionByKey = actionByKey
+        self.actionByKey = layers[false] ?? [:]
+        self.searchActionByKey = layers[true] ?? [:]
     }
 
     /// Bindings from a table known to be free of clashes.
     private init(checked table: [Action: [Key]]) {
         keysByAction = table
         var actionByKey: [Key: Action] = [:]
+        var searchActionByKey: [Key: Action] = [:]
         for action in Action.allCases {
-            for key in table[action] ?? [] { actionByKey[key] = action }
+            for key in table[action] ?? [] {
+                if action.isSearchOnly { searchActionByKey[key] = action } else { actionByKey[key] = action }
+            }
         }
         self.actionByKey = actionByKey
+        self.searchActionByKey = searchActionByKey
     }
 
-    /// The action `key` runs, or `nil` when no action has it.
-    public func action(for key: Key) -> Action? {
-        actionByKey[key]
+    /// The action `key` runs, or `nil` when no action has it; the search
+    /// layer's actions (`Action.isSearchOnly`) only when `searching`, and
+    /// then before the others.
+    public func action(for key: Key, searching: Bool = false) -> Action? {
+        if searching, let action = searchActionByKey[key] { return action }
+        return actionByKey[key]
     }
 
     /// The keys that run `action`, in the order given (empty when it has none).

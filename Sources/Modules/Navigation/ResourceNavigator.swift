@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Services
 
 /// Builds the screens one screen can lead to (lists, details, the start
@@ -56,6 +57,11 @@ public struct ResourceNavigator {
     /// The frequency table of `field` over `source` (a list's loaded rows).
     public func frequency(of source: ExportSource, field: String) -> any Screen {
         FrequencyModule.build(source: source, field: field, navigator: self, context: context)
+    }
+
+    /// What `:jq EXPR` selected of a list's loaded records, read-only.
+    public func jqAnswer(expression: String, resource: String, outputs: [JSONValue]) -> any Screen {
+        JQAnswerPresenter(expression: expression, resource: resource, outputs: outputs, context: context)
     }
 
     /// The request inspector: this run's requests, newest first.

@@ -49,4 +49,18 @@ enum RecordDetailEvent: Equatable, Sendable {
     case setWatch(Duration?)
     /// The watch interval is over.
     case watchTimerFired
+    /// `/`: open the search line.
+    case startSearch
+    /// A key while the search line is open (Enter searches, Esc closes it).
+    case searchKey(Key)
+    /// `n` / `N` while a search is active: the next or the previous match.
+    case stepSearch(forward: Bool)
+    /// Esc while a search is active: the search ends.
+    case endSearch
+    /// `z`: fold or unfold the node under the cursor (the top line).
+    case fold
+    /// `Z`: unfold every node when one is folded, else fold them all.
+    case foldAll
+    /// `:jq EXPR` ran: show what it selected; `nil` (`:jq`, Esc) shows the whole record again.
+    case narrowed(RecordQuery?)
 }

@@ -41,7 +41,7 @@ final class RecordDetailPresenter: Screen {
 
     var breadcrumb: String { state.breadcrumb }
     var status: ScreenStatus { state.status }
-    var capturesText: Bool { state.form != nil || state.confirmation != nil }
+    var capturesText: Bool { state.form != nil || state.confirmation != nil || state.searchEditor != nil }
 
     var help: [HelpSection] {
         let keys = context.bindings
@@ -58,6 +58,13 @@ final class RecordDetailPresenter: Screen {
                     (Texts.Help.keysOneToNine, Texts.Help.followNumbers),
                     (keys.label(for: .reload), Texts.Help.reload), ("Esc", Texts.List.helpStopLoad),
                     (keys.label(for: .copy), Texts.Help.copyJSON),
+                    (keys.label(for: .filter), Texts.Detail.helpSearch),
+                    (
+                        keys.label(for: .searchNext) + " / " + keys.label(for: .searchPrevious),
+                        Texts.Detail.helpSearchSteps
+                    ),
+                    (keys.label(for: .fold), Texts.Detail.helpFold),
+                    (keys.label(for: .foldAll), Texts.Detail.helpFoldAll),
                     (keys.label(for: .operations), Texts.Operations.helpKey),
                     (keys.label(for: .back), Texts.Help.back),
                 ]
@@ -104,7 +111,7 @@ final class RecordDetailPresenter: Screen {
     /// Applies `event` and runs the effects it asks for; returns what the
     /// router should do (a screen to push, text to copy, or nothing more).
     @discardableResult
-    private func send(_ event: RecordDetailEvent) -> ScreenCommand {
+    func send(_ event: RecordDetailEvent) -> ScreenCommand {
         var command = ScreenCommand.handled
         for effect in state.apply(event) {
             switch effect {

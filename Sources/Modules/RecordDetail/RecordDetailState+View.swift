@@ -13,8 +13,9 @@ extension RecordDetailState {
 
     var status: ScreenStatus {
         ScreenStatus(
-            resource: resource.isObject ? resource.name : "\(resource.name)/\(id)", isLoading: isLoading || isSaving,
-            message: message, watch: watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) })
+            resource: resource.isObject ? resource.name : "\(resource.name)/\(id)", count: searchPosition,
+            isLoading: isLoading || isSaving, message: message,
+            watch: watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) })
     }
 
     /// The view model for `lines`, the lines `layout` fitted to the body.
@@ -23,9 +24,16 @@ extension RecordDetailState {
             resource.isObject
             ? Texts.Detail.objectTitle(resource: resource.name)
             : record.map { "\(resource.singular) \($0.label(resource, width: 60))" } ?? "\(resource.singular) \(id)"
+        var highlight: ((ArraySlice<[JSONLines.Span]>, Int) -> [[JSONLines.Span]])?
+        if search != nil {
+            let state = self
+            highlight = { state.highlighted($0, offset: $1) }
+        }
+        let narrowed = query.map { "\(title) · jq \($0.jq.source)" } ?? title
         return RecordDetailViewModel(
-            title: TextSanitizer.clean(title), jumps: jumps, lines: lines, scroll: scroll,
-            error: error.map { Texts.List.retry(message: $0.message) }, isLoading: isLoading)
+            title: TextSanitizer.clean(narrowed), jumps: jumps, lines: lines, scroll: scroll,
+            error: error.map { Texts.List.retry(message: $0.message) }, isLoading: isLoading,
+            searchLine: searchLine, highlight: highlight)
     }
 
     /// The relations to follow; none until the record is known (a 404 has

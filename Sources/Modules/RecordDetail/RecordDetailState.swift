@@ -20,18 +20,25 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
     /// The relation this screen was reached by (`user` for a todo's parent).
     let breadcrumbPrefix: String?
     var record: RecordEntity? {
-        didSet { lines = RecordLines(record, changed: changedFields) }
+        didSet { renderLines() }
     }
     /// While watching: the top-level fields a watch fetch saw change.
     private(set) var changedFields: Set<String> = [] {
-        didSet { if changedFields != oldValue { lines = RecordLines(record, changed: changedFields) } }
+        didSet { if changedFields != oldValue { renderLines() } }
     }
+    /// The search of the record (`/`) once entered, until Esc.
+    var search: RecordTextSearch?
+    /// The search line while it is typed.
+    var searchEditor: LineEditor?
+    /// What `:jq EXPR` selected of the record, shown instead of it until `:jq` or Esc.
+    var query: RecordQuery?
     /// How often `:watch` fetches the record again, or `nil`.
     private(set) var watchInterval: Duration?
     /// The fetch in flight was started by the watch timer.
     private(set) var isWatchFetch = false
-    /// The record as JSON lines, for drawing and for bounding the scroll.
-    private(set) var lines: RecordLines
+    /// The record as JSON lines, for drawing and for bounding the scroll
+    /// (writable within the module for `+Search`, the folds).
+    var lines: RecordLines
     private(set) var counts: [String: Int] = [:]
     /// The labels of the records parent relations point at, by relation
     /// name: the related id they were asked for and the label (`1 Leanne Graham`).
@@ -41,7 +48,8 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
     private(set) var selectedRelation = 0
     private(set) var isLoading = false
     private(set) var error: ServiceError?
-    private(set) var scroll = 0
+    /// The line at the top of the view: the cursor (writable within the module for `+Search`).
+    var scroll = 0
     /// Lines a page key moves (the body's height in `area`).
     private(set) var pageSize = 10
     /// The part of the terminal the screen has (`nil` until the presenter says).
@@ -84,6 +92,12 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
     func event(for key: Key, bindings: KeyBindings, received: Int = 0) -> Event? {
         if confirmation != nil { return .confirmKey(key) }
         if form != nil { return .formKey(key) }
+        if searchEditor != nil { return .searchKey(key) }
+        if search != nil, key == .escape { return .endSearch }
+        if query != nil, key == .escape { return .narrowed(nil) }
+        if let action = bindings.action(for: key, searching: search != nil), action.isSearchOnly {
+            return .stepSearch(forward: action == .searchNext)
+        }
         if let moved = ListNavigation.move(
             cursor: scroll, count: lines.shownCount, page: pageSize, key: key, bindings: bindings)
         {
@@ -104,6 +118,9 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         case .reload?: return .reload
         case .copy?: return .copy
         case .edit? where resource.isObject: return .edit
+        case .filter? where record != nil: return .startSearch
+        case .fold? where record != nil: return .fold
+        case .foldAll? where record != nil: return .foldAll
         default: return nil
         }
     }
@@ -161,6 +178,13 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         case .formKey(let key): return formKey(key)
         case .saveConfirmed(let saved): return saveConfirmed(saved)
         case .saveRefused(let failure): return saveRefused(failure)
+        case .startSearch: return startSearch()
+        case .searchKey(let key): return searchKey(key)
+        case .stepSearch(let forward): return stepSearch(forward: forward)
+        case .endSearch: return endSearch()
+        case .fold: return fold()
+        case .foldAll: return foldAll()
+        case .narrowed(let query): return narrowed(query)
         }
     }
 

@@ -22,11 +22,19 @@ enum RecordDetailView {
         if let error = model.error {
             area = ErrorLine.draw(error, on: terminal, in: area, theme: theme)
         }
+        if let searchLine = model.searchLine, area.height > 1 {
+            let foot = Rect(row: area.row + area.height - 1, col: area.col, height: 1, width: area.width)
+            terminal.write(
+                TextSanitizer.clean(searchLine), row: foot.row, col: foot.col, width: foot.width,
+                style: theme.style(.filter))
+            area.height -= 1
+        }
         // Only the lines on screen become styled spans: a long record's
         // hundreds of lines are not copied on every frame.
         let offset = TextView.clampedOffset(model.scroll, lineCount: model.lines.count, visibleRows: area.height)
         let shown = model.lines[offset..<min(model.lines.count, offset + max(0, area.height))]
-        let view = TextView(lines: shown.map { $0.map { StyledSpan($0.text, $0.role) } })
+        let marked = model.highlight?(shown, offset) ?? Array(shown)
+        let view = TextView(lines: marked.map { $0.map { StyledSpan($0.text, $0.role) } })
         view.draw(on: terminal, in: area, theme: theme)
     }
 
