@@ -84,8 +84,9 @@ extension EndToEnd {
                 #expect(ResourceScreen.header(unknown).contains(" Trestle todos "))
                 #expect(TableRows.ids(in: unknown).prefix(3) == [1, 2, 3])
 
-                try await app.command("user 3")
-                let typo = try await app.session.eventuallyShows("Unknown resource 'user' — did you mean :users?")
+                // `:user` is a singular that opens users (TypedName): a typo is not.
+                try await app.command("usrs 3")
+                let typo = try await app.session.eventuallyShows("Unknown resource 'usrs' — did you mean :users?")
                 #expect(ResourceScreen.header(typo).contains(" Trestle todos "))
                 // The message goes with the next key; the app is still there.
                 try app.session.press("j")
