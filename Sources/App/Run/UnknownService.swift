@@ -48,10 +48,14 @@ enum UnknownService {
         func note(root answer: RememberedConvention.Answer?) { root.withLock { $0 = answer } }
         var rootAnswer: RememberedConvention.Answer? { root.withLock { $0 } }
 
-        /// The documents the root names: `Link: <…>; rel="service-desc"` or `rel="describedby"` (RFC 8631).
+        /// The documents the root names: `Link: <…>; rel="service-desc"` or
+        /// `rel="describedby"` (RFC 8631), then those a documentation page
+        /// at the root names (Swagger UI, Redoc: ``DocsPage``).
         var namedDocuments: [URL] {
             guard let answer = rootAnswer else { return [] }
-            return ["service-desc", "describedby"].compactMap { answer.links[$0] }
+            let linked = ["service-desc", "describedby"].compactMap { answer.links[$0] }
+            let page = answer.mediaType?.lowercased().contains("html") == true
+            return linked + (page ? DocsPage.documents(in: answer.data, at: answer.url) : [])
         }
     }
 
