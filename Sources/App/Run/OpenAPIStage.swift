@@ -127,9 +127,11 @@ enum OpenAPIStage {
                 "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
             ])
         if description.catalog.resources.isEmpty {
-            return Applied(
-                configuration: UnknownService.unguessed(configuration),
-                warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
+            // Found and not used: said in one line on the start screen's status line and in the log.
+            let line = Texts.Start.documentUnused(
+                url: description.catalog.source ?? "", reason: Texts.Start.unusedNoCollections)
+            logger.warning("openapi", metadata: ["unused": "\(line)"])
+            return Applied(configuration: UnknownService.unguessed(configuration), warning: line)
         }
         // Paths left out of the document (a `..` segment): each in the
         // log, the first on the status line.
