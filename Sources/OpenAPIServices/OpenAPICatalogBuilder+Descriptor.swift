@@ -80,6 +80,7 @@ extension OpenAPICatalogBuilder {
                 "/" + (record.segments.dropLast() + ["{}"]).joined(separator: "/") + slash)
         }
         route.itemsKey = collection.shape.itemsKey
+        route.requiredQuery = collection.parameters.required(pageSize: pageSize)
         route.totalKey = collection.shape.totalKey
         if paging != .jsonServer {
             let sort = collection.parameters.named(QueryParameters.sortNames)

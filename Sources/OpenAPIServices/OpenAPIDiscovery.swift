@@ -113,6 +113,14 @@ public struct OpenAPIDiscovery: Sendable {
     public struct Discovered: Sendable {
         public var outcome: Outcome
         public var attempts: [Attempt]
+        /// The place that held the document read (for the next start to ask first).
+        public var place: URL? = nil
+
+        public init(outcome: Outcome, attempts: [Attempt], place: URL? = nil) {
+            self.outcome = outcome
+            self.attempts = attempts
+            self.place = place
+        }
     }
 
     /// Asks ``places(named:)`` at once, within ``deadline`` of the first
@@ -122,8 +130,14 @@ public struct OpenAPIDiscovery: Sendable {
     /// passed over silently, but for a JSON array: where a document should
     /// be, that is said in a line when no other place holds one.
     public func discover(named: [URL] = [], observer: OpenAPIReadObserver = .init()) async -> Discovered {
+        await discover(places: places(named: named), observer: observer)
+    }
+
+    /// Asks `places` (absolute URLs) at once, as ``discover(named:observer:)``
+    /// does: the remembered place of an earlier start alone, for one.
+    public func discover(places: [String], observer: OpenAPIReadObserver = .init()) async -> Discovered {
         guard let fetcher else { return Discovered(outcome: .none, attempts: []) }
-        let places = places(named: named)
+        let places = Array(places.prefix(Self.maxPlaces))
         let probes = await withTaskGroup(of: (Int, DocumentFetcher.Probe?).self) { group in
             for (index, place) in places.enumerated() {
                 group.addTask { (index, await fetcher.probe(place)) }
@@ -164,7 +178,7 @@ public struct OpenAPIDiscovery: Sendable {
             }
             return Discovered(
                 outcome: Self.read(body, location: place, observer: observer, base: fetcher.baseURL),
-                attempts: attempts)
+                attempts: attempts, place: URL(string: place))
         }
         return Discovered(outcome: notADocument.map(Outcome.problem) ?? .none, attempts: attempts)
     }

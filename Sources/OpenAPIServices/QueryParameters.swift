@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 import Services
 
@@ -9,6 +10,10 @@ struct QueryParameters {
         var schema: JSONSchema?
         /// Enum values a filter may take (`genre`: `novel`, `poetry`).
         var choices: [String]
+        /// The document requires it.
+        var required = false
+        /// Its default, else its example, as query text.
+        var given: String? = nil
     }
 
     var all: [Parameter]
@@ -37,13 +42,51 @@ struct QueryParameters {
             case nil: schema = nil
             }
             var choices: [String] = []
+            var given = parameter.schemaOrContent.a?.example.flatMap { Self.text($0.value) }
             if let schema, let resolved = try? reader.resolve(schema, at: Array(base)) {
                 choices = (resolved.schema.allowedValues ?? []).compactMap { $0.value as? String }
+                given =
+                    resolved.schema.defaultValue.flatMap { Self.text($0.value) } ?? given
+                    ?? resolved.schema.examples.first.flatMap { Self.text($0.value) }
             }
             found.removeAll { $0.name == parameter.name }
-            found.append(Parameter(name: parameter.name, schema: schema, choices: choices))
+            found.append(
+                Parameter(
+                    name: parameter.name, schema: schema, choices: choices, required: parameter.required,
+                    given: given))
         }
         all = found
+    }
+
+    /// A default or example as query text: a string, number or boolean.
+    private static func text(_ value: Any) -> String? {
+        switch value {
+        case let string as String: string
+        case let bool as Bool: bool ? "true" : "false"
+        case let int as Int: String(int)
+        case let double as Double: double.rounded() == double ? String(Int(double)) : String(double)
+        default: nil
+        }
+    }
+
+    /// The required parameters as every list request sends them when its
+    /// query does not: their default or example; a limit the page size, an
+    /// offset 0, a page number the first. One without any value is left out
+    /// (nothing to send that the server would take).
+    func required(pageSize: Int) -> [URLQueryItem] {
+        all.filter(\.required).compactMap { parameter in
+            let fallback: String? =
+                if Self.limitNames.contains(parameter.name) || Self.sizeNames.contains(parameter.name) {
+                    String(max(pageSize, 1))
+                } else if Self.offsetNames.contains(parameter.name) {
+                    "0"
+                } else if Self.pageNames.contains(parameter.name) {
+                    "1"
+                } else {
+                    nil
+                }
+            return (parameter.given ?? fallback).map { URLQueryItem(name: parameter.name, value: $0) }
+        }
     }
 
     func named(_ names: [String]) -> Parameter? {

@@ -1,5 +1,6 @@
 import Modules
 import Services
+import Synchronization
 import TerminalUI
 
 /// The start's stages after the services are built (``AppRoot/stage(options:environment:prefetch:firstFrame:opensCacheLater:headStart:sharing:)``),
@@ -73,6 +74,23 @@ extension AppRoot {
             }
             return nil
         }
+        if let guessed = staged.guessed, await recognisedFirst(guessed, staged),
+            let launch = try? LaunchTarget.parse(target, resources: guessed.configuration.catalog.names)
+        {
+            // A json-server said so in its first page: its list is drawn now,
+            // and discovery's outcome is applied when it comes.
+            var early = staged.prepared
+            early.configuration = guessed.configuration
+            screens.describe(early, launch: launch)
+            screens.releaseWhenShown(then: firstFrame.open)
+            Task { @MainActor in
+                let described = await staged.described()
+                let relaunch = try? LaunchTarget.parse(target, resources: described.catalog.names)
+                screens.describe(described, launch: relaunch ?? launch)
+                screens.releaseCurrent()
+            }
+            return nil
+        }
         let prepared = await staged.described()
         do throws(CommandParser.Failure) {
             let launch = try LaunchTarget.parse(target, resources: prepared.catalog.names)
@@ -82,5 +100,38 @@ extension AppRoot {
         }
         screens.releaseCurrent()
         return nil
+    }
+
+    /// Whether the guessed list's first page said json-server before
+    /// discovery ended (`false` as soon as discovery ends first, or the page
+    /// said otherwise and discovery has ended).
+    private static func recognisedFirst(_ guessed: GuessedFirst, _ staged: Staged) async -> Bool {
+        let race = FirstOfTwo()
+        return await withCheckedContinuation { continuation in
+            race.start(continuation)
+            Task { if await guessed.recognised.value { race.finish(true) } }
+            Task {
+                _ = await staged.discovery?.value
+                race.finish(false)
+            }
+        }
+    }
+}
+
+/// The first of two tasks to say: resumes a continuation once.
+private final class FirstOfTwo: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Bool, Never>?, done: Bool)>((nil, false))
+
+    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func finish(_ value: Bool) {
+        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard !state.done else { return nil }
+            state.done = true
+            return state.continuation
+        }
+        continuation?.resume(returning: value)
     }
 }

@@ -21,6 +21,8 @@ extension AppRoot {
         /// The catalog is the one the cache remembers of the service's
         /// convention: shown at once, while the root is asked again.
         var recalled = false
+        /// The launch target's list, asked before discovery ends (``AppRoot/GuessedFirst``).
+        var guessed: GuessedFirst? = nil
         /// The stages run to make this, in order (``AppRoot/Stage``).
         var stages: [Stage] = []
 

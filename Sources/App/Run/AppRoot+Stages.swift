@@ -44,9 +44,12 @@ extension AppRoot {
     ///   - headStart: how long the look waits for those at most.
     ///   - sharing: the cache of a service already running in this run
     ///     (`:service`, `:env`): one SQLite connection, each service in its namespace.
+    ///   - launchName: the collection the launch target names (`trestle … todos`):
+    ///     of a service nobody described, asked for beside discovery (``guessFirst(_:shown:name:)``).
     static func stage(
         options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: Latch? = nil,
-        opensCacheLater: Bool = false, headStart: Duration = listHeadStart, sharing: Staged.SharedCache? = nil
+        opensCacheLater: Bool = false, headStart: Duration = listHeadStart, sharing: Staged.SharedCache? = nil,
+        launchName: String? = nil
     ) async throws(ConfigurationError) -> Staged {
         var runner = StartRunner()
         let configured = try await runner.run(Stage.configured.rawValue, options) {
@@ -57,7 +60,8 @@ extension AppRoot {
             try await build(configured, opensCacheLater: opensCacheLater, sharing: sharing)
         }
         let requested = await runner.run(Stage.requested.rawValue, built) { built in
-            await request(built, prefetch: prefetch, firstFrame: firstFrame, headStart: headStart)
+            await request(
+                built, prefetch: prefetch, firstFrame: firstFrame, headStart: headStart, launchName: launchName)
         }
         var staged = await runner.run(Stage.settled.rawValue, requested) { await settle($0) }
         runner.log(to: configured.logger)
@@ -144,31 +148,77 @@ extension AppRoot {
         let firstList: Task<Bool, Never>?
         let discovery: Task<Described, Never>?
         let reading: DocumentReading?
+        /// The launch target's list, asked before discovery says what the service is.
+        var guessed: GuessedFirst? = nil
+    }
+
+    /// The list a launch target names (`trestle … todos`) of a service
+    /// nobody described, asked for at once instead of after discovery: the
+    /// screens open on it as soon as its first page says the service is a
+    /// json-server (json-server 1.0's page envelope); else they wait for discovery.
+    struct GuessedFirst: Sendable {
+        /// The configuration with the built-in catalog the guess was made from.
+        let configuration: AppConfiguration
+        /// `true` once the first page has come and said json-server.
+        let recognised: Task<Bool, Never>
     }
 
     /// The convention the cache remembers of the service (its catalog is
     /// shown at once, and the root asked again in the background); else,
     /// with `prefetch`, the first list's request; and the look for the
     /// service's description.
-    static func request(_ built: Built, prefetch: Bool, firstFrame: Latch?, headStart: Duration) async -> Requested {
+    static func request(
+        _ built: Built, prefetch: Bool, firstFrame: Latch?, headStart: Duration, launchName: String? = nil
+    ) async -> Requested {
         let browsed = built.browsed
         let (shown, recall) = await remembered(built)
         let firstList = prefetch && recall?.discovery == nil ? firstList(of: shown, api: built.services.api) : nil
+        let guessed = recall?.discovery == nil ? guessFirst(built, shown: shown, name: launchName) : nil
         guard OpenAPIStage.asks(browsed) else {
             return Requested(
                 built: built, shown: shown, recalled: recall?.discovery != nil, firstList: firstList, discovery: nil,
                 reading: nil)
         }
         let reading = DocumentReading()
-        let discovery = Task { [firstList] in
-            await waitForFirstList(firstList, firstFrame: firstFrame, headStart: headStart)
+        let discovery = Task { [firstList, guessed] in
+            // The guessed list's request goes first: discovery waits for its
+            // answer (and its frame) as it does for a first list's.
+            let head = guessed?.recognised ?? firstList
+            await waitForFirstList(head, firstFrame: firstFrame, headStart: headStart)
             return await discover(
                 browsed, services: built.services, builder: built.builder, logger: built.configured.logger,
                 reading: reading, recall: recall)
         }
         return Requested(
             built: built, shown: shown, recalled: recall?.discovery != nil, firstList: firstList,
-            discovery: discovery, reading: reading)
+            discovery: discovery, reading: reading, guessed: guessed)
+    }
+
+    /// The launch target's list (`name`) of a service nobody described,
+    /// asked for now in the built-in catalog's words (json-server's paging):
+    /// `nil` when the catalog shown knows `name` already, the service is
+    /// described, or the built-in catalog has no such list.
+    static func guessFirst(_ built: Built, shown: AppConfiguration, name: String?) -> GuessedFirst? {
+        let browsed = built.browsed
+        guard let name, shown.catalog[name] == nil, UnknownService.guesses(browsed),
+            let resource = browsed.catalog[name], !resource.isObject
+        else { return nil }
+        let api = built.services.api
+        let storage = built.cache
+        let service = ConventionRecall.service(of: browsed)
+        let query = ListQuery(
+            page: resource.pageSize > 0 ? 1 : nil, limit: resource.pageSize > 0 ? resource.pageSize : nil)
+        let recognised = Task {
+            await api.refreshRecords(resource, query, force: false)
+            for await state in await api.recordList(resource, query) {
+                if state.error != nil { return false }
+                guard state.listing != nil else { continue }
+                // json-server 1.0's envelope taught the store its dialect.
+                return await storage.serverDialect(forService: service) == .v1
+            }
+            return false
+        }
+        return GuessedFirst(configuration: browsed, recognised: recognised)
     }
 
     /// What the screens are made from first: the catalog of the convention
@@ -179,7 +229,11 @@ extension AppRoot {
         let browsed = built.browsed
         guard ConventionDetection.asks(browsed) else { return (UnknownService.unguessed(browsed), nil) }
         let recall = await ConventionRecall.read(browsed, storage: built.cache)
-        guard let recalled = recall.discovery else { return (UnknownService.unguessed(browsed), recall) }
+        guard let recalled = recall.discovery else {
+            // A service remembered as a json-server opens on the built-in catalog at once.
+            if recall.discovered?.jsonServer == true { return (browsed, recall) }
+            return (UnknownService.unguessed(browsed), recall)
+        }
         built.services.documents?.memory?.note(recalled.convention)
         return (ConventionDetection.with(recalled, browsed), recall)
     }
@@ -233,7 +287,7 @@ extension AppRoot {
             storageFailures: built.storageFailures)
         return Staged(
             prepared: prepared, discovery: requested.discovery, firstList: requested.firstList, cache: built.cache,
-            reading: requested.reading, recalled: requested.recalled)
+            reading: requested.reading, recalled: requested.recalled, guessed: requested.guessed)
     }
 
     /// The configured theme; the built-in one, and a warning, when it fails.

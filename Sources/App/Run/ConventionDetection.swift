@@ -124,6 +124,8 @@ struct ConventionRecall: Sendable {
     let remembered: RememberedConvention?
     /// The collections found again from `remembered`, without a request.
     let discovery: ConventionDiscovery?
+    /// What the look for a document found at an earlier start (`DiscoveryMemory`), while fresh.
+    var discovered: RememberedDiscovery? = nil
 
     /// The service's key: its environment and base URL.
     static func service(of configuration: AppConfiguration) -> String {
@@ -138,7 +140,9 @@ struct ConventionRecall: Sendable {
         let forced = configuration.convention.map(ConventionName.init(rawValue:))
         if let forced, forced != remembered?.convention { remembered = nil }
         let discovery = await remembered?.replayed(in: ConventionDetection.registry)
-        return ConventionRecall(storage: storage, service: service, remembered: remembered, discovery: discovery)
+        let discovered = await storage.rememberedDiscovery(forService: service).flatMap { $0.isFresh() ? $0 : nil }
+        return ConventionRecall(
+            storage: storage, service: service, remembered: remembered, discovery: discovery, discovered: discovered)
     }
 
     /// Keeps `remembered` for the next start (`nil` forgets).

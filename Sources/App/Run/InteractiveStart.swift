@@ -91,7 +91,7 @@ struct InteractiveStart {
                 return .success(
                     try await AppRoot.stage(
                         options: options, environment: environment, prefetch: target.isEmpty, firstFrame: firstFrame,
-                        opensCacheLater: true))
+                        opensCacheLater: true, launchName: target.first))
             } catch {
                 return .failure(error)
             }

@@ -50,18 +50,32 @@ enum OpenAPIStage {
         let observer = reading?.observer { first in
             found(first, configuration: configuration, documents: documents, logger: logger)
         }
+        var looked: DiscoveryMemory.Looked?
         if let location = configuration.openapi {
             outcome = await discovery.load(location, observer: observer ?? .init())
         } else {
-            let discovered = await discovery.discover(named: trail.namedDocuments, observer: observer ?? .init())
-            outcome = discovered.outcome
-            attempts = discovered.attempts
+            let found = await DiscoveryMemory.look(
+                discovery, named: trail.namedDocuments, recall: recall, documents: documents,
+                observer: observer ?? .init(), logger: logger)
+            looked = found
+            outcome = found.discovered.outcome
+            attempts = found.discovered.attempts
         }
+        let remembers = looked != nil
         switch outcome {
         case .none:
-            return Applied(
-                configuration: await UnknownService.nothingFound(
-                    configuration, documents: documents, trail: trail, attempts: attempts, logger: logger))
+            let (unknown, isJSONServer) = await UnknownService.nothingFound(
+                configuration, documents: documents, trail: trail, attempts: attempts, logger: logger,
+                database: looked?.database, remembered: looked?.skipped?.lines)
+            if remembers, let isJSONServer {
+                await DiscoveryMemory.remember(
+                    isJSONServer
+                        ? RememberedDiscovery(.jsonServer)
+                        : RememberedDiscovery(
+                            .nothing, lines: unknown.catalog.notes, learnedAt: looked?.skipped?.learnedAt ?? Date()),
+                    recall: recall)
+            }
+            return Applied(configuration: unknown)
         case .stopped:
             let source = configuration.openapi.map(OpenAPIDescription.sourceName) ?? "the OpenAPI document"
             logger.notice("openapi", metadata: ["stopped": "\(source)"])
@@ -70,10 +84,16 @@ enum OpenAPIStage {
                 configuration: unguessed,
                 warning: Texts.Start.readingStopped(source: source, fallback: fallback(unguessed)), stopped: true)
         case .problem(let line):
+            if remembers { await DiscoveryMemory.remember(nil, recall: recall) }
             logger.warning("openapi", metadata: ["problem": "\(line)"])
             let unguessed = UnknownService.unguessed(configuration)
             return Applied(configuration: unguessed, warning: "\(line) — going on with \(fallback(unguessed))")
         case .found(let description):
+            if remembers, let place = looked?.discovered.place {
+                let jsonServer = description.catalog.resources.contains { $0.route?.paging == .jsonServer }
+                await DiscoveryMemory.remember(
+                    RememberedDiscovery(.document(place), jsonServer: jsonServer), recall: recall)
+            }
             return found(description, configuration: configuration, documents: documents, logger: logger)
         }
     }
@@ -107,9 +127,11 @@ enum OpenAPIStage {
                 "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
             ])
         if description.catalog.resources.isEmpty {
-            return Applied(
-                configuration: UnknownService.unguessed(configuration),
-                warning: "OpenAPI document \(description.catalog.source ?? "") describes no collections")
+            // Found and not used: said in one line on the start screen's status line and in the log.
+            let line = Texts.Start.documentUnused(
+                url: description.catalog.source ?? "", reason: Texts.Start.unusedNoCollections)
+            logger.warning("openapi", metadata: ["unused": "\(line)"])
+            return Applied(configuration: UnknownService.unguessed(configuration), warning: line)
         }
         // Paths left out of the document (a `..` segment): each in the
         // log, the first on the status line.

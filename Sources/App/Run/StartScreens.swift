@@ -39,6 +39,10 @@ final class StartScreens {
     var stopReading: () -> Void = {}
     /// The reading's progress as last shown on the status line.
     var progressLine: StatusMessage?
+    /// The description that came after the user's keys, made again into
+    /// ``pending`` around the open list (``ListCarry``): a key meanwhile makes
+    /// it again from the list as that key left it.
+    private var carrying: (prepared: AppRoot.Prepared, launch: LaunchTarget?)?
     /// What `:service` and `:env` on these screens do (given to every router made here).
     var onSwitch: (@MainActor (SwitchRequest) -> Void)? {
         didSet { router.onSwitch = onSwitch }
@@ -64,13 +68,47 @@ final class StartScreens {
             return true
         }
         keysHandled = true
-        if !keepsPending {
-            let dropped = pending
-            dropped?.stopAll()
-            pending = nil
-            if dropped != nil { noteDocumentCameLate() }
+        guard !keepsPending else { return router.handle(key) }
+        let dropped = pending
+        dropped?.stopAll()
+        pending = nil
+        let again = carrying
+        carrying = nil
+        let handled = router.handle(key)
+        if let again {
+            describeAfterKeys(again.prepared, launch: again.launch)
+        } else if dropped != nil {
+            noteDocumentCameLate()
         }
-        return router.handle(key)
+        return handled
+    }
+
+    /// A description that came after the user's keys: the open list (on the
+    /// start screen, nothing deeper) is made again from it, keeping its
+    /// filter, sort and cursor (``ListCarry``), and replaces the visible one
+    /// once it has its rows; other screens stay as they are (the log says so).
+    private func describeAfterKeys(_ prepared: AppRoot.Prepared, launch: LaunchTarget?) {
+        guard router.stack.count <= 2, let carry = router.stack.last?.carried, prepared.catalog[carry.resource] != nil
+        else {
+            noteDocumentCameLate()
+            return
+        }
+        let made = make(
+            prepared, launch: LaunchTarget(resource: carry.resource, id: nil, filters: carry.filters))
+        made.stack.last?.adopt(carry)
+        pending?.stopAll()
+        pending = made
+        carrying = (prepared, launch)
+        first.logger.info(
+            "description came after the first key: the open list is made again", metadata: ["list": "\(carry.resource)"]
+        )
+        made.whenReady { [weak self, weak made] in
+            guard let self, let made, self.pending === made, !self.isStopped else { return }
+            self.pending = nil
+            self.carrying = nil
+            self.replace(with: made, from: prepared, first: false)
+            self.releaseCurrent()
+        }
     }
 
     /// The whole catalog after the first collections waits through keys
@@ -110,14 +148,17 @@ final class StartScreens {
             replace(with: make(prepared, launch: launch), from: prepared, first: firstCollections)
             if stopped || nothingShown { releaseCurrent() }
         } else if keysHandled && !upgrades {
-            noteDocumentCameLate()
+            describeAfterKeys(prepared, launch: launch)
         } else {
             let made = make(prepared, launch: launch)
             pending?.stopAll()
             pending = made
+            // A key before these are ready makes them again around the list it leaves.
+            carrying = firstCollections ? nil : (prepared, launch)
             made.whenReady { [weak self, weak made] in
                 guard let self, let made, self.pending === made, !self.isStopped else { return }
                 self.pending = nil
+                self.carrying = nil
                 self.replace(with: made, from: prepared, first: firstCollections)
                 self.releaseCurrent()
             }

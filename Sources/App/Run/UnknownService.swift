@@ -48,33 +48,47 @@ enum UnknownService {
         func note(root answer: RememberedConvention.Answer?) { root.withLock { $0 = answer } }
         var rootAnswer: RememberedConvention.Answer? { root.withLock { $0 } }
 
-        /// The documents the root names: `Link: <…>; rel="service-desc"` or `rel="describedby"` (RFC 8631).
+        /// The documents the root names: `Link: <…>; rel="service-desc"` or
+        /// `rel="describedby"` (RFC 8631), then those a documentation page
+        /// at the root names (Swagger UI, Redoc: ``DocsPage``).
         var namedDocuments: [URL] {
             guard let answer = rootAnswer else { return [] }
-            return ["service-desc", "describedby"].compactMap { answer.links[$0] }
+            let linked = ["service-desc", "describedby"].compactMap { answer.links[$0] }
+            let page = answer.mediaType?.lowercased().contains("html") == true
+            return linked + (page ? DocsPage.documents(in: answer.data, at: answer.url) : [])
         }
     }
 
     /// Nothing described the service: a json-server (`/db` answers an
     /// object, or answered one before and fails now) keeps the built-in catalog; any other service gets none, and
     /// the lines of what was tried (also in the log).
+    /// - Parameters:
+    ///   - database: `/db`'s answer, when it was read already.
+    ///   - remembered: the lines of what an earlier start tried, when this one tried no place.
+    /// - Returns: the configuration, and whether the service is a json-server (`nil`: not looked at).
     static func nothingFound(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, trail: Trail,
-        attempts: [OpenAPIDiscovery.Attempt], logger: Logger
-    ) async -> AppConfiguration {
-        guard guesses(configuration), let documents else { return configuration }
-        let database = await documents.probe("/db")
-        if let body = database.body ?? database.cached, case .object(let object)? = try? JSONParser.parse(body),
-            object.contains(where: { $0.value.arrayValue != nil })
-        {
-            return configuration
-        }
+        attempts: [OpenAPIDiscovery.Attempt], logger: Logger, database known: DocumentFetcher.Probe? = nil,
+        remembered: [String]? = nil
+    ) async -> (AppConfiguration, isJSONServer: Bool?) {
+        guard guesses(configuration), let documents else { return (configuration, nil) }
+        let database: DocumentFetcher.Probe
+        if let known { database = known } else { database = await documents.probe("/db") }
+        if isDatabase(database) { return (configuration, true) }
         // Not a json-server: its `/db` is not asked again.
         documents.memory?.note(unknown)
         var result = unguessed(configuration)
-        result.catalog.notes = lines(root: trail.rootAnswer, attempts: attempts, database: database)
+        result.catalog.notes =
+            remembered ?? lines(root: trail.rootAnswer, attempts: attempts, database: database)
         for line in result.catalog.notes { logger.notice("discovery", metadata: ["tried": "\(line)"]) }
-        return result
+        return (result, false)
+    }
+
+    /// Whether `/db` answered json-server's object of collections (now, or cached from before a failure).
+    static func isDatabase(_ database: DocumentFetcher.Probe) -> Bool {
+        guard let body = database.body ?? database.cached, case .object(let object)? = try? JSONParser.parse(body)
+        else { return false }
+        return object.contains(where: { $0.value.arrayValue != nil })
     }
 
     /// The start screen's lines: the root, the places asked for a document

@@ -43,6 +43,8 @@ enum ResourceListEvent: Equatable, Sendable {
     case reload
     /// Esc while loading: stop, keep what is shown; `received` bytes had come.
     case stopLoading(received: Int)
+    /// The list made again from a late description takes the one it replaces'.
+    case adopt(ListCarry)
     /// Sort by the next column, ascending.
     case sortNext
     /// Reverse the sort of the current column.

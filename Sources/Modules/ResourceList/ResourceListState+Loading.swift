@@ -62,7 +62,8 @@ extension ResourceListState {
             origin = page.origin
         } else if let page = update.page {
             if resource.columns.isEmpty { inferColumns(from: page.records) }
-            let selectedID = current?.id
+            let selectedID = page.records.isEmpty ? current?.id : adoptedCursor ?? current?.id
+            if !page.records.isEmpty { adoptedCursor = nil }
             var fresh = applyingPending(page.records)
             fetchedAt = page.fetchedAt
             origin = page.origin

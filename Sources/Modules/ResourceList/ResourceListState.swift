@@ -62,6 +62,8 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     var scrollOffset = 0
     /// The filter and the sort (a child state: its own events and effects).
     var filterSort: ListFilterSort
+    /// The record the cursor goes to when the first page comes (``adopt(_:)``).
+    var adoptedCursor: String?
     var message: StatusMessage?
     var mode: ResourceListMode = .browsing
     /// The part of the terminal the list has (`nil` until the presenter
@@ -125,6 +127,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .toggle: return guarded(.toggle)
         case .reload: return reload()
         case .stopLoading(let received): return stopLoading(received: received)
+        case .adopt(let carried): return adopt(carried)
         case .sortNext: return sort(by: ((sortColumn ?? -1) + 1) % max(1, resource.columns.count), descending: false)
         case .sortReverse: return sort(by: sortColumn ?? 0, descending: !sortDescending)
         case .new(let placeholderID): return guarded(.new(placeholderID: placeholderID))

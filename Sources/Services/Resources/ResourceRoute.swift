@@ -62,6 +62,10 @@ public struct ResourceRoute: Sendable, Hashable {
     /// (`/books/{}`, `{}` for the id): the document's record path as it is
     /// written, its trailing slash or none; `nil`: `path/<id>`.
     public var recordPath: String?
+    /// Query parameters the document requires of every list request, with
+    /// the value to send when the query itself sends none (their default or
+    /// example; `limit` the page size, `offset` 0).
+    public var requiredQuery: [URLQueryItem] = []
 
     public init(
         path: String, paging: Paging = .none, itemsKey: String? = nil, totalKey: String? = nil,
@@ -133,6 +137,9 @@ public struct ResourceRoute: Sendable, Hashable {
         case .cursor(let parameter, let size, _):
             if let size, let limit = query.limit { items.append(URLQueryItem(name: size, value: String(limit))) }
             if let cursor { items.append(URLQueryItem(name: parameter, value: cursor)) }
+        }
+        for required in requiredQuery where !items.contains(where: { $0.name == required.name }) {
+            items.append(required)
         }
         return items
     }

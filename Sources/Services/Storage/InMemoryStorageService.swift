@@ -32,6 +32,14 @@ public actor InMemoryStorageService: StorageService {
         cache.rememberConvention(remembered, forService: service)
     }
 
+    public func rememberedDiscovery(forService service: String) -> RememberedDiscovery? {
+        cache.rememberedDiscovery(forService: service)
+    }
+
+    public func rememberDiscovery(_ remembered: RememberedDiscovery?, forService service: String) {
+        cache.rememberDiscovery(remembered, forService: service)
+    }
+
     public func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
         cache.appendRequests(new, keeping: limit)
     }

@@ -7,6 +7,7 @@ public struct MemoryCache: Sendable {
     private(set) var visits: [HistoryEntry] = []
     private(set) var dialects: [String: ServerDialect] = [:]
     private(set) var conventions: [String: RememberedConvention] = [:]
+    private(set) var discoveries: [String: RememberedDiscovery] = [:]
     private(set) var requests: [StoredRequest] = []
     /// The `keeping` of the latest ``appendRequests(_:keeping:)``.
     private(set) var requestLimit = 0
@@ -42,6 +43,12 @@ public struct MemoryCache: Sendable {
         conventions[service] = remembered
     }
 
+    public func rememberedDiscovery(forService service: String) -> RememberedDiscovery? { discoveries[service] }
+
+    public mutating func rememberDiscovery(_ remembered: RememberedDiscovery?, forService service: String) {
+        discoveries[service] = remembered
+    }
+
     public mutating func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
         requestLimit = limit
         requests += new
@@ -67,6 +74,7 @@ public struct MemoryCache: Sendable {
         for response in responses.values { await storage.store(response) }
         for (service, dialect) in dialects { await storage.rememberServerDialect(dialect, forService: service) }
         for (service, remembered) in conventions { await storage.rememberConvention(remembered, forService: service) }
+        for (service, remembered) in discoveries { await storage.rememberDiscovery(remembered, forService: service) }
         for visit in visits { await storage.recordVisit(visit) }
         if !requests.isEmpty { await storage.appendRequests(requests, keeping: requestLimit) }
     }

@@ -153,6 +153,17 @@ public final class OpeningStorage: StorageService {
             { await $0.rememberConvention(remembered, forService: service) })
     }
 
+    public func rememberedDiscovery(forService service: String) async -> RememberedDiscovery? {
+        await read(
+            { $0.rememberedDiscovery(forService: service) }, { await $0.rememberedDiscovery(forService: service) })
+    }
+
+    public func rememberDiscovery(_ remembered: RememberedDiscovery?, forService service: String) async {
+        await write(
+            { $0.rememberDiscovery(remembered, forService: service) },
+            { await $0.rememberDiscovery(remembered, forService: service) })
+    }
+
     public func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {
         await write(
             { $0.appendRequests(requests, keeping: limit) }, { await $0.appendRequests(requests, keeping: limit) })

@@ -171,6 +171,13 @@ public final class SQLiteStorageService: StorageService {
                 t.column("learnedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v5: service discovery") { db in
+            try db.create(table: "discovery") { t in
+                t.primaryKey("key", .text)
+                t.column("outcome", .blob).notNull()
+                t.column("learnedAt", .double).notNull()
+            }
+        }
         return migrator
     }
 

@@ -57,6 +57,10 @@ public protocol StorageService: Sendable {
     func rememberedConvention(forService service: String) async -> RememberedConvention?
     /// Remembers the convention a service was found in; `nil` forgets it.
     func rememberConvention(_ remembered: RememberedConvention?, forService service: String) async
+    /// What discovery found of a service, kept for its next start (``RememberedDiscovery``).
+    func rememberedDiscovery(forService service: String) async -> RememberedDiscovery?
+    /// Remembers what discovery found of a service; `nil` forgets it.
+    func rememberDiscovery(_ remembered: RememberedDiscovery?, forService service: String) async
     /// Adds requests to the history, keeping the newest `limit` of each namespace.
     func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async
     /// The newest `limit` requests of `namespace`, newest first.

@@ -1,0 +1,10 @@
+import Services
+
+extension ResourceListPresenter {
+    public var carried: ListCarry? { state.carried }
+
+    public func adopt(_ carried: ListCarry) {
+        send(.adopt(carried))
+        context.setNeedsDisplay()
+    }
+}
