@@ -143,7 +143,9 @@ struct CommandPromptController {
     /// as one array, the outputs shown read-only above it.
     private func jq(_ expression: String?, top: any Screen) -> Action {
         if let narrowing = top as? any JQNarrowing { return .say(narrowing.narrow(to: expression)) }
-        guard let source = (top as? any Exportable)?.exportSource else { return .say(StatusMessage(Texts.Jq.notHere, .warning)) }
+        guard let source = (top as? any Exportable)?.exportSource else {
+            return .say(StatusMessage(Texts.Jq.notHere, .warning))
+        }
         guard let expression else { return .say(StatusMessage(Texts.Jq.whole)) }
         do throws(JQError) {
             let outputs = try JQ(expression).run(.array(source.records))

@@ -88,14 +88,15 @@ final class StartScreens {
     /// filter, sort and cursor (``ListCarry``), and replaces the visible one
     /// once it has its rows; other screens stay as they are (the log says so).
     private func describeAfterKeys(_ prepared: AppRoot.Prepared, launch: LaunchTarget?) {
-        guard router.stack.count <= 2, let carry = router.stack.last?.carried, prepared.catalog[carry.resource] != nil
+        guard router.stack.count <= 2, let carry = (router.stack.last as? any CarriesList)?.carried,
+            prepared.catalog[carry.resource] != nil
         else {
             noteDocumentCameLate()
             return
         }
         let made = make(
             prepared, launch: LaunchTarget(resource: carry.resource, id: nil, filters: carry.filters))
-        made.stack.last?.adopt(carry)
+        (made.stack.last as? any CarriesList)?.adopt(carry)
         pending?.stopAll()
         pending = made
         carrying = (prepared, launch)

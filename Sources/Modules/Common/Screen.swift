@@ -35,16 +35,10 @@ public protocol Screen: AnyObject {
     /// Whether the screen has what it shows (a list its first answer, data
     /// or error): a router made to replace a visible one waits for it.
     var isReady: Bool { get }
-    /// What a list screen keeps when it is made again (``ListCarry``); `nil` for other screens.
-    var carried: ListCarry? { get }
-    /// Takes what `carried` keeps (filter, sort, cursor), once started.
-    func adopt(_ carried: ListCarry)
 }
 
 extension Screen {
     public var isReady: Bool { true }
-    public var carried: ListCarry? { nil }
-    public func adopt(_ carried: ListCarry) {}
 }
 
 /// What `:curl` repeats: a resource and the request a screen sends for it.

@@ -43,3 +43,14 @@ public protocol RowAddressable: Screen {
     /// Puts the cursor on `row` (from 1), or `row` percent down when `percent`.
     func go(toRow row: Int, percent: Bool)
 }
+
+/// A description that comes after the user's keys remakes the open list:
+/// a screen that keeps its filter, sort and cursor across being made again
+/// (``ListCarry``).
+@MainActor
+public protocol CarriesList: Screen {
+    /// What the screen keeps when it is made again; `nil` before it has a list.
+    var carried: ListCarry? { get }
+    /// Takes what `carried` kept, once started.
+    func adopt(_ carried: ListCarry)
+}

@@ -1,6 +1,6 @@
 import Services
 
-extension ResourceListPresenter {
+extension ResourceListPresenter: CarriesList {
     public var carried: ListCarry? { state.carried }
 
     public func adopt(_ carried: ListCarry) {
