@@ -167,7 +167,7 @@ struct ConfigurationLoaderTests {
             theme: light
             keys:
               moveDown: [j, ctrl-n]
-              sortNext: z
+              sortNext: x
               help: "?"
               delete: []
             """)
@@ -175,7 +175,7 @@ struct ConfigurationLoaderTests {
         #expect(config.themeName == "light")
         #expect(config.keyBindings.keys(for: .moveDown) == [.char("j"), .ctrl("n")])
         #expect(config.keyBindings.action(for: .down) == nil)
-        #expect(config.keyBindings.action(for: .char("z")) == .sortNext)
+        #expect(config.keyBindings.action(for: .char("x")) == .sortNext)
         #expect(config.keyBindings.action(for: .char("s")) == nil)
         #expect(config.keyBindings.keys(for: .delete) == [])
         #expect(config.keyBindings.keys(for: .moveUp) == [.up, .char("k")])
