@@ -5,26 +5,20 @@ import GRDB
 /// the service's cache namespace), with the answers it was found from.
 extension SQLiteStorageService {
     public func rememberedConvention(forService service: String) async -> RememberedConvention? {
-        let answers = await attempt("read service convention") {
-            try await dbQueue.read { db in
-                try Data.fetchOne(db, sql: "SELECT answers FROM convention WHERE key = ?", arguments: [service])
-            }
-        }
-        return answers?.flatMap(RememberedConvention.decoded)
+        await perService("answers", in: "convention", forService: service, what: "service convention")
+            .flatMap(RememberedConvention.decoded)
     }
 
     public func rememberConvention(_ remembered: RememberedConvention?, forService service: String) async {
         guard let remembered else {
-            writeBehind("forget service convention") { db in
-                try db.execute(sql: "DELETE FROM convention WHERE key = ?", arguments: [service])
-            }
+            keepPerService(nil, in: "convention", forService: service, what: "service convention")
             return
         }
         guard let answers = remembered.encoded() else { return }
-        writeBehind("write service convention") { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO convention (key, name, answers, learnedAt) VALUES (?, ?, ?, ?)",
-                arguments: [service, remembered.convention.rawValue, answers, Date().timeIntervalSince1970])
-        }
+        keepPerService(
+            [
+                ("name", remembered.convention.rawValue), ("answers", answers),
+                ("learnedAt", Date().timeIntervalSince1970),
+            ], in: "convention", forService: service, what: "service convention")
     }
 }
