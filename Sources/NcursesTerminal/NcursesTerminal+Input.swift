@@ -27,6 +27,7 @@ extension NcursesTerminal {
             }
             source.resume()
             sources.append(source)
+            inputSource = source
         }
         return stream
     }
@@ -89,7 +90,9 @@ extension NcursesTerminal {
         resize.resume()
         sources.append(resize)
         // Cancelled with the other sources by `stop()`.
-        sources += SignalExit(restore: restore, beforeExit: beforeForcedExit).install([SIGTERM, SIGHUP, SIGINT]) {
+        let signalExit = SignalExit(restore: restore, beforeExit: beforeForcedExit)
+        self.signalExit = signalExit
+        sources += signalExit.install([SIGTERM, SIGHUP, SIGINT]) {
             [weak self] signalNumber in
             self?.willExit?(signalNumber)
             self?.stop()
@@ -99,7 +102,8 @@ extension NcursesTerminal {
 
     /// Applies the kernel's new window size and reports one `.resize`.
     func handleWindowChange() {
-        guard !isStopped else { return }
+        // While a child has the screen, the size is read when it comes back.
+        guard !isStopped, handedOver == nil else { return }
         var rows: Int32 = 0
         var cols: Int32 = 0
         guard trestle_window_size(1, &rows, &cols) == 0 else { return }

@@ -28,6 +28,12 @@ public final class NcursesTerminal: Terminal {
     var sources: [any DispatchSourceProtocol] = []
     var continuation: AsyncStream<Key>.Continuation?
     var hasInputSource = false
+    /// The read source on fd 0, suspended while the screen is handed over.
+    var inputSource: (any DispatchSourceProtocol)?
+    /// The exit on SIGINT, SIGTERM and SIGHUP, held while the screen is handed over.
+    var signalExit: SignalExit?
+    /// The screen is handed to a child (``handOver()``) until ``takeBack()``.
+    var handedOver: HandOver?
     let mouseEnabled: Bool
     private(set) var isStopped = false
 
@@ -133,6 +139,12 @@ public final class NcursesTerminal: Terminal {
     /// mode) and releases ncurses. Safe to call more than once.
     public func stop() {
         guard !isStopped else { return }
+        // A suspended source must not be cancelled and released suspended.
+        if let handedOver {
+            inputSource?.resume()
+            handedOver.restoreSignals()
+            self.handedOver = nil
+        }
         isStopped = true
         for source in sources { source.cancel() }
         sources = []

@@ -43,6 +43,8 @@ final class SignalExit: Sendable {
     private let beforeExit: @Sendable () -> Void
     /// A signal was received: a second one exits here at once.
     private let signalled = Atomic<Bool>(false)
+    /// A child has the terminal (the pager): SIGINT is its Ctrl-C, not ours.
+    private let interruptsHeld = Atomic<Bool>(false)
 
     init(restore: EmergencyRestore, beforeExit: @escaping @Sendable () -> Void = {}) {
         self.restore = restore
@@ -64,7 +66,14 @@ final class SignalExit: Sendable {
         }
     }
 
+    /// While held, SIGINT is ignored (the foreground child's Ctrl-C reaches
+    /// Trestle too: both are in one process group); SIGTERM and SIGHUP still end it.
+    func holdInterrupts(_ held: Bool) {
+        interruptsHeld.store(held, ordering: .sequentiallyConsistent)
+    }
+
     private func received(_ signalNumber: Int32, normalExit: @escaping @Sendable @MainActor (Int32) -> Void) {
+        if signalNumber == SIGINT, interruptsHeld.load(ordering: .sequentiallyConsistent) { return }
         guard !signalled.exchange(true, ordering: .sequentiallyConsistent) else {
             // A second signal: the user does not want to wait.
             exitNow(signalNumber)

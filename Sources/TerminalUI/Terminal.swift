@@ -21,10 +21,20 @@ public protocol Terminal: AnyObject {
     func sendRaw(_ sequence: String)
     /// Repaints every cell on the next flush (Ctrl-L).
     func invalidate()
+    /// Leaves the screen for a child in the foreground (`v`: the pager):
+    /// the terminal back in the user's modes, no keys read, SIGINT and
+    /// SIGQUIT (the child's Ctrl-C) not ending Trestle, until ``takeBack()``.
+    func handOver()
+    /// Takes the screen back after ``handOver()``: the modes and keys
+    /// again, every cell repainted on the next flush, a `.resize` key when
+    /// the window changed meanwhile.
+    func takeBack()
 }
 
 extension Terminal {
     /// Forgets what is on the physical screen so the next flush repaints
     /// every cell (Ctrl-L); terminals without such state need nothing.
     public func invalidate() {}
+    public func handOver() {}
+    public func takeBack() {}
 }
