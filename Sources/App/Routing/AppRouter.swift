@@ -136,10 +136,34 @@ public final class AppRouter {
             commandLine.open(listed: (top as? any ListsResource)?.listedResource)
         case .inspector?:
             show(navigation.push(navigator.inspector()))
+        case .pager?:
+            openOutside(editor: false)
+        case .editor?:
+            openOutside(editor: true)
         default:
             break
         }
         return true
+    }
+
+    /// `v` / `V`: the top screen's text in `$PAGER` / `$EDITOR` (``OutsideView``).
+    /// No frame is drawn while the child has the terminal; then the same
+    /// screens are drawn again, every cell, with a line when it could not start.
+    private func openOutside(editor: Bool) {
+        guard let text = (top as? any HasPagerText)?.pagerText else {
+            message = StatusMessage(Texts.Outside.notHere, .warning)
+            return
+        }
+        let command = OutsideView.command(editor: editor, environment: ProcessInfo.processInfo.environment)
+        frames.hold()
+        terminal.handOver()
+        Task { @MainActor [weak self] in
+            let failure = await OutsideView.run(command, text: text, readOnly: editor)
+            guard let self else { return }
+            self.terminal.takeBack()
+            if let failure { self.message = StatusMessage(failure.line, .error) }
+            self.frames.release()
+        }
     }
 
     /// Stops the screens that left and starts the one on top (a no-op for

@@ -17,6 +17,8 @@ public enum Action: String, CaseIterable, Sendable {
     case searchNext, searchPrevious
     /// On the record: fold or unfold the node under the cursor, and all nodes.
     case fold, foldAll
+    /// What the screen shows, in `$PAGER`, and a read-only copy of it in `$EDITOR`.
+    case pager, editor
 
     /// Actions that have a meaning only while a search is active: their keys
     /// form a layer of their own over the others (`n` is `new` elsewhere).
@@ -55,6 +57,8 @@ public enum Action: String, CaseIterable, Sendable {
         case .searchPrevious: return Texts.Action.searchPrevious
         case .fold: return Texts.Action.fold
         case .foldAll: return Texts.Action.foldAll
+        case .pager: return Texts.Action.pager
+        case .editor: return Texts.Action.editor
         }
     }
 
@@ -91,6 +95,8 @@ public enum Action: String, CaseIterable, Sendable {
         case .searchPrevious: return [.char("N")]
         case .fold: return [.char("z")]
         case .foldAll: return [.char("Z")]
+        case .pager: return [.char("v")]
+        case .editor: return [.char("V")]
         }
     }
 }

@@ -54,3 +54,11 @@ public protocol CarriesList: Screen {
     /// Takes what `carried` kept, once started.
     func adopt(_ carried: ListCarry)
 }
+
+/// `v` and `V`: the text a screen shows, handed to `$PAGER`, or to
+/// `$EDITOR` as a read-only copy (`nil` while it has nothing to show).
+/// Bounded by what the screen holds (a record's JSON, a request's lines).
+@MainActor
+public protocol HasPagerText: Screen {
+    var pagerText: String? { get }
+}

@@ -159,6 +159,8 @@ final class RequestDetailPresenter: Screen {
                 [
                     (keys.label(pairing: .moveUp, .moveDown), Texts.Help.scroll),
                     (keys.label(pairing: .pageUp, .pageDown), Texts.Help.page),
+                    (keys.label(for: .pager), Texts.Action.pager),
+                    (keys.label(for: .editor), Texts.Action.editor),
                     (keys.label(for: .back), Texts.Inspector.backToRequests),
                 ])
         ]
@@ -186,5 +188,12 @@ final class RequestDetailPresenter: Screen {
         ListNavigation.move(
             cursor: state.scroll, count: state.scrollPositions, page: state.height, key: key, bindings: bindings
         ).map { .scroll(to: $0) }
+    }
+}
+
+extension RequestDetailPresenter: HasPagerText {
+    /// The request line, then its headers and the answer as the lines show them.
+    var pagerText: String? {
+        ([breadcrumb, ""] + state.lines.map { $0.map(\.text).joined() }).joined(separator: "\n")
     }
 }

@@ -27,6 +27,8 @@ final class JQAnswerPresenter: Screen {
                 TextSanitizer.clean(state.title),
                 [
                     (keys.label(pairing: .moveUp, .moveDown), Texts.Help.scroll),
+                    (keys.label(for: .pager), Texts.Action.pager),
+                    (keys.label(for: .editor), Texts.Action.editor),
                     (keys.label(for: .back), Texts.Help.back),
                 ])
         ]
@@ -49,4 +51,8 @@ final class JQAnswerPresenter: Screen {
         _ = state.apply(.scrolled(to: moved))
         return .handled
     }
+}
+
+extension JQAnswerPresenter: HasPagerText {
+    var pagerText: String? { state.text }
 }

@@ -18,6 +18,8 @@ struct JQAnswerState: ScreenState {
     private var lines: RecordLines
     /// The lines folded to the body's width (empty before the first `.resized`).
     private(set) var shown: [[JSONLines.Span]] = []
+    /// The outputs as plain text, one JSON line a line (for `v` and `V`).
+    var text: String { lines.lines.map { $0.map(\.text).joined() }.joined(separator: "\n") }
     private(set) var area: Rect?
     private(set) var scroll = 0
 

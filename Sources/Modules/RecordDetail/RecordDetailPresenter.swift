@@ -65,6 +65,8 @@ final class RecordDetailPresenter: Screen {
                     ),
                     (keys.label(for: .fold), Texts.Detail.helpFold),
                     (keys.label(for: .foldAll), Texts.Detail.helpFoldAll),
+                    (keys.label(for: .pager), Texts.Action.pager),
+                    (keys.label(for: .editor), Texts.Action.editor),
                     (keys.label(for: .operations), Texts.Operations.helpKey),
                     (keys.label(for: .back), Texts.Help.back),
                 ]
@@ -213,5 +215,15 @@ extension RecordDetailPresenter: ShowsRequest, ShowsRecord, Watchable {
 
     func watch(every interval: Duration?) {
         send(.setWatch(interval))
+    }
+}
+
+extension RecordDetailPresenter: HasPagerText {
+    /// The record's JSON as shown: what `:jq` selected while it narrows,
+    /// else the whole record (every value whole, as `y` copies it).
+    var pagerText: String? {
+        guard let record = state.record else { return nil }
+        guard state.query != nil else { return record.jsonText }
+        return state.lines.lines.map { $0.map(\.text).joined() }.joined(separator: "\n")
     }
 }
