@@ -162,5 +162,18 @@ extension EndToEnd {
             let copy = recorder.read("copy.json")
             #expect(copy.hasPrefix("GET /") && copy.contains("Response headers"), "\(copy)")
         }
+
+        @Test func theRecordsHelpListsVAndCapitalV() async throws {
+            let app = try RunningApp()
+            defer { app.stop() }
+            try await app.waitForList()
+            try app.session.press("Enter")
+            try await app.session.eventually("todo 1") { $0.contains("\"id\": 1,") && $0.contains("related") }
+            try app.session.press("?")
+            let help = try await app.session.eventually("the record's help") { $0.contains("in $PAGER") }
+            let lines = help.components(separatedBy: "\n")
+            #expect(lines.contains { $0.contains(" v ") && $0.contains("open what is shown in $PAGER") }, "\(help)")
+            #expect(lines.contains { $0.contains(" V ") && $0.contains("read-only copy") }, "\(help)")
+        }
     }
 }
