@@ -75,7 +75,11 @@ extension EndToEnd {
             try app.session.press("Enter")
             try await app.session.eventually("todo 1") { $0.contains("\"id\": 1,") && $0.contains("related") }
             try app.session.press("1")
-            let top = try await app.session.eventually("user 1") { $0.contains("\"username\"") }
+            // The relations' counts come late: the screen is still once they have.
+            let top = try await app.session.eventually("user 1 with its relations counted") { screen in
+                screen.contains("\"username\"")
+                    && screen.range(of: #"3 albums \(\d+\)"#, options: .regularExpression) != nil
+            }
             #expect(firstJSONLine(top) == "{", "\(top)")
             // Three lines down (`{`, `"id"`, `"name"` above): every `j` taken.
             try app.session.press("j", "j", "j")
