@@ -124,7 +124,7 @@ private enum HelperProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        closeDescriptors(from: 3, in: &actions)
+        SpawnAttributes.closeDescriptors(from: 3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -138,22 +138,6 @@ private enum HelperProcess {
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         guard spawned == 0 else { return .failure(SpawnFailure(text: String(cString: strerror(spawned)))) }
         return .success(pid)
-    }
-
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-
-    /// Trestle's own descriptors (the cache, sockets, a file being written)
-    /// stay out of the helper: `posix_spawn_file_actions_addclosefrom_np`
-    /// (glibc 2.34+, not imported), else a close per descriptor open now.
-    private static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
-            if closeFrom(&actions, lowest) == 0 { return }
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor >= lowest && fcntl(descriptor, F_GETFD) >= 0 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
     }
 
     struct Read {

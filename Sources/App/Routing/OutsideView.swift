@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Translations
 
 /// `v` and `V`: what a screen shows, written to a private temporary file
@@ -96,19 +97,11 @@ enum OutsideView {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnAttributes.defaultSignals(&attributes, ownGroup: false)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        closeDescriptors(from: 3, in: &actions)
+        SpawnAttributes.closeDescriptors(from: 3, in: &actions)
         let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", file]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -119,15 +112,5 @@ enum OutsideView {
         // WIFEXITED / WEXITSTATUS: the low seven bits are the signal, none when exited.
         guard status & 0x7F == 0 else { return 0 }
         return (status >> 8) & 0xFF
-    }
-
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-
-    /// The child keeps only fds 0–2 (Trestle's sockets and database stay
-    /// out of it), where the C library can say so.
-    private static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
     }
 }

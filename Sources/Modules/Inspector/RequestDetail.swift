@@ -194,6 +194,6 @@ final class RequestDetailPresenter: Screen {
 extension RequestDetailPresenter: HasPagerText {
     /// The request line, then its headers and the answer as the lines show them.
     var pagerText: String? {
-        ([breadcrumb, ""] + state.lines.map { $0.map(\.text).joined() }).joined(separator: "\n")
+        ([TextSanitizer.clean(breadcrumb), ""] + state.lines.map { $0.map(\.text).joined() }).joined(separator: "\n")
     }
 }
