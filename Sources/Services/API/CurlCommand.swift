@@ -16,6 +16,7 @@ public enum CurlCommand {
                 words.append(singleQuoted("\(header.name): \(header.value)"))
             }
         }
+        if let body = request.body { words += ["--data-raw", singleQuoted(body)] }
         words.append(singleQuoted(request.url))
         return words.joined(separator: " ")
     }

@@ -21,10 +21,13 @@ public struct RequestText: Sendable, Hashable {
     /// The full URL, query included.
     public var url: String
     public var headers: [Header]
+    /// The body sent, as text (a GraphQL query's JSON); `nil` for none.
+    public var body: String?
 
-    public init(method: String, url: String, headers: [Header]) {
+    public init(method: String, url: String, headers: [Header], body: String? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
     }
 }

@@ -13,7 +13,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
     /// Both hints, the first one's advice first.
     case both(ErrorHint, ErrorHint)
 
-    func apply(to error: NetworkError) -> ServiceError {
+    public func apply(to error: NetworkError) -> ServiceError {
         guard let advice = advice(for: error) else { return ServiceError(Self.kind(of: error), error.userMessage) }
         if case .cannotConnect(let host) = error {
             return ServiceError(.offline, Texts.Service.cannotConnect(host: host, advice: advice))

@@ -37,7 +37,7 @@ extension LiveAPIService {
 
     /// A header field as text: an `Authorization` added by middleware (the
     /// token) keeps its scheme and names `$TRESTLE_TOKEN` for the rest.
-    static func text(of field: HTTPHeaders.Field, addedBy middleware: Bool) -> RequestText.Header {
+    public static func text(of field: HTTPHeaders.Field, addedBy middleware: Bool) -> RequestText.Header {
         // A secret prepared for show (`auth:`): the shell text that finds it.
         if let standIn = AuthStandIn.split(field.value) {
             return .init(field.name, standIn.prefix, variable: standIn.variable)
