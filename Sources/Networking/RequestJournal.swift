@@ -45,6 +45,11 @@ public final class RequestJournal: Sendable {
         public var responseHeaders: [HTTPHeaders.Field]
         /// The response body, up to ``RequestJournal/bodyCap`` bytes.
         public var body: Data
+        /// The request's body when it is JSON (a GraphQL query, a record
+        /// written), up to ``RequestJournal/bodyCap`` bytes, the request's
+        /// own credentials replaced; empty otherwise (a form-encoded token
+        /// request keeps nothing).
+        public var requestBody = Data()
         /// The origin that answered after a redirect to another origin
         /// (`http://127.0.0.1:8081`), which was sent no credential; `nil` when
         /// the request's own origin answered.
@@ -125,6 +130,7 @@ public final class RequestJournal: Sendable {
         let whole = entry
         var entry = entry
         if entry.body.count > bodyCap { entry.body = Data(entry.body.prefix(bodyCap)) }
+        if entry.requestBody.count > bodyCap { entry.requestBody = Data(entry.requestBody.prefix(bodyCap)) }
         defer {
             if let sink = sink.withLock({ $0 }) { sink(whole) }
         }
@@ -200,6 +206,9 @@ public struct JournalMiddleware: Middleware {
             queryItems: Self.redacted(request.queryItems), status: nil, answer: transport, duration: duration,
             responseBytes: 0,
             requestHeaders: Self.redacted(request.headers))
+        if let body = request.body, Self.isJSON(request.headers["Content-Type"]) {
+            entry.requestBody = Redaction.scrubbed(body, of: request)
+        }
         switch result {
         case .success(let response):
             entry.status = response.status
@@ -213,6 +222,13 @@ public struct JournalMiddleware: Middleware {
             entry.failure = error
         }
         journal.append(entry)
+    }
+
+    /// `application/json`, `application/vnd.api+json`…
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        else { return false }
+        return type == "application/json" || type.hasSuffix("+json")
     }
 
     /// Query items with secret values (`token`, `api_key`…) replaced by `***`.

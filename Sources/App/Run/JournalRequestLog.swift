@@ -22,11 +22,21 @@ struct JournalRequestLog: RequestLog {
         case .revalidated: answer = .revalidated
         case .fake: answer = .fake
         }
-        return RequestEntity(
+        var entity = RequestEntity(
             id: entry.sequence, startedAt: entry.startedAt, method: entry.method, target: entry.target,
             status: entry.status, failure: entry.failure?.userMessage, answer: answer, milliseconds: entry.milliseconds,
             bytes: entry.responseBytes,
             requestHeaders: entry.requestHeaders.map { RequestEntity.Header($0.name, $0.value) },
             responseHeaders: entry.responseHeaders.map { RequestEntity.Header($0.name, $0.value) }, body: entry.body)
+        if !entry.requestBody.isEmpty {
+            entity.requestBody = entry.requestBody
+            // The query sent, repeatable from a shell (a GraphQL POST).
+            entity.curl = CurlCommand.render(
+                RequestText(
+                    method: entry.method, url: entry.url.absoluteString,
+                    headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
+                    body: String(decoding: entry.requestBody, as: UTF8.self)))
+        }
+        return entity
     }
 }

@@ -23,6 +23,7 @@ enum RequestDetailLines {
         ])
         lines.append([])
         appendHeaders(Texts.Inspector.requestHeaders, request.requestHeaders, into: &lines)
+        appendRequestBody(request, into: &lines)
         appendHeaders(Texts.Inspector.responseHeaders, request.responseHeaders, into: &lines)
         let body =
             request.isBodyCut
@@ -39,6 +40,24 @@ enum RequestDetailLines {
             }
         }
         return lines
+    }
+
+    /// The request's JSON body (a GraphQL query: its text on lines of
+    /// their own) and the request as `curl`, when one was kept.
+    private static func appendRequestBody(_ request: RequestEntity, into lines: inout [[JSONLines.Span]]) {
+        guard !request.requestBody.isEmpty else { return }
+        lines.append([(Texts.Inspector.requestBody, .columnHeader)])
+        if let value = try? JSONParser.parse(request.requestBody) {
+            lines += JSONLines.render(value: RecordEntity.detailValue(value))
+        } else {
+            lines.append([("  " + TextSanitizer.clean(String(decoding: request.requestBody, as: UTF8.self)), .text)])
+        }
+        lines.append([])
+        if let curl = request.curl {
+            lines.append([(Texts.Inspector.asCurl, .columnHeader)])
+            lines.append([("  " + TextSanitizer.clean(curl), .text)])
+            lines.append([])
+        }
     }
 
     private static func appendHeaders(

@@ -39,6 +39,10 @@ public struct RequestEntity: Equatable, Sendable {
     public var responseHeaders: [Header]
     /// The response body, as much as was kept.
     public var body: Data
+    /// The request's JSON body (a GraphQL query), as much as was kept; empty when none was kept.
+    public var requestBody = Data()
+    /// The request as a `curl` command line, when it had a body to repeat (secrets as `***`).
+    public var curl: String?
 
     public init(
         id: Int, startedAt: Date, method: String, target: String, status: Int?, failure: String? = nil,
