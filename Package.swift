@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -74,10 +75,16 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(
+            name: "GraphQLServices",
+            dependencies: [
+                "Services", "JSON", "Networking", "Translations",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ]),
+        .target(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal", "OpenAPIServices", "Translations",
+                "NcursesTerminal", "OpenAPIServices", "GraphQLServices", "Translations",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -125,6 +132,10 @@ let package = Package(
                 "OpenAPIServices", "Services", "Networking", "JSON", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .testTarget(
+            name: "GraphQLServicesTests",
+            dependencies: ["GraphQLServices", "Services", "Networking", "JSON"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ModulesTests",
             dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),

@@ -1,0 +1,450 @@
+import Foundation
+import JSON
+import Networking
+import Services
+import Translations
+
+/// A GraphQL service as the screens see any service (``APIService``): its
+/// collections, records and relations asked for with queries built from the
+/// introspected types (``GraphQLCatalog``, ``QueryBuilder``), POSTed as JSON
+/// to one endpoint through the same ``NetworkClient`` (auth, middleware, the
+/// journal and so the history and the inspector) as a REST service's.
+public struct GraphQLAPIService: APIService {
+    /// The convention name the catalog's routes carry (`--convention graphql`).
+    public static let convention = ConventionName("graphql")
+
+    /// Where the queries are POSTed.
+    public let endpoint: URL
+    public let origin: String
+    public let keepsWrites = true
+    public let catalog: GraphQLCatalog
+    let network: NetworkClient
+    let builder: QueryBuilder
+    let validator: QueryValidator
+    let cursors = GraphQLCursors()
+    let hub = ListHub()
+
+    public init(endpoint: URL, catalog: GraphQLCatalog, network: NetworkClient) {
+        self.endpoint = endpoint
+        self.origin = endpoint.absoluteString
+        self.catalog = catalog
+        self.network = network
+        builder = QueryBuilder(catalog: catalog)
+        validator = QueryValidator(catalog.schema)
+    }
+
+    /// Pages one list is walked at most to reach a page asked by number (cursor paging).
+    public static let mostPages = 200
+
+    // MARK: - Lists
+
+    public func recordList(_ resource: ResourceDescriptor, _ query: ListQuery) async
+        -> AsyncStream<ListState<JSONValue>>
+    {
+        let key = Self.key(resource, query)
+        let service = self
+        let stream = await hub.observe(key)
+        await hub.load(key, force: false) { () async -> ListState<JSONValue> in
+            do throws(ServiceError) {
+                return ListState(listing: try await service.records(resource, query))
+            } catch {
+                return ListState(error: error)
+            }
+        }
+        return stream
+    }
+
+    public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
+        let service = self
+        await hub.load(Self.key(resource, query), force: force) { () async -> ListState<JSONValue> in
+            do throws(ServiceError) {
+                return ListState(listing: try await service.records(resource, query))
+            } catch {
+                return ListState(error: error)
+            }
+        }
+    }
+
+    public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
+        -> Listing<JSONValue>
+    {
+        let page = try await page(resource, query)
+        return Listing(items: page.items, totalCount: page.total, fetchedAt: Date(), origin: .network)
+    }
+
+    public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {
+        var probe = query
+        probe.page = 1
+        if let total = try await page(resource, probe).total { return total }
+        var counted = 0
+        for number in 1...Self.mostPages {
+            probe.page = number
+            let page = try await page(resource, probe)
+            counted += page.items.count
+            if !page.hasNext { break }
+        }
+        return counted
+    }
+
+    /// One page of a list and what it says of the rest.
+    struct Page {
+        var items: [JSONValue]
+        var total: Int?
+        var next: String?
+        var hasNext: Bool
+    }
+
+    /// Page `query.page` (1 when none) of `resource`: a top-level list, or
+    /// the records a relation leads to from its owner's record (a filter on
+    /// `books@Author`). Pages past the first follow the cursors of the pages
+    /// before; what the server did not filter is filtered here.
+    func page(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Page {
+        guard let collection = catalog.collection(resource.name) else {
+            throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+        }
+        let through = query.filters.first { $0.op == .equal && catalog.link(key: $0.field) != nil }
+        let number = max(query.page ?? 1, 1)
+        let shape = through.flatMap { catalog.link(key: $0.field) }.map(\.shape) ?? collection.shape
+        let pagesByCursor = through.flatMap { catalog.link(key: $0.field) }?.pagesByCursor ?? collection.pagesByCursor
+        guard case .connection = shape, pagesByCursor else {
+            // One answer holds the whole list: its page 1.
+            if number > 1 { return Page(items: [], total: nil, next: nil, hasNext: false) }
+            var page = try await fetch(collection, query, through: through, cursor: nil, first: nil)
+            page.items = locally(page.items, query, collection: collection, through: through)
+            page.total = page.total ?? page.items.count
+            return page
+        }
+        let first = query.limit ?? resource.pageSize
+        let book = Self.key(resource, ListQuery(filters: query.filters, sort: query.sort, limit: query.limit))
+        var (known, cursor) = await cursors.start(book, before: number)
+        while known < number - 1 {
+            guard known < Self.mostPages else {
+                throw ServiceError(.badData, Texts.GraphQL.tooManyPages(count: Self.mostPages))
+            }
+            let walked = try await fetch(collection, query, through: through, cursor: cursor, first: first)
+            known += 1
+            guard walked.hasNext, let next = walked.next else {
+                return Page(items: [], total: walked.total, next: nil, hasNext: false)
+            }
+            await cursors.note(book, page: known, next: next)
+            cursor = next
+        }
+        var page = try await fetch(collection, query, through: through, cursor: cursor, first: first)
+        if page.hasNext, let next = page.next { await cursors.note(book, page: number, next: next) }
+        page.items = locally(page.items, query, collection: collection, through: through)
+        return page
+    }
+
+    /// Filters the server was not asked to apply (those the collection's
+    /// filter input lacks), applied to the page.
+    func locally(
+        _ items: [JSONValue], _ query: ListQuery, collection: GraphQLCatalog.Collection, through: ListQuery.Filter?
+    ) -> [JSONValue] {
+        let sent = Set(collection.filterFields.map(\.name))
+        let left = query.filters.filter { filter in
+            filter != through && !(filter.op == .equal && sent.contains(filter.field))
+        }
+        guard !left.isEmpty else { return items }
+        return items.filter { item in left.allSatisfy { $0.matches(item) } }
+    }
+
+    func fetch(
+        _ collection: GraphQLCatalog.Collection, _ query: ListQuery, through: ListQuery.Filter?, cursor: String?,
+        first: Int?
+    ) async throws(ServiceError) -> Page {
+        let built: GraphQLQuery
+        var path: [String]
+        let shape: GraphQLCatalog.Shape
+        if let through, let link = catalog.link(key: through.field) {
+            guard let nested = builder.nested(link, id: through.value, cursor: cursor, first: first),
+                let owner = catalog.collections.first(where: { $0.nodeType == link.owner })?.recordField
+            else {
+                throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: link.owner))
+            }
+            built = nested
+            path = [owner, link.field]
+            shape = link.shape
+        } else {
+            built = builder.list(collection, query, cursor: cursor, first: first)
+            path = [collection.field]
+            shape = collection.shape
+        }
+        let data = try await send(built)
+        guard let answer = data.value(atComponents: path) else {
+            if path.count == 2, data.value(atComponents: [path[0]])?.isNull ?? true {
+                throw ServiceError(.notFound, Texts.Service.notFound)
+            }
+            throw ServiceError(.badData, Texts.GraphQL.missing(path: path.joined(separator: ".")))
+        }
+        return Self.page(of: answer, shape: shape)
+    }
+
+    static func page(of answer: JSONValue, shape: GraphQLCatalog.Shape) -> Page {
+        switch shape {
+        case .list:
+            let items = answer.arrayValue ?? []
+            return Page(items: items, total: items.count, next: nil, hasNext: false)
+        case .connection(let edges, _, _):
+            let items =
+                edges
+                ? (answer.value(atPath: "edges")?.arrayValue ?? []).compactMap { $0.value(atPath: "node") }
+                : answer.value(atPath: "nodes")?.arrayValue ?? []
+            return Page(
+                items: items, total: answer.value(atPath: "totalCount")?.intValue,
+                next: answer.value(atPath: "pageInfo.endCursor")?.stringValue,
+                hasNext: answer.value(atPath: "pageInfo.hasNextPage")?.boolValue ?? false)
+        }
+    }
+
+    // MARK: - Records
+
+    public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
+        guard let collection = catalog.collection(resource.name) else {
+            throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+        }
+        guard let query = builder.record(collection, id: id), let field = collection.recordField else {
+            throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: collection.nodeType))
+        }
+        let data = try await send(query)
+        guard let record = data.value(atPath: field), !record.isNull else {
+            throw ServiceError(.notFound, Texts.Service.notFound)
+        }
+        return record
+    }
+
+    public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue {
+        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+    }
+
+    public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
+        -> JSONValue
+    {
+        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+    }
+
+    public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
+        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+    }
+
+    // MARK: - Operations (mutations)
+
+    /// A mutation from its form: the operation's path names the mutation
+    /// (`/addBook`), the body's fields are its arguments (`input.title`
+    /// nested into `input`). The answer is the server's, whatever its status.
+    public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
+        let name = String(operation.path.drop { $0 == "/" }.prefix { $0 != "?" })
+        guard let mutation = catalog.mutations.first(where: { $0.field == name }) else {
+            throw ServiceError(.notFound, Texts.GraphQL.noMutation(name: name))
+        }
+        let values = Self.nested(operation.body?.objectValue ?? JSONObject())
+        let query = builder.mutation(mutation, values: values)
+        try validator.check(query.text)
+        let response: Response
+        do throws(NetworkError) {
+            response = try await network.send(request(query), validation: .none)
+        } catch {
+            throw ServiceError(error)
+        }
+        if (200..<300).contains(response.status) { await hub.outdateAll() }
+        return OperationAnswer(
+            status: response.status, headers: response.headers.map { OperationRequest.Pair($0.name, $0.value) },
+            body: response.body, url: response.url.absoluteString)
+    }
+
+    /// `{"input.title": "x"}` → `{"input": {"title": "x"}}` (one level).
+    static func nested(_ flat: JSONObject) -> JSONObject {
+        var result = JSONObject()
+        for (key, value) in flat {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2 {
+                var inner = result[parts[0]]?.objectValue ?? JSONObject()
+                inner[parts[1]] = value
+                result[parts[0]] = .object(inner)
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    // MARK: - :curl
+
+    public func requestText(_ resource: ResourceDescriptor, _ subject: ResourceRequest) async throws(ServiceError)
+        -> RequestText
+    {
+        let query: GraphQLQuery
+        switch subject {
+        case .record(let id):
+            guard let collection = catalog.collection(resource.name),
+                let built = builder.record(collection, id: id)
+            else { throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: resource.name)) }
+            query = built
+        case .list(let listQuery):
+            guard let collection = catalog.collection(resource.name) else {
+                throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+            }
+            let number = max(listQuery.page ?? 1, 1)
+            let book = Self.key(
+                resource, ListQuery(filters: listQuery.filters, sort: listQuery.sort, limit: listQuery.limit))
+            let cursor = number > 1 ? await cursors.cursor(book, after: number - 1) : nil
+            let first = resource.pageSize > 0 ? (listQuery.limit ?? resource.pageSize) : nil
+            if let through = listQuery.filters.first(where: { catalog.link(key: $0.field) != nil }),
+                let link = catalog.link(key: through.field),
+                let nested = builder.nested(
+                    link, id: through.value, cursor: cursor, first: link.pagesByCursor ? first : nil)
+            {
+                query = nested
+            } else {
+                query = builder.list(
+                    collection, listQuery, cursor: cursor, first: collection.pagesByCursor ? first : nil)
+            }
+        }
+        let sent: Request
+        do throws(NetworkError) {
+            sent = try await network.preparedForShow(request(query))
+        } catch {
+            throw ServiceError(error)
+        }
+        let headers = sent.headers.map { field in
+            LiveAPIService.text(of: field, addedBy: request(query).headers[field.name] != field.value)
+        }
+        return RequestText(
+            method: "POST", url: endpoint.absoluteString, headers: headers,
+            body: String(decoding: JSONWriter.data(query.body), as: UTF8.self))
+    }
+
+    // MARK: - Sending
+
+    func request(_ query: GraphQLQuery) -> Request {
+        Networking.request(.post, endpoint) |> withAcceptJSON |> withJSONBody(JSONWriter.data(query.body))
+    }
+
+    /// Sends `query` (validated first) and returns its `data`; an answer
+    /// with `errors` is one line naming the first error's path.
+    func send(_ query: GraphQLQuery) async throws(ServiceError) -> JSONValue {
+        guard QueryValidator.depth(of: query.text) <= GraphQLQuery.deepest else {
+            throw ServiceError(.configuration, Texts.GraphQL.tooDeep(depth: GraphQLQuery.deepest))
+        }
+        try validator.check(query.text)
+        let response: Response
+        do throws(NetworkError) {
+            response = try await network.send(request(query), validation: .none)
+        } catch {
+            throw ServiceError(error)
+        }
+        return try Self.data(of: response)
+    }
+
+    /// The `data` of an answer; its `errors` (or a status that is no
+    /// success) as one line.
+    static func data(of response: Response) throws(ServiceError) -> JSONValue {
+        let parsed = try? JSONParser.parse(response.body)
+        if let errors = parsed?.value(atPath: "errors")?.arrayValue, let first = errors.first {
+            throw ServiceError(.badData, line(first, more: errors.count - 1))
+        }
+        guard (200..<300).contains(response.status) else {
+            throw ServiceError(
+                .server(status: response.status), Texts.Service.answered(status: String(response.status)))
+        }
+        guard let data = parsed?.value(atPath: "data"), !data.isNull else {
+            throw ServiceError(.badData, Texts.GraphQL.noData)
+        }
+        return data
+    }
+
+    /// `GraphQL error at books.edges.0.node.author: Not allowed (and 2 more)`.
+    static func line(_ error: JSONValue, more: Int) -> String {
+        let message = error.value(atPath: "message")?.stringValue ?? "?"
+        let path = (error.value(atPath: "path")?.arrayValue ?? []).map { part -> String in
+            switch part {
+            case .int(let index): String(index)
+            case .string(let name): name
+            default: "?"
+            }
+        }
+        let firstLine = String(message.prefix { $0 != "\n" }.prefix(300))
+        let said =
+            path.isEmpty
+            ? Texts.GraphQL.error(message: firstLine)
+            : Texts.GraphQL.errorAt(path: path.joined(separator: "."), message: firstLine)
+        return more > 0 ? said + " " + Texts.GraphQL.moreErrors(count: more) : said
+    }
+
+    static func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
+        "\(resource.name)|\(query.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))"
+    }
+}
+
+/// The cursor after each page read of each list (by its key), so that page
+/// n is asked with the cursor page n−1 ended on.
+actor GraphQLCursors {
+    private var cursors: [String: [Int: String]] = [:]
+
+    /// The last page before `number` whose end cursor is known, and that cursor (`(0, nil)`: none).
+    func start(_ key: String, before number: Int) -> (Int, String?) {
+        let known = cursors[key] ?? [:]
+        for page in stride(from: number - 1, through: 1, by: -1) {
+            if let cursor = known[page] { return (page, cursor) }
+        }
+        return (0, nil)
+    }
+
+    func cursor(_ key: String, after page: Int) -> String? { cursors[key]?[page] }
+
+    func note(_ key: String, page: Int, next: String) {
+        guard (cursors[key]?.count ?? 0) < GraphQLAPIService.mostPages else { return }
+        cursors[key, default: [:]][page] = next
+    }
+}
+
+/// The lists screens observe, by key: each load's state goes to every
+/// observer of its key; a write (a mutation) marks them all for reloading.
+actor ListHub {
+    private var observers: [String: [UUID: AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
+    private var last: [String: ListState<JSONValue>] = [:]
+    private var loading: Set<String> = []
+
+    func observe(_ key: String) -> AsyncStream<ListState<JSONValue>> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<ListState<JSONValue>>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        observers[key, default: [:]][id] = continuation
+        continuation.onTermination = { _ in Task { await self.remove(id, key: key) } }
+        if let state = last[key] { continuation.yield(state) }
+        return stream
+    }
+
+    private func remove(_ id: UUID, key: String) {
+        observers[key]?[id] = nil
+    }
+
+    /// Loads `key` with `load` unless it is loading or (without `force`) loaded.
+    func load(_ key: String, force: Bool, _ load: @Sendable () async -> ListState<JSONValue>) async {
+        if loading.contains(key) { return }
+        if !force, let state = last[key], state.listing != nil { return }
+        loading.insert(key)
+        var busy = last[key] ?? ListState()
+        busy.isLoading = true
+        tell(key, busy)
+        var state = await load()
+        if state.listing == nil, let listing = last[key]?.listing { state.listing = listing }
+        loading.remove(key)
+        last[key] = state
+        tell(key, state)
+    }
+
+    /// Every list is asked again when next loaded.
+    func outdateAll() {
+        for key in last.keys { last[key]?.listing = nil }
+    }
+
+    private func tell(_ key: String, _ state: ListState<JSONValue>) {
+        for continuation in (observers[key] ?? [:]).values { continuation.yield(state) }
+    }
+}
+
+extension ServiceError {
+    /// A transport failure, in the words REST services use.
+    init(_ error: NetworkError) {
+        self = ErrorHint.none.apply(to: error)
+    }
+}

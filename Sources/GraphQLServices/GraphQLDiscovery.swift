@@ -1,0 +1,96 @@
+import Foundation
+import JSON
+import Networking
+import Services
+
+/// Finds a GraphQL service: the introspection query POSTed to the base
+/// URL, then to `<base>/graphql`; the first answer that is a schema gives
+/// the endpoint and the catalog.
+public enum GraphQLDiscovery {
+    /// What was found: where to POST, and what the schema holds.
+    public struct Found: Sendable, Hashable {
+        public var endpoint: URL
+        public var catalog: GraphQLCatalog
+
+        public init(endpoint: URL, catalog: GraphQLCatalog) {
+            self.endpoint = endpoint
+            self.catalog = catalog
+        }
+    }
+
+    /// Seconds each introspection request may take.
+    public static let timeout: TimeInterval = 5
+
+    /// The URLs asked, in order: the base URL, then `<base>/graphql` (unless it ends so).
+    public static func candidates(_ base: URL) -> [URL] {
+        let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        var urls = [base]
+        if !trimmed.hasSuffix("/graphql"), let graphql = URL(string: trimmed + "/graphql") { urls.append(graphql) }
+        return urls
+    }
+
+    /// The service at `base`, or `nil` when neither URL answers a schema.
+    public static func discover(_ base: URL, network: NetworkClient) async -> Found? {
+        for url in candidates(base) {
+            if let found = await introspect(url, network: network) { return found }
+        }
+        return nil
+    }
+
+    /// The schema `url` answers to the introspection query, if it does.
+    static func introspect(_ url: URL, network: NetworkClient) async -> Found? {
+        let query = GraphQLQuery(text: IntrospectedSchema.query)
+        let request =
+            Networking.request(.post, url) |> withAcceptJSON |> withJSONBody(JSONWriter.data(query.body))
+            |> withTimeout(timeout)
+        guard let response = try? await network.send(request), response.body.count <= IntrospectedSchema.largestAnswer,
+            let answer = try? JSONParser.parse(response.body), let schema = try? IntrospectedSchema.read(answer)
+        else { return nil }
+        let catalog = GraphQLCatalog(schema)
+        return Found(endpoint: response.url, catalog: catalog)
+    }
+}
+
+extension GraphQLCatalog {
+    /// The mutations as operations (`o`, `:ops`): `POST /addBook`, a form
+    /// field per argument, an input object's fields one by one (`input.title`).
+    public var operations: OperationCatalog {
+        OperationCatalog(
+            mutations.map { mutation in
+                var fields: [OperationField] = []
+                for argument in mutation.arguments {
+                    if argument.type.kind == "INPUT_OBJECT", !argument.type.isList,
+                        let input = schema[argument.type.name]
+                    {
+                        for inner in input.inputFields {
+                            fields.append(field("\(argument.name).\(inner.name)", inner.type))
+                        }
+                    } else {
+                        fields.append(field(argument.name, argument.type))
+                    }
+                }
+                let signature = mutation.arguments.map { "\($0.name): \($0.type.sdl)" }.joined(separator: ", ")
+                return ServiceOperation(
+                    method: "POST", path: "/" + mutation.field, operationID: mutation.field,
+                    summary: "mutation \(mutation.field)(\(signature)): \(mutation.returns.sdl)", fields: fields,
+                    bodyType: "application/json", requiresBody: !fields.isEmpty)
+            })
+    }
+
+    private func field(_ name: String, _ type: IntrospectedSchema.TypeRef) -> OperationField {
+        let kind: OperationField.Kind
+        if type.isList {
+            kind = .array
+        } else {
+            switch type.name {
+            case "Int": kind = .integer
+            case "Float": kind = .number
+            case "Boolean": kind = .boolean
+            default: kind = type.kind == "INPUT_OBJECT" ? .object : .string
+            }
+        }
+        return OperationField(
+            name: name, location: .body, kind: kind, isRequired: type.isNonNull,
+            choices: type.kind == "ENUM" ? schema[type.name]?.enumValues ?? [] : [], hint: type.sdl)
+    }
+}
