@@ -51,7 +51,8 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "none browses a service only through its OpenAPI document (default: builtin).")
     var catalog: CatalogChoice?
 
-    @Option(help: "Read the service in this convention, not the one its root shows: hal, drf, jsonapi or odata.")
+    @Option(
+        help: "Read the service in this convention, not the one its root shows: hal, drf, jsonapi, odata or graphql.")
     var convention: String?
 
     @Option(help: "Language of the screens: en or de (default: from LC_ALL, LC_MESSAGES or LANG).")

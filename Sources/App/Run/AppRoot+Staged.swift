@@ -64,7 +64,8 @@ extension AppRoot {
     ) async -> Described {
         let applied = await OpenAPIStage.apply(
             configuration, documents: built.documents, logger: logger, reading: reading, recall: recall)
-        let description = ServiceDescription(applied.description)
+        var description = ServiceDescription(applied.description)
+        description.graphQL = applied.graphQL
         let services = await services(built, for: description, builder: builder, logger: logger)
         return Described(applied: applied, services: services)
     }
@@ -94,6 +95,7 @@ extension AppRoot.Prepared {
         if let warning = described.applied.warning { result.warnings.append(warning) }
         result.services = described.services
         if let operations = described.applied.description?.operations { result.operations.put(operations) }
+        if let graphQL = described.applied.graphQL { result.operations.put(graphQL.catalog.operations) }
         return result
     }
 }

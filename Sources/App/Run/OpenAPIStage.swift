@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLServices
 import Logging
 import OpenAPIServices
 import Services
@@ -17,6 +18,8 @@ enum OpenAPIStage {
         var description: OpenAPIDescription? = nil
         /// The reading was stopped (Esc): the configured catalog, said in `warning`.
         var stopped = false
+        /// A GraphQL endpoint found instead of a REST service (`GraphQLStage`).
+        var graphQL: GraphQLDiscovery.Found? = nil
     }
 
     /// Whether a document will be looked for: one was named, or no service
@@ -41,6 +44,9 @@ enum OpenAPIStage {
         var attempts: [OpenAPIDiscovery.Attempt] = []
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
+        if GraphQLStage.isForced(configuration) {
+            return await GraphQLStage.apply(configuration, documents: documents, logger: logger)
+        }
         let trail = UnknownService.Trail()
         if let found = await ConventionDetection.apply(
             configuration, documents: documents, logger: logger, recall: recall, trail: trail)
@@ -62,6 +68,11 @@ enum OpenAPIStage {
             attempts = found.discovered.attempts
         }
         let remembers = looked != nil
+        if outcome.claimsNothing,
+            let graphQL = await GraphQLStage.look(configuration, documents: documents, logger: logger)
+        {
+            return graphQL
+        }
         switch outcome {
         case .none:
             let (unknown, isJSONServer) = await UnknownService.nothingFound(

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLServices
 import Logging
 import Networking
 import Services
@@ -136,7 +137,11 @@ struct ServiceGrounds: Sendable {
             retry: retry)
         let (live, documents) = makeLiveService(
             configuration, network: network, storage: storage, logger: logger, hint: hint)
-        let api = description.authSchemes.isEmpty ? live : live.explainingUnauthorized(with: description.authSchemes)
+        let rest = description.authSchemes.isEmpty ? live : live.explainingUnauthorized(with: description.authSchemes)
+        // The backend discovery chose: GraphQL beside REST, on the same client and middleware.
+        let api: any APIService =
+            description.graphQL.map { GraphQLAPIService(endpoint: $0.endpoint, catalog: $0.catalog, network: network) }
+            ?? rest
         var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal, history: history)
         container.documents = documents

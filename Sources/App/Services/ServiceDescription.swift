@@ -1,3 +1,4 @@
+import GraphQLServices
 import Networking
 import OpenAPIServices
 
@@ -11,6 +12,9 @@ public struct ServiceDescription: Sendable, Equatable {
     public var authSchemes: [String]
     /// Where the secret (`TRESTLE_TOKEN`) goes; `nil`: bearer (production only).
     public var credential: CredentialPlacement?
+    /// A GraphQL endpoint and its schema: the services speak GraphQL
+    /// (``GraphQLAPIService``) instead of REST.
+    public var graphQL: GraphQLDiscovery.Found?
 
     public init(authSchemes: [String] = [], credential: CredentialPlacement? = nil) {
         self.authSchemes = authSchemes
@@ -23,5 +27,5 @@ public struct ServiceDescription: Sendable, Equatable {
     }
 
     /// Whether it says anything the services are built differently for.
-    public var isEmpty: Bool { authSchemes.isEmpty && credential == nil }
+    public var isEmpty: Bool { authSchemes.isEmpty && credential == nil && graphQL == nil }
 }
