@@ -33,6 +33,9 @@ public final class FrameworkServer: Sendable {
         case flaskRESTX = "flask-restx"
         /// Django Ninja (OpenAPI 3.1).
         case ninja
+        /// ariadne 1.1.1: a GraphQL library service, schema-first (Relay-style
+        /// connections in its SDL), in memory, served by wsgiref at `/graphql`.
+        case ariadne
 
         /// `Tests/Fixtures/<this>`.
         public var fixture: String { "\(rawValue)-library" }
@@ -58,6 +61,7 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django, .dja, .tastypie, .ninja: [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
+            case .ariadne: []
             }
         }
 
@@ -66,7 +70,7 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django, .dja, .tastypie, .ninja: ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
-            case .flaskRESTX: ["app.py", "\(port)"]
+            case .flaskRESTX, .ariadne: ["app.py", "\(port)"]
             }
         }
 
@@ -75,7 +79,7 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django: "/api/"
             case .datasette: "/library"
-            case .dja, .flaskRESTX: "/"
+            case .dja, .flaskRESTX, .ariadne: "/"
             case .tastypie: "/api/v1/"
             case .ninja: "/api"
             }
@@ -92,6 +96,8 @@ public final class FrameworkServer: Sendable {
             case .tastypie: ("/api/v1/", "application/json")
             case .flaskRESTX: ("/swagger.json", "application/json")
             case .ninja: ("/api/openapi.json", "application/json")
+            // GET shows ariadne's explorer page: the server is up.
+            case .ariadne: ("/graphql", "text/html")
             }
         }
 
