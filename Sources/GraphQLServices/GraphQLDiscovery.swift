@@ -30,8 +30,10 @@ public enum GraphQLDiscovery {
     }
 
     /// The service at `base`, or `nil` when neither URL answers a schema.
-    public static func discover(_ base: URL, network: NetworkClient) async -> Found? {
-        for url in candidates(base) {
+    /// `skippingBase`: only `<base>/graphql` is asked (the base URL answered
+    /// a GET with JSON: a REST resource, which a POST might write to).
+    public static func discover(_ base: URL, network: NetworkClient, skippingBase: Bool = false) async -> Found? {
+        for url in candidates(base).dropFirst(skippingBase ? 1 : 0) {
             if let found = await introspect(url, network: network) { return found }
         }
         return nil

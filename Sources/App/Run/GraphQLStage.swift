@@ -28,11 +28,17 @@ enum GraphQLStage {
     }
 
     /// The GraphQL service at the base URL, if one answers the introspection query.
-    static func look(_ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger) async
-        -> OpenAPIStage.Applied?
-    {
-        guard configuration.environment != .fake, let network = documents?.network,
-            let found = await GraphQLDiscovery.discover(configuration.baseURL, network: network)
+    /// - Parameter root: what the base URL answered a GET (convention
+    ///   detection's look): JSON there is a REST resource, which a POST might
+    ///   write to, so only `<base>/graphql` is asked then. Forced, both are.
+    static func look(
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
+        root: RememberedConvention.Answer? = nil
+    ) async -> OpenAPIStage.Applied? {
+        guard configuration.environment != .fake, let network = documents?.network else { return nil }
+        let skipsBase = root.map(Self.isResource) ?? false
+        guard
+            let found = await GraphQLDiscovery.discover(configuration.baseURL, network: network, skippingBase: skipsBase)
         else { return nil }
         var result = configuration
         result.catalog = ResourceCatalog(
@@ -45,6 +51,14 @@ enum GraphQLStage {
                 "mutations": "\(found.catalog.mutations.count)",
             ])
         return OpenAPIStage.Applied(configuration: result, graphQL: found)
+    }
+}
+
+extension GraphQLStage {
+    /// Whether `root` is a REST resource: a 2xx answer in JSON.
+    static func isResource(_ root: RememberedConvention.Answer) -> Bool {
+        guard (200..<300).contains(root.status), let type = root.mediaType?.lowercased() else { return false }
+        return type.contains("json")
     }
 }
 

@@ -69,7 +69,8 @@ enum OpenAPIStage {
         }
         let remembers = looked != nil
         if outcome.claimsNothing,
-            let graphQL = await GraphQLStage.look(configuration, documents: documents, logger: logger)
+            let graphQL = await GraphQLStage.look(
+                configuration, documents: documents, logger: logger, root: trail.rootAnswer)
         {
             return graphQL
         }
