@@ -38,7 +38,8 @@ enum GraphQLStage {
         guard configuration.environment != .fake, let network = documents?.network else { return nil }
         let skipsBase = root.map(Self.isResource) ?? false
         guard
-            let found = await GraphQLDiscovery.discover(configuration.baseURL, network: network, skippingBase: skipsBase)
+            let found = await GraphQLDiscovery.discover(
+                configuration.baseURL, network: network, skippingBase: skipsBase)
         else { return nil }
         var result = configuration
         result.catalog = ResourceCatalog(
