@@ -93,6 +93,9 @@ def resolve_author(_, info, id):
 def resolve_books(_, info, first=None, after=None, filter=None, orderBy=None):
     rows = sorted(BOOKS.values(), key=lambda b: int(b["id"]))
     if filter:
+        if filter.get("genre") == "secret":
+            # A resolver that refuses, as an authorisation check would: an `errors` entry with its path.
+            raise PermissionError("the secret shelf is closed")
         if filter.get("genre") is not None:
             rows = [b for b in rows if b["genre"] == filter["genre"]]
         if filter.get("yearFrom") is not None:
