@@ -96,16 +96,18 @@ public struct GraphQLAPIService: APIService {
 
     /// Page `query.page` (1 when none) of `resource`: a top-level list, or
     /// the records a relation leads to from its owner's record (a filter on
-    /// `books@Author`). Pages past the first follow the cursors of the pages
+    /// `author` of books). Pages past the first follow the cursors of the pages
     /// before; what the server did not filter is filtered here.
     func page(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Page {
         guard let collection = catalog.collection(resource.name) else {
             throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
         }
-        let through = query.filters.first { $0.op == .equal && catalog.link(key: $0.field) != nil }
+        let into = collection.field
+        let through = query.filters.first { $0.op == .equal && catalog.link(key: $0.field, into: into) != nil }
         let number = max(query.page ?? 1, 1)
-        let shape = through.flatMap { catalog.link(key: $0.field) }.map(\.shape) ?? collection.shape
-        let pagesByCursor = through.flatMap { catalog.link(key: $0.field) }?.pagesByCursor ?? collection.pagesByCursor
+        let link = through.flatMap { catalog.link(key: $0.field, into: into) }
+        let shape = link?.shape ?? collection.shape
+        let pagesByCursor = link?.pagesByCursor ?? collection.pagesByCursor
         guard case .connection = shape, pagesByCursor else {
             // One answer holds the whole list: its page 1.
             if number > 1 { return Page(items: [], total: nil, next: nil, hasNext: false) }
@@ -155,7 +157,7 @@ public struct GraphQLAPIService: APIService {
         let built: GraphQLQuery
         var path: [String]
         let shape: GraphQLCatalog.Shape
-        if let through, let link = catalog.link(key: through.field) {
+        if let through, let link = catalog.link(key: through.field, into: collection.field) {
             guard let nested = builder.nested(link, id: through.value, cursor: cursor, first: first),
                 let owner = catalog.collections.first(where: { $0.nodeType == link.owner })?.recordField
             else {
@@ -288,8 +290,10 @@ public struct GraphQLAPIService: APIService {
                 resource, ListQuery(filters: listQuery.filters, sort: listQuery.sort, limit: listQuery.limit))
             let cursor = number > 1 ? await cursors.cursor(book, after: number - 1) : nil
             let first = resource.pageSize > 0 ? (listQuery.limit ?? resource.pageSize) : nil
-            if let through = listQuery.filters.first(where: { catalog.link(key: $0.field) != nil }),
-                let link = catalog.link(key: through.field),
+            if let through = listQuery.filters.first(where: {
+                $0.op == .equal && catalog.link(key: $0.field, into: resource.name) != nil
+            }),
+                let link = catalog.link(key: through.field, into: resource.name),
                 let nested = builder.nested(
                     link, id: through.value, cursor: cursor, first: link.pagesByCursor ? first : nil)
             {

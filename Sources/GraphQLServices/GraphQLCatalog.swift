@@ -46,9 +46,11 @@ public struct GraphQLCatalog: Sendable, Hashable {
         public var pagesByCursor: Bool
         /// One record (`Book.author`) rather than many.
         public var isSingle: Bool
-
-        /// The foreign key a children relation filters by: `books@Author`.
-        public var key: String { "\(field)@\(owner)" }
+        /// The foreign key a children relation filters by, as the filter
+        /// line shows it: the owner's name (`author`: the books where
+        /// author = 9), or `books@Author` when another link into the same
+        /// collection has that name already.
+        public var key: String = ""
     }
 
     /// One mutation: its field and its arguments, flattened one input object deep.
@@ -72,7 +74,10 @@ public struct GraphQLCatalog: Sendable, Hashable {
 
     public func collection(_ name: String) -> Collection? { collections.first { $0.field == name } }
 
-    public func link(key: String) -> Link? { links.first { $0.key == key } }
+    /// The children link into `target` keyed `key` (`author` of books).
+    public func link(key: String, into target: String) -> Link? {
+        links.first { $0.key == key && $0.target == target && !$0.isSingle }
+    }
 
     /// The scalar and enum fields of `type` (the columns), at most ``mostColumns``.
     public func leaves(of type: String) -> [IntrospectedSchema.Field] {
@@ -138,6 +143,14 @@ public struct GraphQLCatalog: Sendable, Hashable {
                             isSingle: false))
                 }
             }
+        }
+        var keys = Set<String>()
+        for index in links.indices {
+            let owner = links[index].owner
+            let name = owner.prefix(1).lowercased() + owner.dropFirst()
+            let key = keys.contains("\(links[index].target)|\(name)") ? "\(links[index].field)@\(owner)" : name
+            keys.insert("\(links[index].target)|\(key)")
+            links[index].key = key
         }
         self.links = links
         let mutationFields = schema.mutationType.flatMap { schema[$0]?.fields } ?? []

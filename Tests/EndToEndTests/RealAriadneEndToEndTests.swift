@@ -66,7 +66,7 @@ extension EndToEnd {
             }
             try app.session.press("1")
             let books = try await app.session.eventually("the author's books") { screen in
-                ResourceScreen.ids(in: screen).count == written.count && screen.contains("Volume 09 ")
+                screen.contains("where author = \(author)") && ResourceScreen.ids(in: screen).count == written.count
             }
             #expect(ResourceScreen.ids(in: books) == written)
 

@@ -39,10 +39,10 @@ import Testing
         let authors = try #require(catalog.descriptors.first { $0.name == "authors" })
         #expect(
             authors.relations == [
-                ResourceDescriptor.Relation("books", target: "books", .children(foreignKey: "books@Author"))
+                ResourceDescriptor.Relation("books", target: "books", .children(foreignKey: "author"))
             ])
         // The children relation is applied by the server (a nested route), so its count is asked.
-        #expect(books.listCapabilities().applies(ListQuery.Filter("books@Author", "3"), on: books.route))
+        #expect(books.listCapabilities().applies(ListQuery.Filter("author", "3"), on: books.route))
         #expect(try #require(catalog.descriptors.first { $0.name == "publishers" }).pageSize == 0)
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(list.variables["filter"] == .object(JSONObject([("genre", .string("poetry"))])))
         #expect(list.variables["orderBy"] == .string("TITLE_DESC"))
         try validator.check(list.text)
-        let link = try #require(catalog.link(key: "books@Author"))
+        let link = try #require(catalog.link(key: "author", into: "books"))
         let nested = try #require(builder.nested(link, id: "3", cursor: nil, first: 20))
         try validator.check(nested.text)
         #expect(
