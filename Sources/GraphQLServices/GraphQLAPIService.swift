@@ -35,6 +35,8 @@ public struct GraphQLAPIService: APIService {
 
     /// Pages one list is walked at most to reach a page asked by number (cursor paging).
     public static let mostPages = 200
+    /// Lists whose last state and cursors are kept per run; past it, those nobody watches are dropped.
+    public static let mostLists = 256
 
     // MARK: - Lists
 
@@ -397,6 +399,8 @@ actor GraphQLCursors {
 
     func note(_ key: String, page: Int, next: String) {
         guard (cursors[key]?.count ?? 0) < GraphQLAPIService.mostPages else { return }
+        // Lists a run asks for are bounded too: a new one past the bound starts the book afresh.
+        if cursors[key] == nil, cursors.count >= GraphQLAPIService.mostLists { cursors.removeAll() }
         cursors[key, default: [:]][page] = next
     }
 }
@@ -419,6 +423,7 @@ actor ListHub {
 
     private func remove(_ id: UUID, key: String) {
         observers[key]?[id] = nil
+        if observers[key]?.isEmpty == true { observers[key] = nil }
     }
 
     /// Loads `key` with `load` unless it is loading or (without `force`) loaded.
@@ -432,6 +437,10 @@ actor ListHub {
         var state = await load()
         if state.listing == nil, let listing = last[key]?.listing { state.listing = listing }
         loading.remove(key)
+        if last[key] == nil, last.count >= GraphQLAPIService.mostLists {
+            // Bounded: the states of lists nobody observes go first.
+            for unwatched in last.keys where observers[unwatched]?.isEmpty ?? true { last[unwatched] = nil }
+        }
         last[key] = state
         tell(key, state)
     }
