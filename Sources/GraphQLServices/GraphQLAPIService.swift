@@ -236,11 +236,16 @@ public struct GraphQLAPIService: APIService {
     /// (`/addBook`), the body's fields are its arguments (`input.title`
     /// nested into `input`). The answer is the server's, whatever its status.
     public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
-        let name = String(operation.path.drop { $0 == "/" }.prefix { $0 != "?" })
+        // `/addBook`, or a record's `/authors/9/renameAuthor`.
+        let segments = operation.path.prefix { $0 != "?" }.split(separator: "/").map(String.init)
+        let name = segments.last ?? ""
         guard let mutation = catalog.mutations.first(where: { $0.field == name }) else {
             throw ServiceError(.notFound, Texts.GraphQL.noMutation(name: name))
         }
-        let values = Self.nested(operation.body?.objectValue ?? JSONObject())
+        var values = Self.nested(operation.body?.objectValue ?? JSONObject())
+        if segments.count == 3, let id = mutation.arguments.first(where: { $0.name == "id" }) {
+            values["id"] = QueryBuilder.value(segments[1].removingPercentEncoding ?? segments[1], as: id.type)
+        }
         let query = builder.mutation(mutation, values: values)
         try validator.check(query.text)
         let response: Response

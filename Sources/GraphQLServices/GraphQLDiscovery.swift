@@ -55,13 +55,20 @@ public enum GraphQLDiscovery {
 
 extension GraphQLCatalog {
     /// The mutations as operations (`o`, `:ops`): `POST /addBook`, a form
-    /// field per argument, an input object's fields one by one (`input.title`).
+    /// field per argument, an input object's fields one by one
+    /// (`input.title`). A mutation taking an `id` and returning a
+    /// collection's record is that record's (`POST /authors/{id}/renameAuthor`:
+    /// `o` on an author fills the id).
     public var operations: OperationCatalog {
         OperationCatalog(
             mutations.map { mutation in
+                let owner = recordOwner(of: mutation)
                 var fields: [OperationField] = []
                 for argument in mutation.arguments {
-                    if argument.type.kind == "INPUT_OBJECT", !argument.type.isList,
+                    if owner != nil, argument.name == "id" {
+                        fields.append(
+                            OperationField(name: "id", location: .path, isRequired: true, hint: argument.type.sdl))
+                    } else if argument.type.kind == "INPUT_OBJECT", !argument.type.isList,
                         let input = schema[argument.type.name]
                     {
                         for inner in input.inputFields {
@@ -72,11 +79,21 @@ extension GraphQLCatalog {
                     }
                 }
                 let signature = mutation.arguments.map { "\($0.name): \($0.type.sdl)" }.joined(separator: ", ")
+                let path = owner.map { "/\($0)/{id}/\(mutation.field)" } ?? "/" + mutation.field
                 return ServiceOperation(
-                    method: "POST", path: "/" + mutation.field, operationID: mutation.field,
+                    method: "POST", path: path, operationID: mutation.field,
                     summary: "mutation \(mutation.field)(\(signature)): \(mutation.returns.sdl)", fields: fields,
-                    bodyType: "application/json", requiresBody: !fields.isEmpty)
+                    bodyType: "application/json", requiresBody: fields.contains { $0.location == .body })
             })
+    }
+
+    /// The collection whose record `mutation` changes: it takes a leaf `id`
+    /// and returns that collection's node.
+    func recordOwner(of mutation: Mutation) -> String? {
+        guard let id = mutation.arguments.first(where: { $0.name == "id" }), id.type.isLeaf, !id.type.isList,
+            mutation.returns.kind == "OBJECT", !mutation.returns.isList
+        else { return nil }
+        return collections.first { $0.nodeType == mutation.returns.name && $0.recordField != nil }?.field
     }
 
     private func field(_ name: String, _ type: IntrospectedSchema.TypeRef) -> OperationField {

@@ -88,7 +88,8 @@ import Testing
     @Test func mutationsAreOperationsWithFormsFromTheirInputTypes() throws {
         let catalog = GraphQLCatalog(try Self.schema())
         let operations = catalog.operations.operations
-        #expect(operations.map(\.path) == ["/addBook", "/renameAuthor"])
+        #expect(operations.map(\.path) == ["/addBook", "/authors/{id}/renameAuthor"])
+        #expect(operations[1].fields.map(\.location) == [.path, .body])
         let addBook = operations[0]
         #expect(addBook.fields.map(\.name) == ["input.title", "input.year", "input.genre", "input.authorId"])
         #expect(addBook.fields.map(\.isRequired) == [true, false, false, true])
