@@ -22,7 +22,8 @@ extension SQLiteStorageService {
         let savedAt = Date().timeIntervalSince1970
         writeBehind("write a list view") { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO list_view (service, collection, name, body, savedAt) VALUES (?, ?, ?, ?, ?)",
+                sql:
+                    "INSERT OR REPLACE INTO list_view (service, collection, name, body, savedAt) VALUES (?, ?, ?, ?, ?)",
                 arguments: [service, collection, name, body, savedAt])
             // The oldest beyond the bound go.
             try db.execute(

@@ -69,7 +69,9 @@ public struct SavedListView: Sendable, Equatable, Codable {
     /// digits, `-`, `_` or `.`.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= longestName
-            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            }
     }
 
     /// This view within the bounds: names, paths, counts and widths cut to them.
