@@ -33,7 +33,9 @@ struct ListViewStorageTests {
         await first.saveListView(SavedListView(name: "posts view"), forService: "fake|a", collection: "posts")
         await first.flush()
         let second = try open()
-        #expect(await second.listViews(forService: "fake|a", collection: "todos") == [Self.view, SavedListView(name: "other")].sorted { $0.name < $1.name })
+        #expect(
+            await second.listViews(forService: "fake|a", collection: "todos")
+                == [Self.view, SavedListView(name: "other")].sorted { $0.name < $1.name })
         #expect(await second.listViews(forService: "fake|b", collection: "todos").isEmpty)
         #expect(await second.listViews(forService: "fake|a", collection: "posts").map(\.name) == ["posts view"])
         // Saved again under its name: replaced.
