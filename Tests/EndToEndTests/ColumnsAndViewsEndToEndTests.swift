@@ -61,6 +61,14 @@ extension EndToEnd {
                     && Self.headerLine($0, with: "Title")?.contains("User") == true
             }
 
+            // `?` lists the column keys.
+            try app.session.press("?")
+            try await app.session.eventually("the help") {
+                $0.contains("- + < > [ ]") && $0.contains(":columns arranges any")
+            }
+            try app.session.press("Escape")
+            try await app.session.eventually("the list again") { !$0.contains("- + < > [ ]") }
+
             // A nested path of the users.
             try await app.command("users")
             try await app.session.eventuallyShows("users 10")

@@ -40,8 +40,6 @@ extension ResourceListState {
                     .map { keys.label(for: $0) }.joined(separator: " "),
                 Texts.Columns.helpKeys
             ),
-            (":columns", Texts.Columns.helpCommand),
-            (":view save NAME · :view NAME · :views", Texts.View.helpCommand),
         ]
         if let toggle = resource.toggle {
             lines.append((keys.label(for: .toggle), Texts.List.helpToggle(field: toggle.field)))
