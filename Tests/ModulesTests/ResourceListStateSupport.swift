@@ -80,6 +80,7 @@ extension ResourceListState {
         case .event(let event): return apply(event)
         case .newRecord: return apply(.new(placeholderID: "new-test"))
         case .stopLoading: return apply(.stopLoading(received: 0))
+        case .columnKey(let action): return apply(.columnKey(action, drawnWidth: nil, pickKey: "s"))
         case .open, .copy, .frequency, .handled, .unhandled: return []
         }
     }

@@ -27,6 +27,10 @@ public final class AppRouter {
     /// Runs `:service NAME` and `:env NAME` (the App root switches the
     /// whole browser); `nil` where nothing can be switched.
     var onSwitch: (@MainActor (SwitchRequest) -> Void)?
+    /// The service's saved list views (`:view`); `nil` where none are kept.
+    var views: ListViewShelf? {
+        didSet { prefetchViews() }
+    }
     /// The question before `:env production`, while it is open.
     private(set) var question: SwitchQuestion?
     /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
@@ -133,7 +137,10 @@ public final class AppRouter {
         case .help?:
             showHelp()
         case .command?:
-            commandLine.open(listed: (top as? any ListsResource)?.listedResource)
+            let arranging = top as? any ArrangesColumns
+            commandLine.open(
+                listed: (top as? any ListsResource)?.listedResource, arranging: arranging,
+                views: arranging.map { views?.names(of: $0.viewCollection) ?? [] } ?? [])
         case .inspector?:
             show(navigation.push(navigator.inspector()))
         case .pager?:
@@ -171,6 +178,12 @@ public final class AppRouter {
     private func show(_ change: NavigationStack<any Screen>.Change) {
         change.stopped.forEach { $0.stop() }
         change.top.start()
+        prefetchViews()
+    }
+
+    /// Reads the names of the top list's saved views, for the prompt's completion.
+    private func prefetchViews() {
+        if let list = top as? any ArrangesColumns { views?.prefetch(list.viewCollection) }
     }
 
     private func showHelp() {
@@ -220,6 +233,12 @@ public final class AppRouter {
             let watched = top as? any Watchable
             watched?.watch(every: interval)
             message = watchMessage(interval, accepted: watched != nil)
+        case .saveView(let view, let collection):
+            saveView(view, collection: collection)
+        case .showView(let name, let list):
+            showView(name, on: list)
+        case .listViews(let collection):
+            listViews(collection)
         case .switchTo(let request):
             if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
                 question = SwitchQuestion(request)
@@ -228,6 +247,55 @@ public final class AppRouter {
             }
         }
         return true
+    }
+
+    // MARK: - Saved views
+
+    private func saveView(_ view: SavedListView, collection: String) {
+        guard let views else {
+            message = StatusMessage(Texts.View.notKept, .warning)
+            return
+        }
+        Task { @MainActor [weak self] in
+            await views.save(view, collection: collection)
+            self?.show(StatusMessage(Texts.View.saved(name: view.name, resources: collection)))
+        }
+    }
+
+    private func showView(_ name: String, on list: any ArrangesColumns) {
+        guard let views else {
+            message = StatusMessage(Texts.View.notKept, .warning)
+            return
+        }
+        Task { @MainActor [weak self] in
+            let saved = await views.views(of: list.viewCollection)
+            guard let self else { return }
+            guard let view = saved.first(where: { $0.name == name }) else {
+                let known = saved.map(\.name).joined(separator: ", ")
+                self.show(
+                    StatusMessage(
+                        saved.isEmpty
+                            ? Texts.View.none(resources: list.viewCollection)
+                            : Texts.View.unknown(name: name, known: known), .error))
+                return
+            }
+            self.show(list.show(view) ?? StatusMessage(Texts.View.shown(name: name)))
+        }
+    }
+
+    private func listViews(_ collection: String) {
+        guard let views else {
+            message = StatusMessage(Texts.View.notKept, .warning)
+            return
+        }
+        Task { @MainActor [weak self] in
+            let names = await views.views(of: collection).map(\.name)
+            self?.show(
+                StatusMessage(
+                    names.isEmpty
+                        ? Texts.View.none(resources: collection)
+                        : Texts.View.list(resources: collection, names: names.joined(separator: ", "))))
+        }
     }
 
     /// A key while the production question is open: `yes` and Enter switch.

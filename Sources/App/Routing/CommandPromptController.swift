@@ -26,6 +26,12 @@ struct CommandPromptController {
         case watch(Duration?)
         /// Another service, or this one in another environment (`:service`, `:env`).
         case switchTo(SwitchRequest)
+        /// `:view save NAME`: keep `view` for `collection`.
+        case saveView(SavedListView, collection: String)
+        /// `:view NAME`: read the view and show it on `list`.
+        case showView(String, on: any ArrangesColumns)
+        /// `:views`: say the views saved for `collection`.
+        case listViews(collection: String)
     }
 
     /// The prompt while it is open.
@@ -46,10 +52,17 @@ struct CommandPromptController {
 
     /// Opens an empty prompt, the resources offered as completions (and,
     /// after `:freq `, the fields of `listed`, the list on top).
-    mutating func open(listed: ResourceDescriptor? = nil) {
-        let fields = listed.map(CommandCompleter.fields(of:)) ?? []
+    /// `arranging`, the list on top when its columns can be arranged:
+    /// its columns and nested paths after `:columns `, and `views`, its
+    /// saved views, after `:view `.
+    mutating func open(listed: ResourceDescriptor? = nil, arranging: (any ArrangesColumns)? = nil, views: [String] = [])
+    {
+        var fields = listed.map(CommandCompleter.fields(of:)) ?? []
+        for path in arranging?.nestedPaths ?? [] where !fields.contains(path) { fields.append(path) }
         prompt = CommandPrompt(
-            completer: CommandCompleter(catalog: navigator.catalog, listFields: fields, services: services))
+            completer: CommandCompleter(
+                catalog: navigator.catalog, listFields: fields, services: services,
+                columns: arranging?.columnFields ?? [], views: views))
     }
 
     /// Gives `key` to the open prompt; returns the line submitted, if any.
@@ -131,6 +144,8 @@ struct CommandPromptController {
             return .switchTo(.environment(environment))
         case .jq(let expression):
             return jq(expression, top: top)
+        case .columns, .saveView, .showView, .views:
+            return columns(command, top: top)
         case .frequency(let field):
             guard let source = exportSource() else {
                 return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))
@@ -152,6 +167,27 @@ struct CommandPromptController {
             return .push(navigator.jqAnswer(expression: expression, resource: source.resource.name, outputs: outputs))
         } catch {
             return .say(StatusMessage(JQWords.line(error), .error))
+        }
+    }
+
+    /// `:columns …` and `:view …`: on a list whose columns can be arranged.
+    private func columns(_ command: AppCommand, top: any Screen) -> Action {
+        guard let list = top as? any ArrangesColumns else {
+            return .say(StatusMessage(Texts.Columns.notHere, .warning))
+        }
+        switch command {
+        case .columns(let change?):
+            return .say(list.arrange(change) ?? StatusMessage(list.columnsLine))
+        case .saveView(let name):
+            return .saveView(list.currentView(named: name), collection: list.viewCollection)
+        case .showView(let name) where name == "default":
+            return .say(list.show(nil) ?? StatusMessage(Texts.View.shownDefault))
+        case .showView(let name):
+            return .showView(name, on: list)
+        case .views:
+            return .listViews(collection: list.viewCollection)
+        default:
+            return .say(StatusMessage(list.columnsLine))
         }
     }
 

@@ -90,6 +90,9 @@ public enum AppRoot {
             activity: { activity.inFlight }, received: { activity.receivedBytes },
             startupMessage: prepared.warnings.last.map { StatusMessage($0, .warning) })
         router.asksBeforeProduction = prepared.configuration.confirmProductionWrites
+        router.views = ListViewShelf(
+            storage: prepared.services.storage,
+            service: "\(prepared.configuration.environment.rawValue)|\(prepared.services.api.origin)")
         redraw.target = router
         return router
     }

@@ -30,6 +30,15 @@ public enum AppCommand: Equatable, Sendable {
     /// `:jq EXPR` (the rest of the line): narrow the record or list on top
     /// to what the expression selects; `nil` (`:jq` alone) shows all again.
     case jq(String?)
+    /// `:columns` (`nil`: list them), `:columns hide NAME`, `show NAME`,
+    /// `move NAME N`, `width NAME N`, `add PATH`.
+    case columns(ColumnChange?)
+    /// `:view save NAME`: keep the list's columns, sort, filter and watch.
+    case saveView(name: String)
+    /// `:view NAME` (`default`: the configured columns).
+    case showView(name: String)
+    /// `:views`: the views saved for the list's collection.
+    case views
     /// `:resources` (the start screen).
     case resources
     /// `:help`.

@@ -8,15 +8,27 @@ public struct CommandCompleter: Sendable {
     public let listFields: [String]
     /// The services of the config file, which `:service ` offers.
     public let services: [String]
+    /// The columns of the list on top (hidden ones too), which `:columns hide ` offers.
+    public let columns: [String]
+    /// The views saved for the list on top, which `:view ` offers.
+    public let views: [String]
 
     /// The environments `:env ` offers.
     public static let environments = ["fake", "development", "production"]
 
-    public init(catalog: ResourceCatalog, listFields: [String] = [], services: [String] = []) {
+    public init(
+        catalog: ResourceCatalog, listFields: [String] = [], services: [String] = [], columns: [String] = [],
+        views: [String] = []
+    ) {
         self.catalog = catalog
         self.listFields = listFields
         self.services = services
+        self.columns = columns
+        self.views = views
     }
+
+    /// What follows `:columns`.
+    static let columnVerbs = ["hide", "show", "move", "width", "add"]
 
     /// Candidates for the word being typed at the end of `line`, as whole lines.
     public func completions(for line: String) -> [String] {
@@ -29,7 +41,17 @@ public struct CommandCompleter: Sendable {
             candidates =
                 catalog.names + ["export", "freq", "requests", "ops", "resources"]
                 + (services.isEmpty ? [] : ["service"])
-                + ["env", "help", "quit"]
+                + ["env", "help", "quit"] + (columns.isEmpty ? [] : ["columns", "view", "views"])
+        } else if words[0] == "columns", catalog["columns"] == nil {
+            if words.count == 1 {
+                candidates = Self.columnVerbs
+            } else if words.count == 2, words[1] == "add" {
+                candidates = listFields.filter { !columns.contains($0) }
+            } else {
+                candidates = words.count == 2 && Self.columnVerbs.contains(words[1]) ? columns : []
+            }
+        } else if words[0] == "view", catalog["view"] == nil {
+            candidates = words.count == 1 ? ["save", "default"] + views : []
         } else if words[0] == "service", catalog["service"] == nil {
             candidates = words.count == 1 ? services : []
         } else if words[0] == "env", catalog["env"] == nil {

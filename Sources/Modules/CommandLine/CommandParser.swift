@@ -23,7 +23,7 @@ public enum CommandParser {
     /// The commands besides resource names, for completion and errors.
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
-        "service", "env", "goto", "jq",
+        "service", "env", "goto", "jq", "columns", "view", "views",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -62,6 +62,13 @@ public enum CommandParser {
             // The expression is the rest of the line, spaces and all.
             let rest = line.drop { $0.isWhitespace }.dropFirst(2).trimmingCharacters(in: .whitespaces)
             return .jq(rest.isEmpty ? nil : rest)
+        case "columns" where !resources.contains("columns"):
+            return try parseColumns(Array(words.dropFirst()))
+        case "view" where !resources.contains("view"):
+            return try parseView(Array(words.dropFirst()))
+        case "views" where !resources.contains("views"):
+            guard words.count == 1 else { throw Failure(message: Texts.View.usage) }
+            return .views
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":
@@ -81,6 +88,43 @@ public enum CommandParser {
             throw Failure(message: Texts.Command.gotoUsage)
         }
         return .goto(row: number, percent: percent)
+    }
+
+    /// `:columns`, `:columns hide NAME`, `show NAME`, `move NAME N`, `width NAME N`, `add PATH`.
+    private static func parseColumns(_ arguments: [String]) throws(Failure) -> AppCommand {
+        let usage = Failure(message: Texts.Columns.usage(widest: SavedListView.widest))
+        guard let verb = arguments.first else { return .columns(nil) }
+        switch (verb, arguments.count) {
+        case ("hide", 2): return .columns(.hide(arguments[1]))
+        case ("show", 2): return .columns(.show(arguments[1]))
+        case ("show", 1): return .columns(.showAll)
+        case ("add", 2): return .columns(.add(arguments[1]))
+        case ("move", 3):
+            guard let position = Int(arguments[2]), position >= 1 else { throw usage }
+            return .columns(.move(arguments[1], to: position))
+        case ("width", 3):
+            guard let cells = Int(arguments[2]), (1...SavedListView.widest).contains(cells) else { throw usage }
+            return .columns(.width(arguments[1], cells))
+        default: throw usage
+        }
+    }
+
+    /// `:view save NAME`, `:view NAME`.
+    private static func parseView(_ arguments: [String]) throws(Failure) -> AppCommand {
+        switch arguments.count {
+        case 1 where arguments[0] != "save":
+            guard SavedListView.isValidName(arguments[0]) else {
+                throw Failure(message: Texts.View.badName(name: arguments[0], longest: SavedListView.longestName))
+            }
+            return .showView(name: arguments[0])
+        case 2 where arguments[0] == "save":
+            guard arguments[1] != "default" else { throw Failure(message: Texts.View.reserved) }
+            guard SavedListView.isValidName(arguments[1]) else {
+                throw Failure(message: Texts.View.badName(name: arguments[1], longest: SavedListView.longestName))
+            }
+            return .saveView(name: arguments[1])
+        default: throw Failure(message: Texts.View.usage)
+        }
     }
 
     /// The longest `:watch` interval: a day.

@@ -19,6 +19,8 @@ public enum Action: String, CaseIterable, Sendable {
     case fold, foldAll
     /// What the screen shows, in `$PAGER`, and a read-only copy of it in `$EDITOR`.
     case pager, editor
+    /// On a list: hide, show, move and size columns (the sorted column).
+    case hideColumn, showColumns, moveColumnLeft, moveColumnRight, narrowColumn, widenColumn
 
     /// Actions that have a meaning only while a search is active: their keys
     /// form a layer of their own over the others (`n` is `new` elsewhere).
@@ -59,6 +61,12 @@ public enum Action: String, CaseIterable, Sendable {
         case .foldAll: return Texts.Action.foldAll
         case .pager: return Texts.Action.pager
         case .editor: return Texts.Action.editor
+        case .hideColumn: return Texts.Action.hideColumn
+        case .showColumns: return Texts.Action.showColumns
+        case .moveColumnLeft: return Texts.Action.moveColumnLeft
+        case .moveColumnRight: return Texts.Action.moveColumnRight
+        case .narrowColumn: return Texts.Action.narrowColumn
+        case .widenColumn: return Texts.Action.widenColumn
         }
     }
 
@@ -97,6 +105,12 @@ public enum Action: String, CaseIterable, Sendable {
         case .foldAll: return [.char("Z")]
         case .pager: return [.char("v")]
         case .editor: return [.char("V")]
+        case .hideColumn: return [.char("-")]
+        case .showColumns: return [.char("+")]
+        case .moveColumnLeft: return [.char("<")]
+        case .moveColumnRight: return [.char(">")]
+        case .narrowColumn: return [.char("[")]
+        case .widenColumn: return [.char("]")]
         }
     }
 }

@@ -62,3 +62,25 @@ public protocol CarriesList: Screen {
 public protocol HasPagerText: Screen {
     var pagerText: String? { get }
 }
+
+/// `:columns` and `:view`: a list whose columns can be hidden, shown,
+/// moved, sized and added to, and whose arrangement (with its sort,
+/// filter and watch) is saved as a view. Each change returns the line
+/// the status bar says.
+@MainActor
+public protocol ArrangesColumns: Screen {
+    /// Every column's field, hidden ones included (completion).
+    var columnFields: [String] { get }
+    /// Paths into the records' nested objects (`author.name`), which
+    /// `:columns add ` offers.
+    var nestedPaths: [String] { get }
+    /// The collection the list shows: views are kept per collection.
+    var viewCollection: String { get }
+    /// `:columns`: the columns in order, and the hidden ones.
+    var columnsLine: String { get }
+    func arrange(_ change: ColumnChange) -> StatusMessage?
+    /// What `:view save NAME` keeps of the list now.
+    func currentView(named name: String) -> SavedListView
+    /// `:view NAME`; `nil`: the default view (the configured columns).
+    func show(_ view: SavedListView?) -> StatusMessage?
+}

@@ -28,6 +28,9 @@ struct ListFilterSort: ScreenState, Equatable, Sendable {
         case serverIgnoredSort
         /// The columns were inferred anew: sort by the id's column (`nil`: none).
         case columnsChanged(idColumn: Int?)
+        /// The columns were arranged anew (`:columns`, a view): the sorted
+        /// column is now at `sortColumn` (`nil`: gone); nothing is sorted again.
+        case columnsRearranged(sortColumn: Int?)
     }
 
     enum Effect: Equatable, Sendable {
@@ -105,6 +108,9 @@ struct ListFilterSort: ScreenState, Equatable, Sendable {
             return []
         case .columnsChanged(let idColumn):
             sortColumn = idColumn
+            return []
+        case .columnsRearranged(let column):
+            sortColumn = column
             return []
         }
     }

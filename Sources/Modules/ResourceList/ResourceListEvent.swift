@@ -70,6 +70,18 @@ enum ResourceListEvent: Equatable, Sendable {
     /// write confirmed on another screen is not asked for here.
     case setWriteAccess(WriteAccess)
 
+    /// `:columns hide NAME`, a column key: the columns arranged anew.
+    case arrangeColumns(ColumnChange)
+    /// A column key on the sorted column (`Action.hideColumn` …);
+    /// `drawnWidth`: the cells it is drawn at now, which `]` and `[`
+    /// widen and narrow; `pickKey`: the key that picks a column, for the
+    /// line said when none is picked.
+    case columnKey(Action, drawnWidth: Int?, pickKey: String)
+    /// The status line's message was handed to the router.
+    case clearMessage
+    /// `:view NAME`: a saved view's columns, sort, filter and watch; `nil`: the default view.
+    case applyView(SavedListView?)
+
     // MARK: - Results
     /// The watched first page changed (data, error or loading).
     case firstPageUpdated(FirstPageUpdate)
@@ -92,6 +104,11 @@ enum ResourceListEvent: Equatable, Sendable {
 }
 
 extension ResourceListEvent {
+    /// The keys that act on the sorted column.
+    static let columnActions: Set<Action> = [
+        .hideColumn, .showColumns, .moveColumnLeft, .moveColumnRight, .narrowColumn, .widenColumn,
+    ]
+
     /// Whether typed digits (`100` of `100G`) survive this event: only
     /// another digit, and what did not come from a key.
     var keepsCount: Bool {

@@ -15,6 +15,9 @@ enum ResourceListKeyOutcome: Equatable {
     case copy(String, description: String)
     /// Esc while loading: stop the load (the presenter adds how much had come).
     case stopLoading
+    /// A column key (`Action.hideColumn` …): the presenter adds the width
+    /// the sorted column is drawn at.
+    case columnKey(Action)
     /// Taken, and nothing to do.
     case handled
     /// Not the list's key: the router gives it its global meaning.
@@ -76,6 +79,7 @@ enum ResourceListKeyMap {
             return .frequency(field)
         case .edit?: return .event(.edit)
         case .delete?: return .event(.delete)
+        case let action? where ResourceListEvent.columnActions.contains(action): return .columnKey(action)
         default: return .unhandled
         }
     }

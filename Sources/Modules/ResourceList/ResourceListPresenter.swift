@@ -97,6 +97,12 @@ public final class ResourceListPresenter: Screen {
             return .copy(text, description: description)
         case .frequency(let field):
             return .push(router.frequency(of: state.exportSource, field: field))
+        case .columnKey(let action):
+            send(
+                .columnKey(
+                    action, drawnWidth: drawnWidth(of: state.keyedColumn),
+                    pickKey: context.bindings.label(for: .sortNext)))
+            return .handled
         case .handled:
             return .handled
         case .unhandled:
@@ -112,6 +118,54 @@ public final class ResourceListPresenter: Screen {
 
     /// The record under the cursor, if any.
     public var current: RecordEntity? { state.current }
+}
+
+// MARK: - Columns and views
+extension ResourceListPresenter: ArrangesColumns {
+    /// The cells `field`'s column is drawn at now (as the last frame laid it out).
+    func drawnWidth(of field: String?) -> Int? {
+        guard let field, let area = state.area else { return nil }
+        let model = state.viewModel(in: area)
+        let shown = model.resource.columns
+        guard let index = shown.firstIndex(where: { $0.field == field }) else { return nil }
+        let reserved = model.changed == nil ? 0 : 2
+        let columns = ResourceListView.columns(model.resource, fittedTo: model, reserved: reserved)
+        guard columns.indices.contains(index), case .fixed(let cells) = columns[index].width else { return nil }
+        return cells
+    }
+
+    public var columnFields: [String] { state.resource.columns.map(\.field) }
+
+    public var viewCollection: String { state.resource.name }
+
+    public var nestedPaths: [String] { state.nestedPaths }
+
+    public var columnsLine: String { state.columnsLine }
+
+    public func arrange(_ change: ColumnChange) -> StatusMessage? {
+        if case .widen(let name, let step) = change, let field = state.columnField(named: name),
+            let drawn = drawnWidth(of: field)
+        {
+            send(.arrangeColumns(.width(field, drawn + step)))
+        } else {
+            send(.arrangeColumns(change))
+        }
+        return takeMessage()
+    }
+
+    public func currentView(named name: String) -> SavedListView { state.view(named: name) }
+
+    public func show(_ view: SavedListView?) -> StatusMessage? {
+        send(.applyView(view))
+        return takeMessage()
+    }
+
+    /// What the last change said, handed to the status line (and no longer the list's own).
+    private func takeMessage() -> StatusMessage? {
+        let said = state.message
+        send(.clearMessage)
+        return said
+    }
 }
 
 // MARK: - Commands

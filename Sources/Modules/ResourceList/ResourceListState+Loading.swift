@@ -93,7 +93,8 @@ extension ResourceListState {
     private mutating func inferColumns(from records: [RecordEntity]) {
         guard !records.isEmpty else { return }
         let inferred = ResourceCatalog.inferred(name: resource.name, from: records.prefix(1).map(\.json))
-        resource.columns = inferred.columns
+        describedColumns = inferred.columns
+        resource.columns = ColumnArrangement.columns(describedColumns, columnSetup)
         if resource.labelField == nil { resource.labelField = inferred.labelField }
         _ = filterSort.apply(.columnsChanged(idColumn: resource.columns.firstIndex { $0.field == resource.idField }))
     }

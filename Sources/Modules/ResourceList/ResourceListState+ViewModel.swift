@@ -35,6 +35,11 @@ extension ResourceListState {
             (keys.label(for: .reload), Texts.Action.reload),
             (keys.label(for: .copy), Texts.List.helpCopy(resource: resource.singular)),
             (keys.label(for: .frequency), Texts.List.helpFrequency),
+            (
+                [Action.hideColumn, .showColumns, .moveColumnLeft, .moveColumnRight, .narrowColumn, .widenColumn]
+                    .map { keys.label(for: $0) }.joined(separator: " "),
+                Texts.Columns.helpKeys
+            ),
         ]
         if let toggle = resource.toggle {
             lines.append((keys.label(for: .toggle), Texts.List.helpToggle(field: toggle.field)))
@@ -100,9 +105,9 @@ extension ResourceListState {
         let footer = hasPagingFooter
         let rows = RowSource(records: records, visible: visible, window: window)
         return ResourceListViewModel(
-            resource: resource, rowCount: rowCount, row: rows.row,
+            resource: shownResource, rowCount: rowCount, row: rows.row,
             cursor: cursor, scrollOffset: layout.scrollOffset, layout: layout,
-            sortColumn: sortColumn, sortDescending: sortDescending,
+            sortColumn: shownSortColumn, sortDescending: sortDescending,
             scope: filters.map(\.description).joined(separator: ", "),
             filterText: filterText, isEditingFilter: isEditingFilter,
             serverSearch: serverSearch.map { resource.searchWords($0) ?? $0 },

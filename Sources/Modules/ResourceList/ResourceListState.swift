@@ -76,6 +76,12 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// own events and effects).
     var writing: ListWrites
 
+    /// The columns as described (the config file's `columns:`, the
+    /// document's, inferred from the first page): the default view.
+    var describedColumns: [ResourceDescriptor.Column]
+    /// How the columns differ from the described ones (`:columns`, a saved view).
+    var columnSetup = SavedListView.Columns()
+
     /// What this list's server does with a query, as its convention says
     /// (asked once: the route does not change while the list is open).
     let capabilities: ListCapabilities
@@ -83,6 +89,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     init(resource: ResourceDescriptor, filters: [ListQuery.Filter], writeAccess: WriteAccess = .open) {
         self.resource = resource
         self.filters = filters
+        describedColumns = resource.columns
         writing = ListWrites(access: writeAccess)
         capabilities = resource.listCapabilities()
         pages = ListPages(pageSize: resource.pageSize, pagesByNumber: !(resource.route?.isCursorPaged ?? false))
@@ -128,7 +135,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .reload: return reload()
         case .stopLoading(let received): return stopLoading(received: received)
         case .adopt(let carried): return adopt(carried)
-        case .sortNext: return sort(by: ((sortColumn ?? -1) + 1) % max(1, resource.columns.count), descending: false)
+        case .sortNext: return sort(by: nextShownColumn(after: sortColumn), descending: false)
         case .sortReverse: return sort(by: sortColumn ?? 0, descending: !sortDescending)
         case .new(let placeholderID): return guarded(.new(placeholderID: placeholderID))
         case .edit: return guarded(.edit)
@@ -148,6 +155,13 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))
         case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
         case .writeAnswered(let answer): return writing(.answered(answer))
+        case .arrangeColumns(let change): return arrangeColumns(change)
+        case .columnKey(let action, let width, let pickKey):
+            return columnKey(action, drawnWidth: width, pickKey: pickKey)
+        case .applyView(let view): return applyView(view)
+        case .clearMessage:
+            message = nil
+            return []
         }
     }
 

@@ -47,4 +47,12 @@ public actor InMemoryStorageService: StorageService {
     public func recentRequests(namespace: String, limit: Int) -> [StoredRequest] {
         cache.recentRequests(namespace: namespace, limit: limit)
     }
+
+    public func listViews(forService service: String, collection: String) -> [SavedListView] {
+        cache.listViews(forService: service, collection: collection)
+    }
+
+    public func saveListView(_ view: SavedListView, forService service: String, collection: String) {
+        cache.saveListView(view, forService: service, collection: collection)
+    }
 }

@@ -9,6 +9,8 @@ public struct MemoryCache: Sendable {
     private(set) var conventions: [String: RememberedConvention] = [:]
     private(set) var discoveries: [String: RememberedDiscovery] = [:]
     private(set) var requests: [StoredRequest] = []
+    /// Saved list views by service, then collection, oldest first.
+    private(set) var views: [String: [String: [SavedListView]]] = [:]
     /// The `keeping` of the latest ``appendRequests(_:keeping:)``.
     private(set) var requestLimit = 0
 
@@ -68,6 +70,17 @@ public struct MemoryCache: Sendable {
         Array(requests.filter { $0.namespace == namespace }.suffix(limit).reversed())
     }
 
+    public func listViews(forService service: String, collection: String) -> [SavedListView] {
+        (views[service]?[collection] ?? []).sorted { $0.name < $1.name }
+    }
+
+    public mutating func saveListView(_ view: SavedListView, forService service: String, collection: String) {
+        var kept = views[service, default: [:]][collection, default: []]
+        kept.removeAll { $0.name == view.name }
+        kept.append(view.bounded)
+        views[service, default: [:]][collection] = Array(kept.suffix(SavedListView.perCollection))
+    }
+
     /// Writes everything held here into `storage` (which held nothing of
     /// it): afterwards `storage` answers as this does.
     func copy(into storage: any StorageService) async {
@@ -77,5 +90,10 @@ public struct MemoryCache: Sendable {
         for (service, remembered) in discoveries { await storage.rememberDiscovery(remembered, forService: service) }
         for visit in visits { await storage.recordVisit(visit) }
         if !requests.isEmpty { await storage.appendRequests(requests, keeping: requestLimit) }
+        for (service, collections) in views {
+            for (collection, kept) in collections {
+                for view in kept { await storage.saveListView(view, forService: service, collection: collection) }
+            }
+        }
     }
 }

@@ -175,6 +175,18 @@ public final class OpeningStorage: StorageService {
             { await $0.recentRequests(namespace: namespace, limit: limit) })
     }
 
+    public func listViews(forService service: String, collection: String) async -> [SavedListView] {
+        await read(
+            { $0.listViews(forService: service, collection: collection) },
+            { await $0.listViews(forService: service, collection: collection) })
+    }
+
+    public func saveListView(_ view: SavedListView, forService service: String, collection: String) async {
+        await write(
+            { $0.saveListView(view, forService: service, collection: collection) },
+            { await $0.saveListView(view, forService: service, collection: collection) })
+    }
+
     /// Begins the open if nothing did, and flushes the opened storage.
     public func flush() async {
         await beginOpening().value.flush()

@@ -178,6 +178,16 @@ public final class SQLiteStorageService: StorageService {
                 t.column("learnedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v6: list views") { db in
+            try db.create(table: "list_view") { t in
+                t.column("service", .text).notNull()
+                t.column("collection", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("body", .blob).notNull()
+                t.column("savedAt", .double).notNull()
+                t.primaryKey(["service", "collection", "name"])
+            }
+        }
         return migrator
     }
 

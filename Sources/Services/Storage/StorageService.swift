@@ -67,6 +67,11 @@ public protocol StorageService: Sendable {
     func recentRequests(namespace: String, limit: Int) async -> [StoredRequest]
     /// Waits until every write asked for so far is done (the end of a run).
     func flush() async
+    /// The views saved for `collection` of a service (its cache namespace), by name.
+    func listViews(forService service: String, collection: String) async -> [SavedListView]
+    /// Keeps `view` under its name (replacing one of that name); the oldest
+    /// go beyond ``SavedListView/perCollection``.
+    func saveListView(_ view: SavedListView, forService service: String, collection: String) async
 }
 
 extension StorageService {
