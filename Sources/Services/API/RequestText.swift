@@ -21,6 +21,8 @@ public struct RequestText: Sendable, Hashable {
     /// The full URL, query included.
     public var url: String
     public var headers: [Header]
+    /// The certificate is not checked: curl needs `-k`.
+    public var insecure = false
 
     public init(method: String, url: String, headers: [Header]) {
         self.method = method

@@ -32,7 +32,9 @@ extension LiveAPIService {
         let headers = sent.headers.map { field in
             Self.text(of: field, addedBy: request.headers[field.name] != field.value)
         }
-        return RequestText(method: sent.method.rawValue, url: url.absoluteString, headers: headers)
+        var text = RequestText(method: sent.method.rawValue, url: url.absoluteString, headers: headers)
+        text.insecure = insecure
+        return text
     }
 
     /// A header field as text: an `Authorization` added by middleware (the
