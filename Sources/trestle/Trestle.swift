@@ -35,6 +35,12 @@ struct Trestle: AsyncParsableCommand {
             return
         }
         do {
+            let words = Array(CommandLine.arguments.dropFirst())
+            if words.first == "curl" {
+                // `trestle curl -H … URL`: every word after `curl` is curl's, none argument-parser's.
+                try await Browse.parse([]).open(curl: .words(words))
+                return
+            }
             var command = try parseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

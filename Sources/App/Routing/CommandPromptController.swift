@@ -26,6 +26,8 @@ struct CommandPromptController {
         case watch(Duration?)
         /// Another service, or this one in another environment (`:service`, `:env`).
         case switchTo(SwitchRequest)
+        /// `:curl-open`: the dialog a curl command is pasted into.
+        case pasteCurl
     }
 
     /// The prompt while it is open.
@@ -131,6 +133,8 @@ struct CommandPromptController {
             return .switchTo(.environment(environment))
         case .jq(let expression):
             return jq(expression, top: top)
+        case .curlOpen:
+            return .pasteCurl
         case .frequency(let field):
             guard let source = exportSource() else {
                 return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))
