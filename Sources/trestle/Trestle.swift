@@ -21,7 +21,9 @@ struct Trestle: AsyncParsableCommand {
             --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --read-only, --mouse.
             """,
         version: TrestleVersion.current,
-        subcommands: [Browse.self, Get.self, ServeCommand.self, AuthCommand.self, SnapshotCommand.self],
+        subcommands: [
+            Browse.self, Get.self, ServeCommand.self, AuthCommand.self, SnapshotCommand.self, CallCommand.self,
+        ],
         defaultSubcommand: Browse.self)
 
     /// `trestle --version` alone is answered before any argument parsing
@@ -41,7 +43,8 @@ struct Trestle: AsyncParsableCommand {
                 try await Browse.parse([]).open(curl: .words(words))
                 return
             }
-            var command = try parseAsRoot(nil)
+            // The async parse: `trestle call`'s completions read the service's document.
+            var command = try await asyncParseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
