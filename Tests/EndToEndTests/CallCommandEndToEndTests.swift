@@ -88,12 +88,12 @@ extension EndToEnd {
                 [
                     "call", "library_stats_stats_get", "--env", "production", "--base-url",
                     server.baseURL.absoluteString,
-                ], reportingExit: true)
+                ], environment: ["NO_COLOR": ""], reportingExit: true)
             defer { app.stop() }
             _ = try await app.session.eventuallyShows(RunningApp.endMarker)
             let styled = try app.session.screenWithStyles()
             #expect(styled.contains("\u{1B}[34m\"books\""), "keys are not blue: \(styled)")
-            #expect(styled.contains("\u{1B}[36m13"), "numbers are not cyan: \(styled)")
+            #expect(styled.contains("\u{1B}[36m40"), "numbers are not cyan: \(styled)")
             #expect(try app.session.screen().contains("exit=0"))
             await server.stop()
         }

@@ -127,7 +127,9 @@ extension EndToEnd {
             // The round trip: the text reads back as the request opened, secrets as `***`.
             let opened = try Self.parse(command).shown
             let again = try Self.parse(text)
-            #expect(again.url == opened.url, "\(again.url) vs \(opened.url)")
+            // The same list on the same service (the page Trestle asks for is its own).
+            #expect(again.baseURL == opened.baseURL, "\(again.url) vs \(opened.url)")
+            #expect(again.target == opened.target, "\(again.target) vs \(opened.target)")
             #expect(again.insecure == opened.insecure)
             for header in opened.headers {
                 #expect(again.headers.contains(header), "\(header) missing from \(again.headers)")

@@ -80,6 +80,7 @@ struct CurlInputTests {
             ("https://h/db/64b7f0c2a1b2c3d4e5f60718", "https://h", ["db/64b7f0c2a1b2c3d4e5f60718"]),
             ("https://h/", "https://h", []),
             ("h:8080/todos?userId=2", "http://h:8080", ["todos?userId=2"]),
+            ("http://h/todos?userId=2&_page=1&_limit=500", "http://h", ["todos?userId=2"]),
         ]
         for (url, base, target) in cases {
             let input = try Self.parse("curl '\(url)'")

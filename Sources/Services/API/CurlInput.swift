@@ -65,10 +65,17 @@ public struct CurlInput: Sendable, Equatable {
         if let id { word += "/" + id }
         // Percent-encoded as sent: the launch target reads them back.
         let encoded = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems ?? []
-        let filters = encoded.filter { !SecretNames.isSecret(query: $0.name) }.map { "\($0.name)=\($0.value ?? "")" }
+        let filters = encoded.filter { !SecretNames.isSecret(query: $0.name) && !Self.pagingNames.contains($0.name) }
+            .map { "\($0.name)=\($0.value ?? "")" }
         if id == nil, !filters.isEmpty { word += "?" + filters.joined(separator: "&") }
         return [word]
     }
+
+    /// Query items a list pages by, which Trestle sends itself (`:curl`
+    /// writes them): not filters of the list it opens.
+    public static let pagingNames: Set<String> = [
+        "_page", "_limit", "_per_page", "_start", "_end", "page", "per_page", "page_size", "limit", "offset",
+    ]
 
     /// Query items whose names mark a secret (`api_key`, `token`): sent with every request to the origin.
     public var secretQueryItems: [URLQueryItem] {

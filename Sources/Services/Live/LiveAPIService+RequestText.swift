@@ -44,6 +44,8 @@ extension LiveAPIService {
         if let standIn = AuthStandIn.split(field.value) {
             return .init(field.name, standIn.prefix, variable: standIn.variable)
         }
+        // A secret already shown as `***` (a pasted curl command's, `OriginHeadersMiddleware`) stays so.
+        if field.value == "***" || field.value.hasSuffix(" ***") { return RequestText.Header(field.name, field.value) }
         guard middleware, field.name.lowercased() == "authorization" else {
             return RequestText.Header(field.name, field.value)
         }
