@@ -120,5 +120,49 @@ extension EndToEnd {
             #expect(!fields.stdout.contains("days="), "\(fields)")
             await server.stop()
         }
+
+        /// A real framework: Django Ninja's own document (`TRESTLE_NINJA_VENV`).
+        /// Its operations are listed by their `operationId`s; a book is
+        /// created (201 or 200, its JSON printed), a missing one deleted
+        /// answers 404 (exit 1), a field of the wrong type is refused before
+        /// anything is sent.
+        @Test func djangoNinjasOperationsRunHeadless() async throws {
+            let server = try await FrameworkServer.start(.ninja)
+            defer { server.stop() }
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            // The origin is the base URL: the document's paths start with `/api` (an
+            // operation is sent to its path under the base URL, as the `o` form sends it).
+            let origin = "http://127.0.0.1:\(server.apiRoot.port ?? 0)"
+            func call(_ arguments: [String]) async throws -> ProcessOutcome {
+                try await ProcessRunner.runOnThread(
+                    BuiltProducts.trestle,
+                    ["call"] + arguments + [
+                        "--env", "production", "--base-url", origin, "--openapi", origin + "/api/openapi.json", "--yes",
+                    ],
+                    environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
+            }
+            let list = try await call(["--list"])
+            #expect(list.status == 0, "\(list)")
+            let lines = list.stdout.components(separatedBy: "\n")
+            let create = lines.first { $0.contains("  POST /") && $0.contains("books  ") }?
+                .components(separatedBy: " ").first
+            let delete = lines.first { $0.contains("  DELETE /") && $0.contains("books/{book_id}") }?
+                .components(separatedBy: " ").first
+            guard let create, let delete else {
+                Issue.record("no create or delete of books: \(list.stdout)")
+                return
+            }
+            let created = try await call([
+                create, "title=Curl In", "year=2026", "pages=12", "publisher_id=1", "author_id=1",
+            ])
+            #expect(created.status == 0, "\(created)")
+            #expect(created.stdout.contains("\"id\""), "\(created.stdout)")
+            let typed = try await call([create, "title=x", "year=soon", "pages=1", "publisher_id=1", "author_id=1"])
+            #expect(typed.status == 2 && typed.stderr.contains("year"), "\(typed)")
+            let missing = try await call([delete, "book_id=999999"])
+            #expect(missing.status == 1, "\(missing)")
+            #expect(missing.stderr.contains("404"), "\(missing.stderr)")
+        }
     }
 }
