@@ -26,9 +26,13 @@ public enum OperationCall {
             ?? catalog.operations.first { $0.title.lowercased() == name.lowercased() }
     }
 
-    /// The names its values go by (`book_id`, `days`), in the form's order.
+    /// The names its values go by (`book_id`, `days`), in the form's order;
+    /// a name two fields share goes by `location:name` (`path:userId`, `body:userId`).
     public static func fieldNames(of operation: ServiceOperation) -> [String] {
-        operation.fields.map(\.name)
+        let names = operation.fields.map(\.name)
+        return operation.fields.map { field in
+            names.filter { $0 == field.name }.count > 1 ? OperationDraft.key(field) : field.name
+        }
     }
 
     /// The request `values` (`name`, or `location:name` where two places share a name) make.
