@@ -147,7 +147,7 @@ let package = Package(
                 "Translations",
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore", "Services"]),
         // Property tests (a fixed number of cases in CI; scripts/fuzz runs them longer).
         .testTarget(
             name: "PropertyTests",

@@ -26,8 +26,21 @@ struct Browse: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        if let first = target.first, CurlLaunch.isCurl(first) {
+            // `trestle 'curl …'`: the whole command as one argument (or, with no flags, as words).
+            try await open(curl: target.count == 1 ? .text(first) : .words(target))
+            return
+        }
         let status = await AppRoot.runInteractive(
             options: common.launchOptions(theme: theme), mouse: mouse, target: target)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Opens the list or record a curl command names (``CurlLaunch``); a
+    /// command Trestle cannot read is one line and exit 2.
+    @MainActor
+    func open(curl: CurlLaunch.Given) async throws {
+        let status = await CurlLaunch.run(curl, options: common.launchOptions(theme: theme), mouse: mouse)
         if status != 0 { throw ExitCode(status) }
     }
 }

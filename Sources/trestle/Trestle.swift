@@ -21,7 +21,9 @@ struct Trestle: AsyncParsableCommand {
             --data FILE, --dialect v0|v1, --fake-error-rate RATE, --fake-fail-with STATUS, --fake-slow, --read-only, --mouse.
             """,
         version: TrestleVersion.current,
-        subcommands: [Browse.self, Get.self, ServeCommand.self, AuthCommand.self, SnapshotCommand.self],
+        subcommands: [
+            Browse.self, Get.self, ServeCommand.self, AuthCommand.self, SnapshotCommand.self, CallCommand.self,
+        ],
         defaultSubcommand: Browse.self)
 
     /// `trestle --version` alone is answered before any argument parsing
@@ -35,7 +37,14 @@ struct Trestle: AsyncParsableCommand {
             return
         }
         do {
-            var command = try parseAsRoot(nil)
+            let words = Array(CommandLine.arguments.dropFirst())
+            if words.first == "curl" {
+                // `trestle curl -H … URL`: every word after `curl` is curl's, none argument-parser's.
+                try await Browse.parse([]).open(curl: .words(words))
+                return
+            }
+            // The async parse: `trestle call`'s completions read the service's document.
+            var command = try await asyncParseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

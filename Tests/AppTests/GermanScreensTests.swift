@@ -126,6 +126,19 @@ struct GermanScreensTests {
             _ = router.handle(.enter)
             await waitFor("Aufruf: :export")
             check("a command line error")
+            // `:curl-open`'s paste dialog, empty and with a command read (its secret as ***).
+            router.onSwitch = { _ in }
+            press(":")
+            for character in "curl-open" { _ = router.handle(.char(character)) }
+            _ = router.handle(.enter)
+            await waitFor("einfügen")
+            check("curl paste dialog")
+            for character in "curl -H 'X-Api-Key: k1' http://127.0.0.1:9/todos/3" {
+                _ = router.handle(.char(character))
+            }
+            await waitFor("öffnet")
+            check("curl paste read")
+            _ = router.handle(.escape)
             press(":")
             for character in "freq completed" { _ = router.handle(.char(character)) }
             _ = router.handle(.enter)
@@ -149,7 +162,7 @@ struct GermanScreensTests {
             press("?")
             await waitFor("Überall")
             check("start screen help")
-            #expect(checked.count == 14)
+            #expect(checked.count == 16)
             router.stopAll()
         }
     }

@@ -61,6 +61,9 @@ public struct AppConfiguration: Sendable {
     /// How the service is reached: the environment's proxies, and the
     /// selected service's `proxy:`, `caFile:`, `clientCertificate:`, `insecure:`.
     public var transport = TransportSettings()
+    /// A pasted curl command (`trestle 'curl …'`, `:curl-open`): its headers and secret query
+    /// items go with every request to the base URL's origin; its `-k` turns `insecure` on.
+    public var curl: CurlInput?
 
     /// Whether screens may send writes: refused when read-only, asked for
     /// first in production (unless turned off), else free.

@@ -102,6 +102,10 @@ public struct ConfigurationLoader: Sendable {
         } else if env != .fake {
             configuration.transport = try ServiceNetwork.environmentSettings(environment)
         }
+        if let curl = options.curl {
+            configuration.curl = curl
+            if curl.insecure { configuration.transport.insecure = true }
+        }
         configuration.catalogNamed = reader.string(forKey: "catalog") != nil
         switch reader.string(forKey: "catalog") ?? "builtin" {
         case "builtin": configuration.usesBuiltinCatalog = true

@@ -1,3 +1,5 @@
+import Services
+
 /// What the command line said; `nil` means "not given" so lower layers
 /// (environment variables, the config file, defaults) decide.
 public struct LaunchOptions: Sendable, Equatable {
@@ -23,6 +25,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var catalog: String?
     /// `--convention NAME`: the convention the service is read in (`hal`, `drf`, `jsonapi`, `odata`).
     public var convention: String? = nil
+    /// `trestle 'curl …'`, `:curl-open`: the pasted command's headers, query credentials and `-k`,
+    /// sent to its origin only.
+    public var curl: CurlInput? = nil
 
     public init(
         environment: String? = nil, baseURL: String? = nil, delay: Double? = nil, timeout: Double? = nil,

@@ -33,6 +33,8 @@ public final class AppRouter {
     }
     /// The question before `:env production`, while it is open.
     private(set) var question: SwitchQuestion?
+    /// The `:curl-open` dialog, while it is open.
+    private(set) var curlPaste: CurlPaste?
     /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
     var asksBeforeProduction = true
     private lazy var frames = FrameScheduler(
@@ -93,6 +95,7 @@ public final class AppRouter {
             return true
         }
         if question != nil { return answerQuestion(key) }
+        if curlPaste != nil { return pasteCurl(key) }
         if commandLine.isOpen { return handlePrompt(key) }
         if !top.capturesText { message = nil }
         if case .mouse(let event) = key, event.kind == .click, event.row == 0, !top.capturesText {
@@ -201,6 +204,7 @@ public final class AppRouter {
                 (bindings.label(for: .inspector), Texts.Help.requests),
                 (":history", Texts.Help.history),
                 (":curl", Texts.Help.curl),
+                (":curl-open", Texts.Help.curlOpen),
                 (":watch 5", Texts.Help.watch), (":jq EXPR", Texts.Jq.helpKey),
                 (":service NAME", Texts.Switch.helpService), (":env NAME", Texts.Switch.helpEnvironment),
                 (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
@@ -245,6 +249,12 @@ public final class AppRouter {
             } else {
                 onSwitch?(request)
             }
+        case .pasteCurl:
+            guard onSwitch != nil else {
+                message = StatusMessage(Texts.CurlIn.notHere, .warning)
+                return true
+            }
+            curlPaste = CurlPaste()
         }
         return true
     }
@@ -296,6 +306,25 @@ public final class AppRouter {
                         ? Texts.View.none(resources: collection)
                         : Texts.View.list(resources: collection, names: names.joined(separator: ", "))))
         }
+    }
+
+    /// A key while the `:curl-open` dialog is open: Enter on a whole command opens it.
+    private func pasteCurl(_ key: Key) -> Bool {
+        guard var paste = curlPaste else { return true }
+        switch paste.handle(key) {
+        case .typing:
+            curlPaste = paste
+        case .cancelled:
+            curlPaste = nil
+        case .failed(let reason):
+            curlPaste = nil
+            message = StatusMessage(reason, .error)
+        case .open(let input):
+            curlPaste = nil
+            onSwitch?(.curl(input))
+        }
+        setNeedsDisplay()
+        return true
     }
 
     /// A key while the production question is open: `yes` and Enter switch.
@@ -376,7 +405,7 @@ public final class AppRouter {
         if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
-            dialog: question?.dialog)
+            dialog: question?.dialog ?? curlPaste?.dialog)
         chrome.draw(stack, line, on: terminal, theme: theme)
     }
 

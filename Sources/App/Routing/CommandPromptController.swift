@@ -32,6 +32,8 @@ struct CommandPromptController {
         case showView(String, on: any ArrangesColumns)
         /// `:views`: say the views saved for `collection`.
         case listViews(collection: String)
+        /// `:curl-open`: the dialog a curl command is pasted into.
+        case pasteCurl
     }
 
     /// The prompt while it is open.
@@ -146,6 +148,8 @@ struct CommandPromptController {
             return jq(expression, top: top)
         case .columns, .saveView, .showView, .views:
             return columns(command, top: top)
+        case .curlOpen:
+            return .pasteCurl
         case .frequency(let field):
             guard let source = exportSource() else {
                 return .say(StatusMessage(Texts.Command.freqNeedsList, .warning))

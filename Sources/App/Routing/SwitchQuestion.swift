@@ -1,5 +1,6 @@
 import Foundation
 import Modules
+import Services
 import TerminalUI
 import Translations
 
@@ -9,6 +10,8 @@ public enum SwitchRequest: Equatable, Sendable {
     case service(String)
     /// The current service in another environment.
     case environment(AppEnvironment)
+    /// A pasted curl command's list or record, on an ad-hoc service (`:curl-open`).
+    case curl(CurlInput)
 }
 
 /// The question before `:env production`, as the production guard asks

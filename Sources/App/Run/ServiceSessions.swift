@@ -63,6 +63,9 @@ final class ServiceSessions {
         switch request {
         case .service(let name): target = stacks.target(service: name)
         case .environment(let environment): target = stacks.target(environment: environment)
+        case .curl(let input):
+            open(curl: input)
+            return
         }
         switch target {
         case .current:
@@ -123,6 +126,60 @@ final class ServiceSessions {
         show(stacks.show(key, made: session))
         staged.prepared.logger.info("switched", metadata: ["to": "\(name)"])
         _ = await AppRoot.describe(screens, staged, target: [], firstFrame: firstFrame)
+    }
+
+    /// `:curl-open`: the pasted command's list or record on an ad-hoc
+    /// service at its base URL — production unless the run was launched in
+    /// development — always started afresh (its headers may differ from a
+    /// command opened before at the same base URL).
+    private func open(curl input: CurlInput) {
+        guard building == nil else { return }
+        let name = input.baseURL
+        let switching = StatusMessage(Texts.CurlIn.opening(url: input.shownURL))
+        let router = shown.router
+        router.show(switching)
+        building = Task { @MainActor in
+            await start(curl: input, name: name)
+            router.clearMessage(switching)
+            building = nil
+        }
+    }
+
+    private func start(curl input: CurlInput, name: String) async {
+        var options = options
+        if options.environment != AppEnvironment.development.rawValue { options.environment = nil }
+        options = CurlLaunch.launch(input, options: options)
+        let target = input.target
+        let firstFrame = Latch()
+        let variables = self.environment
+        let staging = Task.detached { [options, cache] () async throws(ConfigurationError) -> AppRoot.Staged in
+            try await AppRoot.stage(
+                options: options, environment: variables, prefetch: target.isEmpty, firstFrame: firstFrame,
+                sharing: cache, launchName: target.first)
+        }
+        let staged: AppRoot.Staged
+        switch await staging.result {
+        case .success(let value): staged = value
+        case .failure(let error):
+            shown.router.show(StatusMessage(Texts.Switch.failed(name: name, reason: "\(error)"), .error))
+            return
+        }
+        guard !isStopped else {
+            await staged.prepared.services.shutdown()
+            return
+        }
+        let launch = try? LaunchTarget.parse(target, resources: staged.prepared.catalog.names)
+        let screens = AppRoot.openScreens(
+            staged, terminal: terminal, colorMode: colorMode, launch: launch, plainStart: target.isEmpty)
+        screens.onSwitch = { [weak self] in self?.perform($0) }
+        let configuration = staged.prepared.configuration
+        let key = ServiceStacks<Session>.Key(service: name, environment: configuration.environment)
+        let session = Session(screens: screens, services: staged.prepared.services, logger: staged.prepared.logger)
+        show(stacks.show(key, made: session))
+        staged.prepared.logger.info("switched", metadata: ["to": "\(name)"])
+        if let failure = await AppRoot.describe(screens, staged, target: target, firstFrame: firstFrame) {
+            screens.router.show(StatusMessage(failure.message, .error))
+        }
     }
 
     /// Suspends the screens that leave and resumes those shown again (a

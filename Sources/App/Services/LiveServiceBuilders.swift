@@ -129,9 +129,19 @@ struct ServiceGrounds: Sendable {
         _ configuration: AppConfiguration, auth: [any Middleware], retry: RetryPolicy, logger: Logger,
         hint: ErrorHint, description: ServiceDescription
     ) -> ServiceContainer {
+        // A pasted curl command's fields, first: the configured auth (if any) has the last word.
+        let pasted: [any Middleware] =
+            configuration.curl.map {
+                [
+                    OriginHeadersMiddleware(
+                        origin: configuration.baseURL,
+                        headers: $0.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) },
+                        queryItems: $0.secretQueryItems)
+                ]
+            } ?? []
         let network = NetworkClient(
             client: transport,
-            middleware: auth
+            middleware: pasted + auth
                 + standardMiddleware(
                     activity: activity, logger: logger, timeout: configuration.timeout, journal: journal),
             retry: retry)
@@ -174,9 +184,10 @@ func makeLiveService(
         namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", logger: logger)
     // JSONPlaceholder accepts writes and answers as if it kept them, but does not.
     let forgetsWrites = base.host?.hasSuffix("jsonplaceholder.typicode.com") ?? false
-    let api = LiveAPIService(
+    var api = LiveAPIService(
         baseURL: base, network: network, store: store, keepsWrites: configuration.keepsWrites ?? !forgetsWrites,
         hint: hint)
+    api.insecure = configuration.transport.insecure
     // Documents are asked once each, without retries: most services have
     // none at most of the conventional paths.
     let once = NetworkClient(client: network.client, middleware: network.middleware, retry: .never)

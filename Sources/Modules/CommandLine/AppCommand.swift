@@ -41,6 +41,9 @@ public enum AppCommand: Equatable, Sendable {
     case views
     /// `:resources` (the start screen).
     case resources
+    /// `:curl-open`: a dialog to paste a curl command into, whose list or
+    /// record opens on an ad-hoc service.
+    case curlOpen
     /// `:help`.
     case help
     /// `:q`, `:quit`.

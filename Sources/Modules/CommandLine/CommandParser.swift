@@ -24,6 +24,7 @@ public enum CommandParser {
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
         "service", "env", "goto", "jq", "columns", "view", "views",
+        "curl-open",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -42,6 +43,10 @@ public enum CommandParser {
         case "curl" where !resources.contains("curl"):
             guard words.count == 1 else { throw Failure(message: Texts.Curl.noArguments) }
             return .curl
+        case "curl-open" where !resources.contains("curl-open"):
+            // The command is pasted into its dialog, never onto this line (its history keeps lines).
+            guard words.count == 1 else { throw Failure(message: Texts.CurlIn.noArguments) }
+            return .curlOpen
         case "history" where !resources.contains("history"):
             guard words.count == 1 else { throw Failure(message: Texts.History.noArguments) }
             return .history

@@ -7,6 +7,7 @@
 public enum CurlCommand {
     public static func render(_ request: RequestText) -> String {
         var words = ["curl", "-sS"]
+        if request.insecure { words.append("-k") }
         if request.method != "GET" { words += ["-X", singleQuoted(request.method)] }
         for header in request.headers {
             words.append("-H")

@@ -23,6 +23,8 @@ public struct RequestText: Sendable, Hashable {
     public var headers: [Header]
     /// The body sent, as text (a GraphQL query's JSON); `nil` for none.
     public var body: String?
+    /// The certificate is not checked: curl needs `-k`.
+    public var insecure = false
 
     public init(method: String, url: String, headers: [Header], body: String? = nil) {
         self.method = method

@@ -32,7 +32,9 @@ extension LiveAPIService {
         let headers = sent.headers.map { field in
             Self.text(of: field, addedBy: request.headers[field.name] != field.value)
         }
-        return RequestText(method: sent.method.rawValue, url: url.absoluteString, headers: headers)
+        var text = RequestText(method: sent.method.rawValue, url: url.absoluteString, headers: headers)
+        text.insecure = insecure
+        return text
     }
 
     /// A header field as text: an `Authorization` added by middleware (the
@@ -42,6 +44,8 @@ extension LiveAPIService {
         if let standIn = AuthStandIn.split(field.value) {
             return .init(field.name, standIn.prefix, variable: standIn.variable)
         }
+        // A secret already shown as `***` (a pasted curl command's, `OriginHeadersMiddleware`) stays so.
+        if field.value == "***" || field.value.hasSuffix(" ***") { return RequestText.Header(field.name, field.value) }
         guard middleware, field.name.lowercased() == "authorization" else {
             return RequestText.Header(field.name, field.value)
         }

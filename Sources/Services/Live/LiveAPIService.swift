@@ -10,6 +10,8 @@ public struct LiveAPIService: APIService {
     public let baseURL: URL
     public let origin: String
     public let keepsWrites: Bool
+    /// The certificate is not checked (`insecure: true`, curl's `-k`): `:curl` writes `-k`.
+    public var insecure = false
     let network: NetworkClient
     let store: ResourceStore
     var hint: ErrorHint

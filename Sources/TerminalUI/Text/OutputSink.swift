@@ -50,7 +50,7 @@ public struct OutputSink: Sendable {
         }
     }
 
-    private func writeAll(_ text: String) {
+    func writeAll(_ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
