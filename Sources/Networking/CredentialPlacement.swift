@@ -3,7 +3,7 @@ import Foundation
 /// Where a service wants its secret: `Authorization: Bearer …` (the
 /// default), a named header (`X-API-Key: …`) or a named query parameter
 /// (`?api_key=…`), as its OpenAPI document's security scheme says.
-public enum CredentialPlacement: Sendable, Equatable {
+public enum CredentialPlacement: Sendable, Equatable, Codable {
     case bearer
     case header(String)
     case query(String)

@@ -5,7 +5,7 @@ import Services
 
 /// What Trestle takes from a service's OpenAPI document: its resources,
 /// where the document came from, and the auth schemes it asks for.
-public struct OpenAPIDescription: Sendable {
+public struct OpenAPIDescription: Sendable, Codable {
     /// The document's collections as descriptors; the catalog's source
     /// names the document (`openapi.json`, `api.yaml`).
     public var catalog: ResourceCatalog
@@ -19,6 +19,9 @@ public struct OpenAPIDescription: Sendable {
     public var warnings: [String]
     /// The document's operations that are not collection reads (`POST /books/{id}/checkout`).
     public var operations = OperationCatalog()
+    /// Whether this description was kept from an earlier start rather than
+    /// read from the document now (``CatalogDigests``).
+    public var isKept = false
 
     public init(
         catalog: ResourceCatalog, authSchemes: [String], credential: CredentialPlacement? = nil,

@@ -9,9 +9,12 @@ public struct OpenAPIDiscovery: Sendable {
     public static let conventionalPaths = ["/openapi.json", "/openapi.yaml", "/v3/api-docs", "/swagger.json"]
 
     let fetcher: DocumentFetcher?
+    /// Where the descriptions of documents read before are kept; `nil`: every start reads the document.
+    let digests: CatalogDigests?
 
-    public init(fetcher: DocumentFetcher?) {
+    public init(fetcher: DocumentFetcher?, digests: CatalogDigests? = nil) {
         self.fetcher = fetcher
+        self.digests = digests
     }
 
     /// The outcome: a description, a problem to say in one line, nothing
@@ -40,7 +43,34 @@ public struct OpenAPIDiscovery: Sendable {
             data = await fetcher?.fetch(location)
         }
         guard let data else { return .problem("OpenAPI document \(source) not found") }
-        return Self.read(data, location: source, observer: observer, base: fetcher?.baseURL)
+        return await read(data, location: source, observer: observer)
+    }
+
+    /// The outcome of reading `data`, a document from `location`, its
+    /// paths asked below the base URL: the description kept from an earlier
+    /// start when the document is the same (its first collections told
+    /// first), else the document read and its description kept.
+    private func read(_ data: Data, location: String, observer: OpenAPIReadObserver) async -> Outcome {
+        let base = fetcher?.baseURL
+        guard let digests else { return Self.read(data, location: location, observer: observer, base: base) }
+        let fingerprint = CatalogDigests.fingerprint(data, base: base)
+        if let first = await digests.kept(.first, location: location, fingerprint: fingerprint) {
+            if first.catalog.resources.count >= observer.firstCount, !first.catalog.resources.isEmpty {
+                observer.firstCollections(first)
+            }
+            if let whole = await digests.kept(.whole, location: location, fingerprint: fingerprint) {
+                return .found(whole)
+            }
+        }
+        let outcome = Self.read(data, location: location, observer: observer, base: base)
+        if case .found(let description) = outcome {
+            // Encoded and written behind: the catalog is on screen meanwhile.
+            let firstCount = observer.firstCount
+            Task.detached(priority: .utility) {
+                await digests.keep(description, firstCount: firstCount, location: location, fingerprint: fingerprint)
+            }
+        }
+        return outcome
     }
 
     /// The outcome of reading `data`, a document from `location`, its
@@ -177,7 +207,7 @@ public struct OpenAPIDiscovery: Sendable {
                 continue
             }
             return Discovered(
-                outcome: Self.read(body, location: place, observer: observer, base: fetcher.baseURL),
+                outcome: await read(body, location: place, observer: observer),
                 attempts: attempts, place: URL(string: place))
         }
         return Discovered(outcome: notADocument.map(Outcome.problem) ?? .none, attempts: attempts)

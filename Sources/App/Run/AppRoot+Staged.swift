@@ -1,4 +1,5 @@
 import Logging
+import OpenAPIServices
 import Services
 
 extension AppRoot {
@@ -62,8 +63,15 @@ extension AppRoot {
         _ configuration: AppConfiguration, services built: ServiceContainer, builder: any ServiceBuilder,
         logger: Logger, reading: DocumentReading?, recall: ConventionRecall?
     ) async -> Described {
+        let digests = CatalogDigests(storage: built.storage, service: ConventionRecall.service(of: configuration)) {
+            location, collections, bytes in
+            logger.info(
+                "openapi catalog kept",
+                metadata: ["location": "\(location)", "collections": "\(collections)", "bytes": "\(bytes)"])
+        }
         let applied = await OpenAPIStage.apply(
-            configuration, documents: built.documents, logger: logger, reading: reading, recall: recall)
+            configuration, documents: built.documents, logger: logger, reading: reading, recall: recall,
+            digests: digests)
         var description = ServiceDescription(applied.description)
         description.graphQL = applied.graphQL
         let services = await services(built, for: description, builder: builder, logger: logger)

@@ -35,11 +35,12 @@ enum OpenAPIStage {
     ///   come and gets its first collections before the rest; cancelling
     ///   the task stops the reading (the outcome says so).
     /// - Parameter recall: the convention the cache remembers of the service (`ConventionDetection`).
+    /// - Parameter digests: where the catalogs of documents read before are kept (the service's cache).
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
-        reading: DocumentReading? = nil, recall: ConventionRecall? = nil
+        reading: DocumentReading? = nil, recall: ConventionRecall? = nil, digests: CatalogDigests? = nil
     ) async -> Applied {
-        let discovery = OpenAPIDiscovery(fetcher: documents)
+        let discovery = OpenAPIDiscovery(fetcher: documents, digests: digests)
         let outcome: OpenAPIDiscovery.Outcome
         var attempts: [OpenAPIDiscovery.Attempt] = []
         guard asks(configuration) else { return Applied(configuration: configuration) }
@@ -137,6 +138,8 @@ enum OpenAPIStage {
             "openapi",
             metadata: [
                 "source": "\(description.catalog.source ?? "")", "resources": "\(result.catalog.names)",
+                // Read now, or kept from an earlier start (`CatalogDigests`).
+                "taken": description.isKept ? "kept" : "read",
             ])
         if description.catalog.resources.isEmpty {
             // Found and not used: said in one line on the start screen's status line and in the log.

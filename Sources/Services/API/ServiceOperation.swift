@@ -5,7 +5,7 @@ import JSON
 /// read (`POST /books/{book_id}/checkout`, `GET /stats`): what its form
 /// asks for and where each value goes. Plain values, so screens use them
 /// without the document's library.
-public struct ServiceOperation: Sendable, Hashable {
+public struct ServiceOperation: Sendable, Hashable, Codable {
     /// `GET`, `POST`, `PUT`, `PATCH`, `DELETE`…
     public var method: String
     /// The path as documented, templates included (`/books/{book_id}/checkout`).
@@ -54,16 +54,16 @@ public struct ServiceOperation: Sendable, Hashable {
 
 /// One value an operation takes: a parameter (path, query, header) or a
 /// top-level field of its JSON body.
-public struct OperationField: Sendable, Hashable {
+public struct OperationField: Sendable, Hashable, Codable {
     /// Where the value goes.
-    public enum Location: String, Sendable, Hashable {
+    public enum Location: String, Sendable, Hashable, Codable {
         case path, query, header, body
         /// The whole body, as JSON text (a body that is no object).
         case wholeBody
     }
 
     /// What kind of value the document describes.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case string, integer, number, boolean, array, object, any
     }
 
@@ -93,7 +93,7 @@ public struct OperationField: Sendable, Hashable {
 }
 
 /// The operations of a service's document.
-public struct OperationCatalog: Sendable, Hashable {
+public struct OperationCatalog: Sendable, Hashable, Codable {
     public var operations: [ServiceOperation]
 
     public init(_ operations: [ServiceOperation] = []) {

@@ -1,7 +1,7 @@
 import JSON
 
 /// The resources of one service, in the order the start screen lists them.
-public struct ResourceCatalog: Sendable, Hashable {
+public struct ResourceCatalog: Sendable, Hashable, Codable {
     public var resources: [ResourceDescriptor]
     /// Where the description came from, for the start screen: `catalog`
     /// (built in), `config`, or the API document (`openapi.json`).
@@ -14,7 +14,7 @@ public struct ResourceCatalog: Sendable, Hashable {
     public var notes: [String] = []
 
     /// Which screen a plain start opens on, and why.
-    public enum Opening: Sendable, Hashable {
+    public enum Opening: Sendable, Hashable, Codable {
         /// The list of the first resource: the config file's order, a catalog listed by hand.
         case firstResource
         /// The list of the named collection: JSONPlaceholder's todos, or a

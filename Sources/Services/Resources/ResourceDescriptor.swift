@@ -6,7 +6,7 @@ import Translations
 /// what may be written. A resource is added by describing it (in code for the
 /// six JSONPlaceholder collections, or in the config file for any
 /// json-server-compatible API), never by writing a new screen.
-public struct ResourceDescriptor: Sendable, Hashable {
+public struct ResourceDescriptor: Sendable, Hashable, Codable {
     /// The collection's name and path segment (`users` → `/users`).
     public var name: String
     /// One record, in words (`user`), for messages and dialogs.
@@ -34,6 +34,12 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// How a collection described by an API document is asked for; `nil`
     /// for json-server's words (the catalog, `services:`, inferred ones).
     public var route: ResourceRoute?
+
+    /// What a cached catalog keeps (`Codable`): everything but the typed
+    /// `schema`, which only the built-in catalog sets and is never cached.
+    private enum CodingKeys: String, CodingKey {
+        case name, singular, idField, labelField, columns, relations, toggle, formFields, pageSize, isObject, route
+    }
 
     public init(
         name: String, singular: String? = nil, idField: String = "id", labelField: String? = nil,
@@ -77,9 +83,9 @@ public struct ResourceDescriptor: Sendable, Hashable {
     /// file asked for. How it is drawn (width, alignment, which columns a
     /// narrow terminal drops, the title when none was named) is the list's
     /// to decide: `ListColumns` in Modules.
-    public struct Column: Sendable, Hashable {
+    public struct Column: Sendable, Hashable, Codable {
         /// What the source that described the column knows of its values.
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
+        public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             /// The record's id, of no known type (a key seen in a sample, an OData numeric key).
             case identifier
             case integer, number, boolean, text, date
@@ -90,7 +96,7 @@ public struct ResourceDescriptor: Sendable, Hashable {
 
         /// The layout the config file asked for (`width`, `align`,
         /// `priority`), as plain data; `nil` where nothing was asked.
-        public struct Preferences: Sendable, Hashable {
+        public struct Preferences: Sendable, Hashable, Codable {
             /// `width: 5`: this many cells.
             public var width: Int?
             /// `width: flex:2`: a share of the space left over, by weight.
@@ -133,8 +139,8 @@ public struct ResourceDescriptor: Sendable, Hashable {
 
     /// A way from one record to others, fetched with a filter
     /// (`/todos?userId=3`), never with nested routes.
-    public struct Relation: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
+    public struct Relation: Sendable, Hashable, Codable {
+        public enum Kind: Sendable, Hashable, Codable {
             /// Records of `target` whose `foreignKey` equals this record's id
             /// (user → todos: `/todos?userId=<id>`).
             case children(foreignKey: String)
@@ -167,7 +173,7 @@ public struct ResourceDescriptor: Sendable, Hashable {
     }
 
     /// A boolean field flipped with `Space`, and how to say its two states.
-    public struct Toggle: Sendable, Hashable {
+    public struct Toggle: Sendable, Hashable, Codable {
         public var field: String
         public var on: String
         public var off: String
@@ -180,8 +186,8 @@ public struct ResourceDescriptor: Sendable, Hashable {
     }
 
     /// One field of the new/edit form.
-    public struct FormField: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
+    public struct FormField: Sendable, Hashable, Codable {
+        public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             case text, number, bool
         }
 

@@ -10,7 +10,7 @@ import JSON
 /// for in json-server's words, in the dialect the store learnt.
 public struct ResourceRoute: Sendable, Hashable {
     /// The paging words of a collection.
-    public enum Paging: Sendable, Hashable {
+    public enum Paging: Sendable, Hashable, Codable {
         /// json-server's `_page`/`_limit` (or `_per_page`), in the dialect learnt.
         case jsonServer
         /// A page number and a page size (`page`/`per_page`, `page`/`size`);

@@ -40,6 +40,16 @@ public actor InMemoryStorageService: StorageService {
         cache.rememberDiscovery(remembered, forService: service)
     }
 
+    public func keptCatalog(_ part: CatalogPart, forService service: String, location: String, fingerprint: String)
+        -> Data?
+    {
+        cache.keptCatalog(part, forService: service, location: location, fingerprint: fingerprint)
+    }
+
+    public func keepCatalog(_ catalog: KeptCatalog, forService service: String, location: String) {
+        cache.keepCatalog(catalog, forService: service, location: location)
+    }
+
     public func appendRequests(_ new: [StoredRequest], keeping limit: Int) {
         cache.appendRequests(new, keeping: limit)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the cache holds, kept in memory: the contents of
 /// ``InMemoryStorageService`` and of an ``OpeningStorage`` that holds a
 /// run's first writes until the file opens. A value: changed in place
@@ -11,6 +13,12 @@ public struct MemoryCache: Sendable {
     private(set) var requests: [StoredRequest] = []
     /// Saved list views by service, then collection, oldest first.
     private(set) var views: [String: [String: [SavedListView]]] = [:]
+    /// Kept catalogs by service and document location (at most ``KeptCatalog/limit``).
+    private(set) var catalogs: [CatalogKey: KeptCatalog] = [:]
+    struct CatalogKey: Hashable, Sendable {
+        var service: String
+        var location: String
+    }
     /// The `keeping` of the latest ``appendRequests(_:keeping:)``.
     private(set) var requestLimit = 0
 
@@ -83,7 +91,26 @@ public struct MemoryCache: Sendable {
 
     /// Writes everything held here into `storage` (which held nothing of
     /// it): afterwards `storage` answers as this does.
+    public func keptCatalog(_ part: CatalogPart, forService service: String, location: String, fingerprint: String)
+        -> Data?
+    {
+        guard let kept = catalogs[CatalogKey(service: service, location: location)], kept.fingerprint == fingerprint
+        else { return nil }
+        return part == .first ? kept.first : kept.whole
+    }
+
+    public mutating func keepCatalog(_ catalog: KeptCatalog, forService service: String, location: String) {
+        let key = CatalogKey(service: service, location: location)
+        if catalogs[key] == nil, catalogs.count >= KeptCatalog.limit, let any = catalogs.keys.first {
+            catalogs[any] = nil
+        }
+        catalogs[key] = catalog
+    }
+
     func copy(into storage: any StorageService) async {
+        for (key, catalog) in catalogs {
+            await storage.keepCatalog(catalog, forService: key.service, location: key.location)
+        }
         for response in responses.values { await storage.store(response) }
         for (service, dialect) in dialects { await storage.rememberServerDialect(dialect, forService: service) }
         for (service, remembered) in conventions { await storage.rememberConvention(remembered, forService: service) }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The cache while it is still being opened, so that the start does not wait
@@ -162,6 +163,20 @@ public final class OpeningStorage: StorageService {
         await write(
             { $0.rememberDiscovery(remembered, forService: service) },
             { await $0.rememberDiscovery(remembered, forService: service) })
+    }
+
+    public func keptCatalog(_ part: CatalogPart, forService service: String, location: String, fingerprint: String)
+        async -> Data?
+    {
+        await read(
+            { $0.keptCatalog(part, forService: service, location: location, fingerprint: fingerprint) },
+            { await $0.keptCatalog(part, forService: service, location: location, fingerprint: fingerprint) })
+    }
+
+    public func keepCatalog(_ catalog: KeptCatalog, forService service: String, location: String) async {
+        await write(
+            { $0.keepCatalog(catalog, forService: service, location: location) },
+            { await $0.keepCatalog(catalog, forService: service, location: location) })
     }
 
     public func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async {

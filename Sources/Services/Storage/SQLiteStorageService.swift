@@ -188,6 +188,15 @@ public final class SQLiteStorageService: StorageService {
                 t.primaryKey(["service", "collection", "name"])
             }
         }
+        migrator.registerMigration("v7: document catalogs") { db in
+            try db.create(table: "catalog") { t in
+                t.primaryKey("key", .text)
+                t.column("fingerprint", .text).notNull()
+                t.column("first", .blob).notNull()
+                t.column("whole", .blob).notNull()
+                t.column("writtenAt", .double).notNull()
+            }
+        }
         return migrator
     }
 

@@ -61,6 +61,12 @@ public protocol StorageService: Sendable {
     func rememberedDiscovery(forService service: String) async -> RememberedDiscovery?
     /// Remembers what discovery found of a service; `nil` forgets it.
     func rememberDiscovery(_ remembered: RememberedDiscovery?, forService service: String) async
+    /// A part of the catalog kept for a service's document, when it was made
+    /// from the document `fingerprint` names (``KeptCatalog``).
+    func keptCatalog(_ part: CatalogPart, forService service: String, location: String, fingerprint: String)
+        async -> Data?
+    /// Keeps the catalog digested from a service's document, for its next start.
+    func keepCatalog(_ catalog: KeptCatalog, forService service: String, location: String) async
     /// Adds requests to the history, keeping the newest `limit` of each namespace.
     func appendRequests(_ requests: [StoredRequest], keeping limit: Int) async
     /// The newest `limit` requests of `namespace`, newest first.
