@@ -1,5 +1,6 @@
 import Foundation
 import Modules
+import Networking
 import Services
 import TerminalUI
 import Translations
@@ -31,6 +32,12 @@ public final class AppRouter {
     private(set) var question: SwitchQuestion?
     /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
     var asksBeforeProduction = true
+    /// The sign-in dialog, while a person signs in (``showSignIn(_:service:)``).
+    private(set) var signIn: SignInDialog?
+    /// Ends the sign-in under way (the dialog's Esc); `nil` where no person signs in.
+    var onCancelSignIn: (@MainActor () -> Void)?
+    /// Runs `:logout`; `nil` where no person signs in.
+    var onLogout: (@MainActor () -> Void)?
     private lazy var frames = FrameScheduler(
         drawFrame: { [weak self] tick in self?.drawFrame(tick: tick) },
         isBusy: { [weak self] in self?.isBusy ?? false })
@@ -88,6 +95,7 @@ public final class AppRouter {
             draw()
             return true
         }
+        if signIn != nil { return answerSignIn(key) }
         if question != nil { return answerQuestion(key) }
         if commandLine.isOpen { return handlePrompt(key) }
         if !top.capturesText { message = nil }
@@ -220,12 +228,35 @@ public final class AppRouter {
             let watched = top as? any Watchable
             watched?.watch(every: interval)
             message = watchMessage(interval, accepted: watched != nil)
+        case .logout:
+            if let onLogout {
+                onLogout()
+            } else {
+                message = StatusMessage(Texts.SignIn.notPersonal(service: chrome.service ?? chrome.origin), .warning)
+            }
         case .switchTo(let request):
             if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
                 question = SwitchQuestion(request)
             } else {
                 onSwitch?(request)
             }
+        }
+        return true
+    }
+
+    /// Shows the sign-in dialog of `step` over the screens, which stay as
+    /// they are; `nil` closes it (the sign-in ended).
+    public func showSignIn(_ step: SignInStep?, service: String) {
+        signIn = step.map { SignInDialog(step: $0, service: service) }
+        setNeedsDisplay()
+    }
+
+    /// A key while the sign-in dialog is open: Esc cancels the sign-in; the rest wait.
+    private func answerSignIn(_ key: Key) -> Bool {
+        if key == .escape {
+            signIn = nil
+            onCancelSignIn?()
+            setNeedsDisplay()
         }
         return true
     }
@@ -308,7 +339,7 @@ public final class AppRouter {
         if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
-            dialog: question?.dialog)
+            dialog: signIn?.dialog(width: terminal.size.cols) ?? question?.dialog)
         chrome.draw(stack, line, on: terminal, theme: theme)
     }
 

@@ -26,6 +26,8 @@ struct CommandPromptController {
         case watch(Duration?)
         /// Another service, or this one in another environment (`:service`, `:env`).
         case switchTo(SwitchRequest)
+        /// `:logout`: the service's tokens forgotten.
+        case logout
     }
 
     /// The prompt while it is open.
@@ -85,6 +87,8 @@ struct CommandPromptController {
         switch command {
         case .quit:
             return .quit
+        case .logout:
+            return .logout
         case .help:
             return .help
         case .resources:

@@ -24,6 +24,7 @@ public enum CommandParser {
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
         "service", "env", "goto", "jq",
+        "logout",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -62,6 +63,9 @@ public enum CommandParser {
             // The expression is the rest of the line, spaces and all.
             let rest = line.drop { $0.isWhitespace }.dropFirst(2).trimmingCharacters(in: .whitespaces)
             return .jq(rest.isEmpty ? nil : rest)
+        case "logout" where !resources.contains("logout"):
+            guard words.count == 1 else { throw Failure(message: Texts.SignIn.logoutUsage) }
+            return .logout
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":
