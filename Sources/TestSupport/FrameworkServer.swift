@@ -33,9 +33,13 @@ public final class FrameworkServer: Sendable {
         case flaskRESTX = "flask-restx"
         /// Django Ninja (OpenAPI 3.1).
         case ninja
+        /// django-oauth-toolkit: an OAuth 2 authorization server (authorization
+        /// code + PKCE, device authorization, refresh tokens) and a protected
+        /// `/api/todos` (Tests/Fixtures/oauth-provider; not a library service).
+        case oauth
 
         /// `Tests/Fixtures/<this>`.
-        public var fixture: String { "\(rawValue)-library" }
+        public var fixture: String { self == .oauth ? "oauth-provider" : "\(rawValue)-library" }
 
         /// The script that makes the venv, as a user would run it.
         public var venvScript: String {
@@ -56,7 +60,8 @@ public final class FrameworkServer: Sendable {
         /// What runs before the server, each to its end (after the venv's python).
         var setup: [[String]] {
             switch self {
-            case .django, .dja, .tastypie, .ninja: [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
+            case .django, .dja, .tastypie, .ninja, .oauth:
+                [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
             }
         }
@@ -64,7 +69,8 @@ public final class FrameworkServer: Sendable {
         /// The server's arguments (after the venv's python).
         func serve(port: Int, database: String) -> [String] {
             switch self {
-            case .django, .dja, .tastypie, .ninja: ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
+            case .django, .dja, .tastypie, .ninja, .oauth:
+                ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
             case .flaskRESTX: ["app.py", "\(port)"]
             }
@@ -77,7 +83,7 @@ public final class FrameworkServer: Sendable {
             case .datasette: "/library"
             case .dja, .flaskRESTX: "/"
             case .tastypie: "/api/v1/"
-            case .ninja: "/api"
+            case .ninja, .oauth: "/api"
             }
         }
 
@@ -92,6 +98,7 @@ public final class FrameworkServer: Sendable {
             case .tastypie: ("/api/v1/", "application/json")
             case .flaskRESTX: ("/swagger.json", "application/json")
             case .ninja: ("/api/openapi.json", "application/json")
+            case .oauth: ("/login/", "text/html")
             }
         }
 
