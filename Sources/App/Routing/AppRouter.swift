@@ -198,6 +198,7 @@ public final class AppRouter {
                 (":curl", Texts.Help.curl),
                 (":watch 5", Texts.Help.watch), (":jq EXPR", Texts.Jq.helpKey),
                 (":service NAME", Texts.Switch.helpService), (":env NAME", Texts.Switch.helpEnvironment),
+                (":logout", Texts.SignIn.helpLogout),
                 (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])
     }
