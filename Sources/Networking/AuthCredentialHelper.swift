@@ -23,8 +23,13 @@ enum CredentialHelper {
     /// How long a helper has between SIGTERM and SIGKILL.
     static let grace = Duration.milliseconds(500)
 
-    /// The helper's secret.
-    static func run(_ command: String, environment: [String: String], timeout: Duration)
+    /// The helper's secret; with `input`, the helper reads it on its
+    /// standard input (a refresh token to store), and `emptyAllowed` takes a
+    /// helper that prints nothing (``RefreshTokenStore``'s `store` and `erase`).
+    static func run(
+        _ command: String, environment: [String: String], timeout: Duration, input: Data? = nil,
+        emptyAllowed: Bool = false
+    )
         async throws(AuthFailure) -> String
     {
         let run = HelperRun()
@@ -35,7 +40,7 @@ enum CredentialHelper {
                 if !Task.isCancelled { run.stop() }
             }
             Thread.detachNewThread {
-                let outcome = HelperProcess.run(command, environment: environment, run: run)
+                let outcome = HelperProcess.run(command, environment: environment, input: input, run: run)
                 limit.cancel()
                 run.finish(outcome)
             }
@@ -43,7 +48,7 @@ enum CredentialHelper {
         switch outcome {
         case .output(let data):
             let secret = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !secret.isEmpty else { throw .helperEmpty(command: command) }
+            guard !secret.isEmpty || emptyAllowed else { throw .helperEmpty(command: command) }
             return secret
         case .failed(let status, let said):
             throw .helperFailed(command: command, status: status, said: said)
@@ -69,7 +74,19 @@ enum CredentialHelper {
 
 /// One helper process, from spawn to reaping, on the calling (its own) thread.
 private enum HelperProcess {
-    static func run(_ command: String, environment: [String: String], run: HelperRun) -> CredentialHelper.Outcome {
+    static func run(_ command: String, environment: [String: String], input: Data?, run: HelperRun)
+        -> CredentialHelper.Outcome
+    {
+        // The input (a refresh token, far below a pipe's 64 KiB buffer) is
+        // written whole before the helper is read: the write never blocks.
+        var inPipe: [Int32] = [-1, -1]
+        if input != nil {
+            guard pipe(&inPipe) == 0 else { return .notStarted(String(cString: strerror(errno))) }
+            for descriptor in inPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        }
+        defer {
+            if inPipe[1] >= 0 { close(inPipe[1]) }
+        }
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0 else { return .notStarted(String(cString: strerror(errno))) }
@@ -80,11 +97,18 @@ private enum HelperProcess {
         }
         for descriptor in outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let pid: pid_t
-        switch spawn(command, environment: environment, stdout: outPipe[1], stderr: errPipe[1]) {
+        switch spawn(command, environment: environment, stdin: inPipe[0], stdout: outPipe[1], stderr: errPipe[1]) {
         case .success(let spawned): pid = spawned
         case .failure(let reason):
             for descriptor in outPipe + errPipe { close(descriptor) }
+            if inPipe[0] >= 0 { close(inPipe[0]) }
             return .notStarted(reason.text)
+        }
+        if inPipe[0] >= 0 {
+            close(inPipe[0])
+            writeQuietly([UInt8](input ?? Data()), to: inPipe[1])
+            close(inPipe[1])
+            inPipe[1] = -1
         }
         close(outPipe[1])
         close(errPipe[1])
@@ -109,19 +133,40 @@ private enum HelperProcess {
         return .output(read.out)
     }
 
+    /// Writes `bytes` to `descriptor` with SIGPIPE blocked on this (the
+    /// helper's own) thread: a helper that exited without reading is an
+    /// EPIPE here, not the end of Trestle; a SIGPIPE left pending is taken.
+    private static func writeQuietly(_ bytes: [UInt8], to descriptor: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, min($0.count, 64 * 1024 - 1)) }
+        if written < 0 {
+            var none = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
     struct SpawnFailure: Error {
         let text: String
     }
 
     /// `/bin/sh -c command`, leading its own process group, stdin from
-    /// `/dev/null`, every descriptor above stderr closed.
+    /// `stdin` (or `/dev/null` when it is -1), every descriptor above stderr closed.
     private static func spawn(
-        _ command: String, environment: [String: String], stdout: Int32, stderr: Int32
+        _ command: String, environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32
     ) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if stdin >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         SpawnAttributes.closeDescriptors(from: 3, in: &actions)

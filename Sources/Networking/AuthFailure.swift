@@ -35,4 +35,17 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case loginSetNoCookie(url: String)
     /// The login could not be reached.
     indirect case loginUnreachable(url: String, error: NetworkError)
+    /// A person must sign in to `service`, and nothing here can ask them
+    /// (no terminal: `trestle auth login SERVICE` first).
+    case signInNeeded(service: String)
+    /// The sign-in could not begin (`reason`: the loopback port, a missing URL).
+    case signInUnavailable(reason: String)
+    /// No answer from the browser or the other device within `seconds`.
+    case signInTimedOut(seconds: Int)
+    /// The person (or Trestle) cancelled the sign-in.
+    case signInCancelled
+    /// The authorization server refused the sign-in (`error`: `access_denied`, …).
+    case signInRefused(error: String, description: String)
+    /// The redirect's `state` is not the one Trestle sent: refused, no code traded.
+    case signInStateMismatch
 }

@@ -37,8 +37,13 @@ public enum AuthScheme: Sendable, Hashable {
             "basic (user \(user), password from \(password.origin))"
         case .apiKey(let name, let place, let value):
             "apiKey (\(place.rawValue) \(name), from \(value.origin))"
+        case .oauth2(let settings) where settings.flow.isPersonal:
+            "oauth2 \(settings.flow.rawValue) (client \(settings.clientID)"
+                + (settings.clientSecret.map { ", secret from \($0.origin)" } ?? "") + ", token URL "
+                + (settings.tokenURL ?? "") + ", refresh token "
+                + (settings.refreshStore.map { "kept in \($0.origin)" } ?? "in memory only") + ")"
         case .oauth2(let settings):
-            "oauth2 (client \(settings.clientID), secret from \(settings.clientSecret.origin), token URL "
+            "oauth2 (client \(settings.clientID), secret from \(settings.clientSecret?.origin ?? "nowhere"), token URL "
                 + (settings.tokenURL ?? "from the OpenAPI document") + ")"
         case .login(let settings):
             "login (form POSTed to \(settings.path))"
@@ -53,8 +58,23 @@ public enum APIKeyPlace: String, Sendable, Hashable, CaseIterable {
     case cookie
 }
 
-/// OAuth 2 client credentials (RFC 6749 §4.4).
+/// OAuth 2: client credentials (RFC 6749 §4.4), or a person signing in —
+/// authorization code with PKCE (RFC 7636) and a loopback redirect
+/// (RFC 8252), or device authorization (RFC 8628).
 public struct OAuth2Settings: Sendable, Hashable {
+    /// How the token is had (`flow:`).
+    public enum Flow: String, Sendable, Hashable, CaseIterable {
+        /// The client's own credentials (the default).
+        case clientCredentials
+        /// A person signs in in a browser; the code comes back to a loopback port.
+        case authorizationCode
+        /// A person signs in on another device with a code Trestle shows.
+        case deviceCode
+
+        /// Whether a person signs in (a refresh token renews the access token).
+        public var isPersonal: Bool { self != .clientCredentials }
+    }
+
     /// How the client proves itself to the token endpoint.
     public enum ClientAuthentication: String, Sendable, Hashable, CaseIterable {
         /// `Authorization: Basic <client id:secret>` (RFC 6749's `client_secret_basic`).
@@ -64,22 +84,35 @@ public struct OAuth2Settings: Sendable, Hashable {
     }
 
     public var clientID: String
-    public var clientSecret: SecretSource
+    /// `nil` for a public client (a person's sign-in needs none).
+    public var clientSecret: SecretSource?
     /// The token endpoint, absolute or under the base URL; `nil`: from the
     /// OpenAPI document's `securitySchemes`.
     public var tokenURL: String?
     public var scopes: [String]
     public var clientAuthentication: ClientAuthentication
+    public var flow: Flow
+    /// The authorization endpoint (`authorizeURL:`, a full URL) of ``Flow/authorizationCode``.
+    public var authorizeURL: String?
+    /// The device authorization endpoint (`deviceAuthorizationURL:`, a full URL) of ``Flow/deviceCode``.
+    public var deviceAuthorizationURL: String?
+    /// Where the refresh token is kept between runs (`store:`); `nil`: in memory only.
+    public var refreshStore: RefreshTokenStore?
 
     public init(
-        clientID: String, clientSecret: SecretSource, tokenURL: String? = nil, scopes: [String] = [],
-        clientAuthentication: ClientAuthentication = .basic
+        clientID: String, clientSecret: SecretSource?, tokenURL: String? = nil, scopes: [String] = [],
+        clientAuthentication: ClientAuthentication = .basic, flow: Flow = .clientCredentials,
+        authorizeURL: String? = nil, deviceAuthorizationURL: String? = nil, refreshStore: RefreshTokenStore? = nil
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.tokenURL = tokenURL
         self.scopes = scopes
         self.clientAuthentication = clientAuthentication
+        self.flow = flow
+        self.authorizeURL = authorizeURL
+        self.deviceAuthorizationURL = deviceAuthorizationURL
+        self.refreshStore = refreshStore
     }
 }
 

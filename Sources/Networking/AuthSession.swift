@@ -39,8 +39,16 @@ public actor AuthSession {
     let timeout: Double
     let findTokenURL: TokenURLFinder?
 
+    /// The service's name, as a sign-in prompt names it.
+    public nonisolated let service: String
     private var current: AppliedCredential?
     private var expiresAt: ContinuousClock.Instant?
+    /// A signed-in person's refresh token, in memory (and in the config's `store:`).
+    private var refreshToken: String?
+    /// Whether the `store:` was read (once a run; not again after a logout).
+    private var storeRead = false
+    /// Where a person is asked to sign in; `nil`: nowhere (``AuthFailure/signInNeeded(service:)``).
+    private var prompt: (any SignInPrompt)?
     private var pending: Task<Result<AppliedCredential, AuthFailure>, Never>?
     /// How many times the credentials were read or fetched (for tests and `auth status`).
     public private(set) var fetches = 0
@@ -51,8 +59,9 @@ public actor AuthSession {
     ///   - timeout: seconds for those requests.
     public init(
         scheme: AuthScheme, baseURL: URL, reader: SecretReader, transport: any HTTPClient, timeout: Double,
-        findTokenURL: TokenURLFinder? = nil
+        findTokenURL: TokenURLFinder? = nil, service: String? = nil
     ) {
+        self.service = service ?? baseURL.absoluteString
         self.scheme = scheme
         self.baseURL = baseURL
         self.reader = reader
@@ -73,6 +82,46 @@ public actor AuthSession {
         }
         return try await task.value.get()
     }
+
+    /// Where a person is asked to sign in from now on (the TUI's dialog, the CLI's lines).
+    public func attach(_ prompt: (any SignInPrompt)?) {
+        self.prompt = prompt
+    }
+
+    /// Signs a person in afresh (no refresh token tried), keeping the new
+    /// refresh token where the config says: `trestle auth login`.
+    public func signIn() async throws(AuthFailure) {
+        pending?.cancel()
+        pending = nil
+        current = nil
+        expiresAt = nil
+        refreshToken = nil
+        storeRead = true
+        _ = try await credential()
+    }
+
+    /// Forgets every token (and a sign-in under way), the stored refresh
+    /// token too: `:logout`, `trestle auth logout`.
+    public func logout() async throws(AuthFailure) {
+        pending?.cancel()
+        pending = nil
+        current = nil
+        expiresAt = nil
+        refreshToken = nil
+        storeRead = true
+        if case .oauth2(let settings) = scheme, let store = settings.refreshStore {
+            try await store.erase(reader)
+        }
+    }
+
+    /// Ends a sign-in under way (the dialog's Esc): its requests fail with
+    /// ``AuthFailure/signInCancelled``.
+    public func cancelSignIn() {
+        pending?.cancel()
+    }
+
+    /// Whether a token is held now (in memory).
+    public var signedIn: Bool { current != nil }
 
     /// The server refused `sent`: forget it (unless another request
     /// already replaced it). Returns whether asking again may help.
@@ -136,9 +185,13 @@ public actor AuthSession {
             case .query: return (.query(name: name, value: value), nil)
             case .cookie: return (.cookie("\(name)=\(value)"), nil)
             }
+        case .oauth2(let settings) where settings.flow.isPersonal:
+            let tokens = try await personTokens(settings)
+            return (.header(name: "Authorization", value: "Bearer " + tokens.accessToken), tokens.lifetime)
         case .oauth2(let settings):
             let url = try await tokenURL(settings)
-            let secret = try await reader.read(settings.clientSecret)
+            guard let source = settings.clientSecret else { throw .signInUnavailable(reason: "no clientSecret") }
+            let secret = try await reader.read(source)
             let token = try await OAuth2TokenEndpoint(url: url, transport: transport, timeout: timeout)
                 .fetch(settings, secret: secret)
             return (.header(name: "Authorization", value: "Bearer " + token.accessToken), token.lifetime)
@@ -154,6 +207,49 @@ public actor AuthSession {
             let form = LoginForm(url: url, transport: transport, timeout: timeout)
             return (.cookie(try await form.post(fields)), nil)
         }
+    }
+
+    /// A person's tokens: renewed with the refresh token while it works,
+    /// else a sign-in through the prompt.
+    private func personTokens(_ settings: OAuth2Settings) async throws(AuthFailure) -> OAuth2PersonFlow.Tokens {
+        guard let text = settings.tokenURL else { throw .noTokenURL(service: service) }
+        var secret: String?
+        if let source = settings.clientSecret { secret = try await reader.read(source) }
+        let flow = OAuth2PersonFlow(
+            settings: settings, tokenURL: AuthURL.resolve(text, against: baseURL), secret: secret,
+            transport: transport, timeout: timeout)
+        if !storeRead, let store = settings.refreshStore {
+            storeRead = true
+            refreshToken = try await store.load(reader)
+        }
+        if let refreshToken, let tokens = try? await flow.refresh(refreshToken) {
+            try await keep(tokens, settings)
+            return tokens
+        }
+        refreshToken = nil
+        guard let prompt else { throw .signInNeeded(service: service) }
+        let tokens: OAuth2PersonFlow.Tokens
+        do throws(AuthFailure) {
+            if settings.flow == .deviceCode {
+                tokens = try await flow.deviceCode(prompt: prompt, service: service)
+            } else {
+                tokens = try await flow.authorizationCode(prompt: prompt, service: service)
+            }
+        } catch {
+            await prompt.finished(service: service)
+            if Task.isCancelled { throw .signInCancelled }
+            throw error
+        }
+        await prompt.finished(service: service)
+        try await keep(tokens, settings)
+        return tokens
+    }
+
+    /// Keeps a new refresh token (servers rotate them) in memory and where the config says.
+    private func keep(_ tokens: OAuth2PersonFlow.Tokens, _ settings: OAuth2Settings) async throws(AuthFailure) {
+        guard let fresh = tokens.refreshToken, fresh != refreshToken else { return }
+        refreshToken = fresh
+        try await settings.refreshStore?.save(fresh, reader)
     }
 
     private func tokenURL(_ settings: OAuth2Settings) async throws(AuthFailure) -> URL {

@@ -36,9 +36,13 @@ public final class FrameworkServer: Sendable {
         /// ariadne 1.1.1: a GraphQL library service, schema-first (Relay-style
         /// connections in its SDL), in memory, served by wsgiref at `/graphql`.
         case ariadne
+        /// django-oauth-toolkit: an OAuth 2 authorization server (authorization
+        /// code + PKCE, device authorization, refresh tokens) and a protected
+        /// `/api/todos` (Tests/Fixtures/oauth-provider; not a library service).
+        case oauth
 
         /// `Tests/Fixtures/<this>`.
-        public var fixture: String { "\(rawValue)-library" }
+        public var fixture: String { self == .oauth ? "oauth-provider" : "\(rawValue)-library" }
 
         /// The script that makes the venv, as a user would run it.
         public var venvScript: String {
@@ -59,7 +63,8 @@ public final class FrameworkServer: Sendable {
         /// What runs before the server, each to its end (after the venv's python).
         var setup: [[String]] {
             switch self {
-            case .django, .dja, .tastypie, .ninja: [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
+            case .django, .dja, .tastypie, .ninja, .oauth:
+                [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
             case .ariadne: []
             }
@@ -68,7 +73,8 @@ public final class FrameworkServer: Sendable {
         /// The server's arguments (after the venv's python).
         func serve(port: Int, database: String) -> [String] {
             switch self {
-            case .django, .dja, .tastypie, .ninja: ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
+            case .django, .dja, .tastypie, .ninja, .oauth:
+                ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
             case .flaskRESTX, .ariadne: ["app.py", "\(port)"]
             }
@@ -81,7 +87,7 @@ public final class FrameworkServer: Sendable {
             case .datasette: "/library"
             case .dja, .flaskRESTX, .ariadne: "/"
             case .tastypie: "/api/v1/"
-            case .ninja: "/api"
+            case .ninja, .oauth: "/api"
             }
         }
 
@@ -98,6 +104,7 @@ public final class FrameworkServer: Sendable {
             case .ninja: ("/api/openapi.json", "application/json")
             // GET shows ariadne's explorer page: the server is up.
             case .ariadne: ("/graphql", "text/html")
+            case .oauth: ("/login/", "text/html")
             }
         }
 

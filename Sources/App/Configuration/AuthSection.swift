@@ -65,7 +65,11 @@ enum AuthSection {
 
     private static func oauth2(_ node: ConfigNode) throws(ConfigurationError) -> OAuth2Settings {
         let fields = try node.fields(
-            of: "oauth2", allowed: ["clientId", "clientSecret", "tokenURL", "scopes", "clientAuth"])
+            of: "oauth2",
+            allowed: [
+                "flow", "clientId", "clientSecret", "tokenURL", "scopes", "clientAuth", "authorizeURL",
+                "deviceAuthorizationURL", "store",
+            ])
         var scopes: [String] = []
         if let scopesNode = fields["scopes"] {
             if scopesNode.node.sequence != nil {
@@ -74,14 +78,60 @@ enum AuthSection {
                 scopes = try scopesNode.text().split(separator: " ").map(String.init)
             }
         }
+        let flow = try fields["flow"]?.choice(of: OAuth2Settings.Flow.self) ?? .clientCredentials
+        // A person's sign-in may be a public client's (no secret); client credentials need one.
+        var clientSecret: SecretSource?
+        if let field = fields["clientSecret"] {
+            clientSecret = try secret(field)
+        } else if !flow.isPersonal {
+            clientSecret = try secret(fields.required("clientSecret"))
+        }
         var settings = OAuth2Settings(
-            clientID: try fields.required("clientId").name(),
-            clientSecret: try secret(fields.required("clientSecret")), tokenURL: try fields["tokenURL"]?.name(),
-            scopes: scopes)
+            clientID: try fields.required("clientId").name(), clientSecret: clientSecret,
+            tokenURL: try fields["tokenURL"]?.name(), scopes: scopes, flow: flow)
         if let how = fields["clientAuth"] {
             settings.clientAuthentication = try how.choice(of: OAuth2Settings.ClientAuthentication.self)
         }
+        guard flow.isPersonal else {
+            for key in ["authorizeURL", "deviceAuthorizationURL", "store"] where fields[key] != nil {
+                throw node.failure("\(key) needs flow: authorizationCode or deviceCode (a person signs in)")
+            }
+            return settings
+        }
+        // A person's endpoints come from the config alone, as full URLs:
+        // the identity provider is often another origin, and no document names them.
+        settings.tokenURL = try fullURL(fields.required("tokenURL"))
+        switch flow {
+        case .authorizationCode:
+            settings.authorizeURL = try fullURL(fields.required("authorizeURL"))
+            if fields["deviceAuthorizationURL"] != nil {
+                throw node.failure("deviceAuthorizationURL belongs to flow: deviceCode")
+            }
+        default:
+            settings.deviceAuthorizationURL = try fullURL(fields.required("deviceAuthorizationURL"))
+            if fields["authorizeURL"] != nil { throw node.failure("authorizeURL belongs to flow: authorizationCode") }
+        }
+        if let store = fields["store"] { settings.refreshStore = try refreshStore(store) }
         return settings
+    }
+
+    /// A URL with a scheme (http or https) and a host.
+    private static func fullURL(_ node: ConfigNode) throws(ConfigurationError) -> String {
+        let text = try node.name()
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else { throw node.invalid("must be a full URL (https://…), not a path") }
+        return text
+    }
+
+    /// `store: {file: PATH}` or `store: {command: "…"}`.
+    private static func refreshStore(_ node: ConfigNode) throws(ConfigurationError) -> RefreshTokenStore {
+        let shape = "must be {file: PATH} (made with mode 0600) or {command: \"…\"} (a credential helper)"
+        guard node.node.mapping != nil else { throw node.invalid(shape) }
+        let fields = try node.fields(of: "store", allowed: ["file", "command"])
+        guard fields.values.count == 1, let (kind, value) = fields.values.first else { throw node.invalid(shape) }
+        let text = try value.name()
+        return kind == "file" ? .file(text) : .command(text)
     }
 
     private static func login(_ node: ConfigNode) throws(ConfigurationError) -> LoginSettings {

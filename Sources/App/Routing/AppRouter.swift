@@ -1,5 +1,6 @@
 import Foundation
 import Modules
+import Networking
 import Services
 import TerminalUI
 import Translations
@@ -37,6 +38,12 @@ public final class AppRouter {
     private(set) var curlPaste: CurlPaste?
     /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
     var asksBeforeProduction = true
+    /// The sign-in dialog, while a person signs in (``showSignIn(_:service:)``).
+    private(set) var signIn: SignInDialog?
+    /// Ends the sign-in under way (the dialog's Esc); `nil` where no person signs in.
+    var onCancelSignIn: (@MainActor () -> Void)?
+    /// Runs `:logout`; `nil` where no person signs in.
+    var onLogout: (@MainActor () -> Void)?
     private lazy var frames = FrameScheduler(
         drawFrame: { [weak self] tick in self?.drawFrame(tick: tick) },
         isBusy: { [weak self] in self?.isBusy ?? false })
@@ -94,6 +101,7 @@ public final class AppRouter {
             draw()
             return true
         }
+        if signIn != nil { return answerSignIn(key) }
         if question != nil { return answerQuestion(key) }
         if curlPaste != nil { return pasteCurl(key) }
         if commandLine.isOpen { return handlePrompt(key) }
@@ -207,6 +215,7 @@ public final class AppRouter {
                 (":curl-open", Texts.Help.curlOpen),
                 (":watch 5", Texts.Help.watch), (":jq EXPR", Texts.Jq.helpKey),
                 (":service NAME", Texts.Switch.helpService), (":env NAME", Texts.Switch.helpEnvironment),
+                (":logout", Texts.SignIn.helpLogout),
                 (bindings.label(for: .redraw), Texts.Help.redraw), (Key.ctrl("c").label, Texts.Help.quit),
             ])
     }
@@ -243,6 +252,12 @@ public final class AppRouter {
             showView(name, on: list)
         case .listViews(let collection):
             listViews(collection)
+        case .logout:
+            if let onLogout {
+                onLogout()
+            } else {
+                message = StatusMessage(Texts.SignIn.notPersonal(service: chrome.service ?? chrome.origin), .warning)
+            }
         case .switchTo(let request):
             if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
                 question = SwitchQuestion(request)
@@ -327,6 +342,23 @@ public final class AppRouter {
         return true
     }
 
+    /// Shows the sign-in dialog of `step` over the screens, which stay as
+    /// they are; `nil` closes it (the sign-in ended).
+    public func showSignIn(_ step: SignInStep?, service: String) {
+        signIn = step.map { SignInDialog(step: $0, service: service) }
+        setNeedsDisplay()
+    }
+
+    /// A key while the sign-in dialog is open: Esc cancels the sign-in; the rest wait.
+    private func answerSignIn(_ key: Key) -> Bool {
+        if key == .escape {
+            signIn = nil
+            onCancelSignIn?()
+            setNeedsDisplay()
+        }
+        return true
+    }
+
     /// A key while the production question is open: `yes` and Enter switch.
     private func answerQuestion(_ key: Key) -> Bool {
         guard var question else { return true }
@@ -405,7 +437,7 @@ public final class AppRouter {
         if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
-            dialog: question?.dialog ?? curlPaste?.dialog)
+            dialog: signIn?.dialog(width: terminal.size.cols) ?? question?.dialog ?? curlPaste?.dialog)
         chrome.draw(stack, line, on: terminal, theme: theme)
     }
 

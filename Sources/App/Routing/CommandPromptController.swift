@@ -34,6 +34,8 @@ struct CommandPromptController {
         case listViews(collection: String)
         /// `:curl-open`: the dialog a curl command is pasted into.
         case pasteCurl
+        /// `:logout`: the service's tokens forgotten.
+        case logout
     }
 
     /// The prompt while it is open.
@@ -100,6 +102,8 @@ struct CommandPromptController {
         switch command {
         case .quit:
             return .quit
+        case .logout:
+            return .logout
         case .help:
             return .help
         case .resources:

@@ -30,6 +30,7 @@ extension AppRoot {
         screens.router.startHeld()
         showStorageFailures(of: first, on: screens.router)
         showRedirects(of: first, on: screens.router)
+        connectSignIn(of: first, on: screens.router)
         screens.follow(staged, showsFirstCollections: plainStart)
         // The first frame waits for the first list's rows (or the document)
         // only briefly: whatever the server does, the header, the status

@@ -49,7 +49,7 @@ extension AppRoot {
     static func stage(
         options: LaunchOptions, environment: [String: String], prefetch: Bool, firstFrame: Latch? = nil,
         opensCacheLater: Bool = false, headStart: Duration = listHeadStart, sharing: Staged.SharedCache? = nil,
-        launchName: String? = nil
+        launchName: String? = nil, signIn: SignInRelay? = nil
     ) async throws(ConfigurationError) -> Staged {
         var runner = StartRunner()
         let configured = try await runner.run(Stage.configured.rawValue, options) {
@@ -57,7 +57,7 @@ extension AppRoot {
             try await configure(options, environment: environment)
         }
         let built = try await runner.run(Stage.built.rawValue, configured) { configured throws(ConfigurationError) in
-            try await build(configured, opensCacheLater: opensCacheLater, sharing: sharing)
+            try await build(configured, opensCacheLater: opensCacheLater, sharing: sharing, signIn: signIn)
         }
         let requested = await runner.run(Stage.requested.rawValue, built) { built in
             await request(
@@ -100,6 +100,8 @@ extension AppRoot {
         let startsEmpty: Bool
         /// The configuration with the catalog browsed (the services' own, if they describe one).
         let browsed: AppConfiguration
+        /// Where a person is asked to sign in (the interactive run's dialog), if anywhere.
+        var signIn: SignInRelay? = nil
     }
 
     /// An existing cache opens on another thread while the services are
@@ -107,7 +109,9 @@ extension AppRoot {
     /// holds the run's writes in memory meanwhile, and opens at once or,
     /// with `opensCacheLater`, when the caller says (after the first frame:
     /// SQLite's schema work then takes no core from it).
-    static func build(_ configured: Configured, opensCacheLater: Bool, sharing: Staged.SharedCache?)
+    static func build(
+        _ configured: Configured, opensCacheLater: Bool, sharing: Staged.SharedCache?, signIn: SignInRelay? = nil
+    )
         async throws(ConfigurationError) -> Built
     {
         let configuration = configured.configuration
@@ -120,9 +124,11 @@ extension AppRoot {
         if !opensCacheLater { cache.beginOpening() }
         let builder = configuration.serviceBuilder(environment: configured.environment)
         let services = try await builder.build(storage: cache, logger: configured.logger, journal: RequestJournal())
+        // Before the first request: a sign-in it needs is asked for in the dialog.
+        if let signIn { await services.grounds?.auth?.session.attach(signIn) }
         return Built(
             configured: configured, services: services, builder: builder, cache: cache, storageFailures: failures,
-            startsEmpty: startsEmpty, browsed: browsed(configuration, services: services))
+            startsEmpty: startsEmpty, browsed: browsed(configuration, services: services), signIn: signIn)
     }
 
     /// The catalog browsed: the services' own (a snapshot's), else the
@@ -284,7 +290,7 @@ extension AppRoot {
             "start", metadata: ["env": "\(configuration.environment.rawValue)", "base": "\(built.services.api.origin)"])
         let prepared = Prepared(
             configuration: requested.shown, services: built.services, theme: theme, warnings: warnings, logger: logger,
-            storageFailures: built.storageFailures)
+            storageFailures: built.storageFailures, signIn: built.signIn)
         return Staged(
             prepared: prepared, discovery: requested.discovery, firstList: requested.firstList, cache: built.cache,
             reading: requested.reading, recalled: requested.recalled, guessed: requested.guessed)

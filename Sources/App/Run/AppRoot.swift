@@ -30,6 +30,8 @@ public enum AppRoot {
         public var storageFailures = StorageFailureReport()
         /// The operations of the service's document, put there once it is read.
         public var operations = OperationShelf()
+        /// Where a person is asked to sign in (the interactive run's dialog), if anywhere.
+        public var signIn: SignInRelay? = nil
 
         /// The resources browsed (the config file's service, or JSONPlaceholder's six).
         public var catalog: ResourceCatalog { configuration.catalog }
@@ -125,6 +127,28 @@ public enum AppRoot {
         prepared.storageFailures.listen { [weak router] text in
             Task { @MainActor in router?.show(StatusMessage(text, .warning)) }
         }
+    }
+
+    /// Connects a person's sign-in to `router`: the dialog shows each step,
+    /// Esc cancels the sign-in, `:logout` forgets the tokens (the stored
+    /// refresh token too); a service where no person signs in is left alone.
+    @MainActor
+    static func connectSignIn(of prepared: Prepared, on router: AppRouter) {
+        guard let session = prepared.services.grounds?.auth?.session, case .oauth2(let settings) = session.scheme,
+            settings.flow.isPersonal
+        else { return }
+        router.onCancelSignIn = { Task { await session.cancelSignIn() } }
+        router.onLogout = { [weak router] in
+            Task { @MainActor in
+                do throws(AuthFailure) {
+                    try await session.logout()
+                    router?.show(StatusMessage(Texts.SignIn.loggedOut(service: session.service)))
+                } catch {
+                    router?.show(StatusMessage(error.userMessage, .error))
+                }
+            }
+        }
+        prepared.signIn?.connect { [weak router] step, service in router?.showSignIn(step, service: service) }
     }
 
     /// Says on `router`'s status line when an answer came from another

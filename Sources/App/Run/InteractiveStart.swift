@@ -91,7 +91,8 @@ struct InteractiveStart {
                 return .success(
                     try await AppRoot.stage(
                         options: options, environment: environment, prefetch: target.isEmpty, firstFrame: firstFrame,
-                        opensCacheLater: true, launchName: target.first))
+                        opensCacheLater: true, launchName: target.first,
+                        signIn: SignInRelay(environment: environment)))
             } catch {
                 return .failure(error)
             }

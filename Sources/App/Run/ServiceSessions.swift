@@ -103,7 +103,8 @@ final class ServiceSessions {
         let variables = self.environment
         let staging = Task.detached { [options, cache] () async throws(ConfigurationError) -> AppRoot.Staged in
             try await AppRoot.stage(
-                options: options, environment: variables, prefetch: true, firstFrame: firstFrame, sharing: cache)
+                options: options, environment: variables, prefetch: true, firstFrame: firstFrame, sharing: cache,
+                signIn: SignInRelay(environment: variables))
         }
         let staged: AppRoot.Staged
         switch await staging.result {

@@ -228,6 +228,7 @@ final class StartScreens {
         showsFirstCollections = firstCollections
         AppRoot.showStorageFailures(of: first, on: made)
         AppRoot.showRedirects(of: prepared, on: made)
+        AppRoot.connectSignIn(of: prepared, on: made)
         made.onSwitch = onSwitch
     }
 

@@ -36,7 +36,7 @@ enum ServiceAuth {
                         openapi: openapi, baseURL: base, transport: transport, timeout: timeout)
                 else { throw .noTokenURL(service: name) }
                 return url
-            })
+            }, service: name)
     }
 }
 

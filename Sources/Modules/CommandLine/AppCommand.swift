@@ -48,4 +48,6 @@ public enum AppCommand: Equatable, Sendable {
     case help
     /// `:q`, `:quit`.
     case quit
+    /// `:logout`: forget the signed-in person's tokens (the next request asks to sign in again).
+    case logout
 }

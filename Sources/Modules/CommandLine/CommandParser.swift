@@ -24,7 +24,7 @@ public enum CommandParser {
     public static let keywords = [
         "export", "freq", "requests", "curl", "history", "ops", "watch", "resources", "help", "quit", "q",
         "service", "env", "goto", "jq", "columns", "view", "views",
-        "curl-open",
+        "curl-open", "logout",
     ]
 
     public static func parse(_ line: String, resources: [String]) throws(Failure) -> AppCommand {
@@ -74,6 +74,9 @@ public enum CommandParser {
         case "views" where !resources.contains("views"):
             guard words.count == 1 else { throw Failure(message: Texts.View.usage) }
             return .views
+        case "logout" where !resources.contains("logout"):
+            guard words.count == 1 else { throw Failure(message: Texts.SignIn.logoutUsage) }
+            return .logout
         case "export":
             return try parseExport(Array(words.dropFirst()), line: line)
         case "freq", "frequency":

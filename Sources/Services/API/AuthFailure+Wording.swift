@@ -37,6 +37,19 @@ extension AuthFailure {
             Texts.Auth.loginNoCookie(url: url)
         case .loginUnreachable(let url, let error):
             Texts.Auth.loginUnreachable(url: url, reason: error.userMessage)
+        case .signInNeeded(let service):
+            Texts.Auth.signInNeeded(service: service)
+        case .signInUnavailable(let reason):
+            Texts.Auth.signInUnavailable(reason: BodyExcerpt.make(from: reason))
+        case .signInTimedOut(let seconds):
+            Texts.Auth.signInTimedOut(seconds: "\(seconds)")
+        case .signInCancelled:
+            Texts.Auth.signInCancelled
+        case .signInRefused(let error, let description):
+            Texts.Auth.signInRefused(
+                error: BodyExcerpt.make(from: description.isEmpty ? error : error + ": " + description))
+        case .signInStateMismatch:
+            Texts.Auth.signInStateMismatch
         }
     }
 }
