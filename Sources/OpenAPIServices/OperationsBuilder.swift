@@ -27,12 +27,15 @@ struct OperationCatalogBuilder {
             entries.append((path.rawValue, item))
         }
         for (text, item) in reader.order.ordered(entries, at: ["paths"], key: { $0.text }) {
+            // Said below the base URL, as the collections' paths are
+            // (`/api/books` in Ninja's document under the base `…/api` is `/books`).
+            let placed = builder.placement.place(text)
             for endpoint in item.endpoints where Self.methods.contains(endpoint.method.rawValue.uppercased()) {
                 let method = endpoint.method.rawValue.uppercased()
-                if method == "GET", reads.contains(Self.shape(of: text)) { continue }
+                if method == "GET", reads.contains(Self.shape(of: placed)) { continue }
                 let pointer = ["paths", text, method.lowercased()]
                 // A part the document does not resolve leaves the operation out, not the catalog.
-                guard let operation = try? self.operation(method, text, item, endpoint.operation, at: pointer)
+                guard let operation = try? self.operation(method, placed, item, endpoint.operation, at: pointer)
                 else { continue }
                 operations.append(operation)
             }

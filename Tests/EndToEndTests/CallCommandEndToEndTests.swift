@@ -131,14 +131,16 @@ extension EndToEnd {
             defer { server.stop() }
             let home = try TemporaryHome()
             defer { home.remove() }
-            // The origin is the base URL: the document's paths start with `/api` (an
-            // operation is sent to its path under the base URL, as the `o` form sends it).
+            // The base URL is the API's root (`…/api`) while the document's paths
+            // start with `/api`: operations are said below the base URL, as
+            // collections are (`/books`, sent to `…/api/books`, never `/api/api/books`).
+            let base = server.apiRoot.absoluteString
             let origin = "http://127.0.0.1:\(server.apiRoot.port ?? 0)"
             func call(_ arguments: [String]) async throws -> ProcessOutcome {
                 try await ProcessRunner.runOnThread(
                     BuiltProducts.trestle,
                     ["call"] + arguments + [
-                        "--env", "production", "--base-url", origin, "--openapi", origin + "/api/openapi.json", "--yes",
+                        "--env", "production", "--base-url", base, "--openapi", origin + "/api/openapi.json", "--yes",
                     ],
                     environment: ProcessRunner.baseEnvironment(home.environment), timeout: 120)
             }

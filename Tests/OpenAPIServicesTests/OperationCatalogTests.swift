@@ -27,6 +27,27 @@ struct OperationCatalogTests {
             ], "\(titles)")
     }
 
+    /// A document whose paths carry the base URL's path (Django Ninja's
+    /// `/api/books` in `/api/openapi.json`, browsed under `…/api`): its
+    /// operations are said below the base URL, as its collections are —
+    /// sent to `…/api/books`, never `…/api/api/books`.
+    @Test func operationsAreSaidBelowTheBaseURLAsCollectionsAre() throws {
+        let document = LibraryTestServer.documentWithOperations
+            .replacingOccurrences(of: "\"/books", with: "\"/api/books")
+            .replacingOccurrences(of: "\"/stats", with: "\"/api/stats")
+        #expect(document.contains("\"/api/books/{book_id}/checkout\""))
+        let description = try OpenAPIDescription.read(
+            Data(document.utf8), location: "http://127.0.0.1/api/openapi.json",
+            base: URL(string: "http://127.0.0.1/api"))
+        #expect(description.catalog["books"]?.route?.path == "/books")
+        let titles = description.operations.operations.map(\.title)
+        #expect(
+            titles == [
+                "POST /books", "PATCH /books/{book_id}", "DELETE /books/{book_id}", "POST /books/{book_id}/checkout",
+                "GET /stats",
+            ], "\(titles)")
+    }
+
     @Test func aBodyGivesTypedFieldsWithRequiredEnumsDefaultsAndHints() throws {
         let checkout = try Self.operation("POST", "/books/{book_id}/checkout", in: Self.operations())
         #expect(checkout.summary == "Check a book out")
