@@ -112,11 +112,14 @@ struct CatalogDigestsTests {
         let read = try await reading.load(path)
         // The kept parts replaced by junk under the same fingerprint.
         let service = "production|http://127.0.0.1:1/"
+        // Through the protocol, as the reader asks (called on the actor
+        // itself, the protocol extension's defaults would answer).
+        let storage: any StorageService = reading.storage
         let fingerprint = CatalogDigests.fingerprint(Data(text.utf8), base: nil)
         #expect(
-            await reading.storage.keptCatalog(.first, forService: service, location: path, fingerprint: fingerprint)
+            await storage.keptCatalog(.first, forService: service, location: path, fingerprint: fingerprint)
                 != nil)
-        await reading.storage.keepCatalog(
+        await storage.keepCatalog(
             KeptCatalog(fingerprint: fingerprint, first: Data("{".utf8), whole: Data("[1,".utf8)),
             forService: service, location: path)
         let again = try await reading.load(path)
