@@ -64,7 +64,7 @@ extension EndToEnd {
             // `?` lists the column keys.
             try app.session.press("?")
             try await app.session.eventually("the help") {
-                $0.contains("- + < > [ ]") && $0.contains(":columns arranges any")
+                $0.contains("- + < > [ ]") && $0.contains("sorted column: hide, show all, move, size")
             }
             try app.session.press("Escape")
             try await app.session.eventually("the list again") { !$0.contains("- + < > [ ]") }
