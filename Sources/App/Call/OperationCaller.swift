@@ -32,15 +32,7 @@ public enum OperationCaller {
 
     /// Runs `call`; returns the exit status.
     public static func run(_ call: Call, options: LaunchOptions) async -> Int32 {
-        var options = options
-        if options.delay == nil { options.delay = 0 }
-        let prepared: AppRoot.Prepared
-        do {
-            prepared = try await AppRoot.prepare(options: options, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            AppRoot.printError("\(error)")
-            return 2
-        }
+        guard let prepared = await AppRoot.preparedForCommand(options) else { return 2 }
         let status = await run(call, prepared: prepared)
         await prepared.services.history?.flush()
         await prepared.services.shutdown()

@@ -24,15 +24,7 @@ public enum ResourcePrinter {
     public static func run(target words: [String], format: OutputFormat, curl: Bool = false, options: LaunchOptions)
         async -> Int32
     {
-        var options = options
-        if options.delay == nil { options.delay = 0 }
-        let prepared: AppRoot.Prepared
-        do {
-            prepared = try await AppRoot.prepare(options: options, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            AppRoot.printError("\(error)")
-            return 2
-        }
+        guard let prepared = await AppRoot.preparedForCommand(options) else { return 2 }
         let status = await printResource(words, format: format, curl: curl, prepared: prepared)
         // The HTTP client's connections are closed before the process ends.
         await prepared.services.shutdown()

@@ -209,6 +209,20 @@ public enum AppRoot {
         return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
     }
 
+    /// What a command-line command (`get`, `call`, `snapshot`) runs on: the
+    /// stages prepared with no stub delay unless one was asked for; `nil`
+    /// once the reason it cannot start is printed (exit status 2).
+    static func preparedForCommand(_ options: LaunchOptions) async -> Prepared? {
+        var options = options
+        if options.delay == nil { options.delay = 0 }
+        do {
+            return try await prepare(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("\(error)")
+            return nil
+        }
+    }
+
     static func printError(_ message: String) {
         let line = message.hasPrefix("trestle: ") ? message : "trestle: \(message)"
         OutputSink.standardError.line(line)

@@ -34,15 +34,7 @@ public enum SnapshotRunner {
     /// Runs the command; returns the exit status (errors go to stderr in one line).
     public static func run(_ settings: Settings, options: LaunchOptions) async -> Int32 {
         let startedAt = ContinuousClock.now
-        var options = options
-        if options.delay == nil { options.delay = 0 }
-        let prepared: AppRoot.Prepared
-        do {
-            prepared = try await AppRoot.prepare(options: options, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            AppRoot.printError("\(error)")
-            return 2
-        }
+        guard let prepared = await AppRoot.preparedForCommand(options) else { return 2 }
         for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") { AppRoot.printError(warning) }
         let status = await snapshot(settings, prepared: prepared, startedAt: startedAt)
         await prepared.services.shutdown()
