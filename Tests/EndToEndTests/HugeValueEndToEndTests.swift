@@ -6,7 +6,7 @@ extension EndToEnd {
     /// A record with a 5 MB string, served by `trestle serve --data` and
     /// browsed in development: its detail opens at once, scrolls with `j`
     /// and PgDn, ends in a line saying how much of the value is not shown,
-    /// and Ctrl-C exits with the terminal restored. (Laid out in the square
+    /// `m` shows more of it, and Ctrl-C exits with the terminal restored. (Laid out in the square
     /// of its length, it never drew and Ctrl-C was ignored: issue 25.)
     @Suite
     struct HugeValueEndToEndTests {
@@ -54,11 +54,27 @@ extension EndToEnd {
                 screen.contains("KiB more of this value not shown")
             }
             #expect(Self.bodyLines(end).last == "}", "\(end)")
+            // `m` shows 4× as much of the value: the note's count of what is left falls.
+            let before = try #require(Self.notShown(end))
+            try app.session.press("m")
+            try await app.session.eventually("more of the value") { $0.contains("Showing up to 256 KiB of each value") }
+            try app.session.press("G")
+            let more = try await app.session.eventually("the end of the longer value") { screen in
+                Self.notShown(screen).map { $0 < before } ?? false
+            }
+            #expect(Self.notShown(more) == before - 192, "\(before) → \(String(describing: Self.notShown(more)))")
 
             try app.session.press("C-c")
             let after = try await app.session.eventuallyShows(RunningApp.endMarker, timeout: 5)
             #expect(after.contains("exit=130"), "\(after)")
             try LifecycleEndToEndTests.expectRestored(after, app)
+        }
+
+        /// The KiB the note below a cut value says are not shown.
+        static func notShown(_ screen: String) -> Int? {
+            guard let line = screen.components(separatedBy: "\n").first(where: { $0.contains("KiB more of this value") })
+            else { return nil }
+            return Int(String(line.drop { !$0.isNumber }.prefix { $0.isNumber }))
         }
 
         /// The JSON lines on screen: below the `related` line, above the status bar.

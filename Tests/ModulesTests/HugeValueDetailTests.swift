@@ -42,6 +42,34 @@ struct HugeValueDetailTests {
         #expect(Self.record(Self.huge).jsonText.contains(Self.huge))
     }
 
+    /// `m` pages a long value in: each press shows 4× as much of it (the
+    /// note's count of what is left falls), up to 16 MiB, where it says so.
+    @Test func mShowsMoreOfALongValueEachPress() throws {
+        var state = RecordDetailState(
+            id: "1", record: Self.record(Self.huge), resource: Self.todos, breadcrumbPrefix: nil)
+        func left() throws -> Int {
+            let lines = state.layout(width: 80, height: 24).map { $0.map(\.text).joined() }
+            let note = try #require(lines.first { $0.contains("KiB more of this value not shown") })
+            let digits = note.drop { !$0.isNumber }.prefix { $0.isNumber }
+            return try #require(Int(digits))
+        }
+        let before = try left()
+        let m = try #require(state.event(for: .char("m"), bindings: KeyBindings.defaults))
+        #expect(m == .showMore)
+        _ = state.apply(m)
+        #expect(state.valueLimit == JSONLines.valueLimit * 4)
+        let after = try left()
+        #expect(after == before - (JSONLines.valueLimit * 3) / 1024, "\(before) → \(after)")
+        #expect(state.message?.text.contains("256 KiB") == true)
+        // Up to 16 MiB: the 5 MB value is then whole.
+        for _ in 0..<3 { _ = state.apply(.showMore) }
+        let lines = state.layout(width: 80, height: 24).map { $0.map(\.text).joined() }
+        #expect(!lines.contains { $0.contains("not shown") })
+        _ = state.apply(.showMore)
+        #expect(state.valueLimit == 16 << 20)
+        #expect(state.message?.text.contains("the most") == true)
+    }
+
     /// A value within the cap is shown whole, with no line about a cut.
     @Test func aValueWithinTheCapIsShownWhole() {
         let value = String(repeating: "word ", count: 1_000)

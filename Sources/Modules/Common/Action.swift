@@ -17,6 +17,8 @@ public enum Action: String, CaseIterable, Sendable {
     case searchNext, searchPrevious
     /// On the record: fold or unfold the node under the cursor, and all nodes.
     case fold, foldAll
+    /// On the record: show more of each long string value (4× as much, up to 16 MiB).
+    case moreOfValues
     /// What the screen shows, in `$PAGER`, and a read-only copy of it in `$EDITOR`.
     case pager, editor
     /// On a list: hide, show, move and size columns (the sorted column).
@@ -59,6 +61,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .searchPrevious: return Texts.Action.searchPrevious
         case .fold: return Texts.Action.fold
         case .foldAll: return Texts.Action.foldAll
+        case .moreOfValues: return Texts.Action.moreOfValues
         case .pager: return Texts.Action.pager
         case .editor: return Texts.Action.editor
         case .hideColumn: return Texts.Action.hideColumn
@@ -103,6 +106,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .searchPrevious: return [.char("N")]
         case .fold: return [.char("z")]
         case .foldAll: return [.char("Z")]
+        case .moreOfValues: return [.char("m")]
         case .pager: return [.char("v")]
         case .editor: return [.char("V")]
         case .hideColumn: return [.char("-")]

@@ -61,6 +61,8 @@ enum RecordDetailEvent: Equatable, Sendable {
     case fold
     /// `Z`: unfold every node when one is folded, else fold them all.
     case foldAll
+    /// Show more of each long string value (`m`).
+    case showMore
     /// `:jq EXPR` ran: show what it selected; `nil` (`:jq`, Esc) shows the whole record again.
     case narrowed(RecordQuery?)
 }

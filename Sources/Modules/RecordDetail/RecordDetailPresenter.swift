@@ -65,6 +65,7 @@ final class RecordDetailPresenter: Screen {
                     ),
                     (keys.label(for: .fold), Texts.Detail.helpFold),
                     (keys.label(for: .foldAll), Texts.Detail.helpFoldAll),
+                    (keys.label(for: .moreOfValues), Texts.Detail.helpMore),
                     (keys.label(for: .pager), Texts.Action.pager),
                     (keys.label(for: .editor), Texts.Action.editor),
                     (keys.label(for: .operations), Texts.Operations.helpKey),

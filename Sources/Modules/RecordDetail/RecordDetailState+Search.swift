@@ -13,9 +13,9 @@ extension RecordDetailState {
         if var query, let record {
             query.rerun(over: record.json)
             self.query = query
-            lines = RecordLines(values: query.outputs)
+            lines = RecordLines(values: query.outputs, limit: valueLimit)
         } else {
-            lines = RecordLines(record, changed: changedFields)
+            lines = RecordLines(record, changed: changedFields, limit: valueLimit)
         }
         if keepingFolds { lines.keepFolds(of: old) }
         if let search {
@@ -23,6 +23,19 @@ extension RecordDetailState {
                 needle: search.needle, lines: lines.lines, from: search.currentMatch?.line ?? 0)
             revealMatches()
         }
+    }
+
+    /// More of each long string value: 4× as much as shown, up to
+    /// ``RecordLines/longestValue``; the folds and the search stay.
+    mutating func showMore() -> [Effect] {
+        guard valueLimit < RecordLines.longestValue else {
+            message = StatusMessage(Texts.Detail.valuesWhole(kib: valueLimit / 1024), .warning)
+            return []
+        }
+        valueLimit = min(valueLimit * 4, RecordLines.longestValue)
+        renderLines()
+        message = StatusMessage(Texts.Detail.valuesShown(kib: valueLimit / 1024))
+        return []
     }
 
     /// The line of the full rendering under the cursor (the scroll's line).

@@ -69,6 +69,10 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
     var writeAccess: WriteAccess
     /// The production question before the first write, while it is open.
     var confirmation: WriteConfirmation?
+    /// The most of each string value shown, in UTF-8 bytes: `m` shows 4× as
+    /// much, up to ``RecordLines/longestValue``; a longer value ends in a
+    /// line saying how much is left.
+    var valueLimit = JSONLines.valueLimit
 
     init(
         id: String, record: RecordEntity?, resource: ResourceDescriptor, breadcrumbPrefix: String?,
@@ -121,6 +125,7 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         case .filter? where record != nil: return .startSearch
         case .fold? where record != nil: return .fold
         case .foldAll? where record != nil: return .foldAll
+        case .moreOfValues? where record != nil: return .showMore
         default: return nil
         }
     }
@@ -184,6 +189,7 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         case .endSearch: return endSearch()
         case .fold: return fold()
         case .foldAll: return foldAll()
+        case .showMore: return showMore()
         case .narrowed(let query): return narrowed(query)
         }
     }

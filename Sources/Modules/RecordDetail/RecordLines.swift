@@ -11,6 +11,9 @@ import TerminalUI
 /// belongs to and each visible line the full line it shows, so a search
 /// match (a full line) finds its place on screen.
 struct RecordLines: Sendable {
+    /// The most of one string value `m` ever shows (about 200,000 lines of 80 cells).
+    static let longestValue = 16 << 20
+
     /// Every field, one JSON line each, as the record renders unfolded.
     private(set) var lines: [[JSONLines.Span]]
     /// The objects and arrays among `lines`, by the line each opens on.
@@ -27,8 +30,8 @@ struct RecordLines: Sendable {
 
     /// The record's lines; the top-level fields named in `changed` (`:watch`
     /// saw them change) start with a `•` in the `changed` role.
-    init(_ record: RecordEntity?, changed: Set<String> = []) {
-        let outline = record.map { JSONLines.outline($0.fields) }
+    init(_ record: RecordEntity?, changed: Set<String> = [], limit: Int = JSONLines.valueLimit) {
+        let outline = record.map { JSONLines.outline($0.fields, limit: limit) }
         lines = outline?.lines ?? []
         containers = outline?.containers ?? [:]
         visible = lines
@@ -46,10 +49,10 @@ struct RecordLines: Sendable {
 
     /// The lines of `values` one after another (what `:jq` selected), each
     /// pretty-printed (each string cut as a record's are).
-    init(values: [JSONValue]) {
+    init(values: [JSONValue], limit: Int = JSONLines.valueLimit) {
         lines = []
         for value in values {
-            let (more, nodes) = JSONLines.outline(value: RecordEntity.detailValue(value))
+            let (more, nodes) = JSONLines.outline(value: RecordEntity.detailValue(value), limit: limit)
             let offset = lines.count
             for (open, container) in nodes {
                 containers[open + offset] = JSONLines.Container(
