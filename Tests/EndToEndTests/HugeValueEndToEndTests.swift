@@ -72,7 +72,8 @@ extension EndToEnd {
 
         /// The KiB the note below a cut value says are not shown.
         static func notShown(_ screen: String) -> Int? {
-            guard let line = screen.components(separatedBy: "\n").first(where: { $0.contains("KiB more of this value") })
+            guard
+                let line = screen.components(separatedBy: "\n").first(where: { $0.contains("KiB more of this value") })
             else { return nil }
             return Int(String(line.drop { !$0.isNumber }.prefix { $0.isNumber }))
         }
