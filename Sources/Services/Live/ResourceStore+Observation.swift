@@ -14,6 +14,7 @@ extension ResourceStore {
         let id = UUID()
         observers[key, default: [:]][id] = continuation
         interest.observed(key)
+        touch(key)
         continuation.onTermination = { _ in
             Task { await self.removeObserver(id, key: key) }
         }
@@ -53,6 +54,7 @@ extension ResourceStore {
         let seed = await cached(request)
         // A load may have published while storage was read: keep its state.
         if states[key] == nil { states[key] = ResourceState(resource: seed) }
+        touch(key)
     }
 
     /// Loads, publishing loading, then data or error.
@@ -100,7 +102,25 @@ extension ResourceStore {
         var state = states[key] ?? ResourceState()
         change(&state)
         states[key] = state
+        touch(key)
         for continuation in (observers[key] ?? [:]).values { continuation.yield(state) }
+    }
+
+    /// Notes that `key`'s state was used now, and lets the idle states least
+    /// recently used go while more than ``ResourceStore/idleStates`` are kept.
+    func touch(_ key: String) {
+        touchClock &+= 1
+        touches[key] = touchClock
+        guard states.count > Self.idleStates else { return }
+        let idle = states.keys.filter { key in
+            (observers[key]?.isEmpty ?? true) && inFlight[key] == nil && queued[key] == nil && publishing[key] == nil
+        }
+        let excess = states.count - Self.idleStates
+        for key in idle.sorted(by: { touches[$0, default: 0] < touches[$1, default: 0] }).prefix(excess) {
+            states[key] = nil
+            touches[key] = nil
+            outdatings[key] = nil
+        }
     }
 
     private func removeObserver(_ id: UUID, key: String) {

@@ -53,6 +53,15 @@ public actor ResourceStore {
     /// document) observes again within it and keeps the request.
     let stopGrace: Duration
     var states: [String: ResourceState] = [:]
+    /// When each state was last touched (a counter): the idle ones least
+    /// recently touched go first once more than ``idleStates`` are kept.
+    var touches: [String: UInt64] = [:]
+    var touchClock: UInt64 = 0
+    /// The most states kept in memory for resources nobody observes and no
+    /// load is under way for: a page visited again shows at once from them;
+    /// beyond that they go (storage still holds each answer), so an hour of
+    /// far jumps over a long list does not keep every page it saw.
+    static let idleStates = 48
     /// Loads started by ``reload(_:)`` / ``loadIfNeeded(_:maxAge:)`` not yet answered, per key.
     var publishing: [String: Int] = [:]
     /// How often each key was marked outdated: an answer to a load begun
