@@ -114,8 +114,7 @@ extension EndToEnd {
             let home = try TemporaryHome()
             defer { home.remove() }
             let helper = home.root.appendingPathComponent("token-helper")
-            try "#!/bin/sh\necho \(server.staticToken)\n".write(to: helper, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: helper.path)
+            try ExecutableScript.write("#!/bin/sh\necho \(server.staticToken)\n", to: helper)
             let auth: String
             let curl: String
             switch kind {

@@ -25,9 +25,8 @@ extension EndToEnd {
             init(_ body: String) throws {
                 folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-helper-\(UUID())")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try ("#!/bin/sh\n" + body.replacingOccurrences(of: "PIDFILE", with: pidFile.path) + "\n").write(
-                    to: script, atomically: true, encoding: .utf8)
-                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+                try ExecutableScript.write(
+                    "#!/bin/sh\n" + body.replacingOccurrences(of: "PIDFILE", with: pidFile.path) + "\n", to: script)
             }
 
             /// The pids the helper's runs wrote, one a line.

@@ -34,8 +34,7 @@ extension EndToEnd {
                     : > '\(out)/done'
 
                     """
-                try Data(text.utf8).write(to: URL(fileURLWithPath: script))
-                chmod(script, 0o755)
+                try ExecutableScript.write(text, to: URL(fileURLWithPath: script), mode: 0o755)
             }
 
             func read(_ name: String) -> String {

@@ -43,8 +43,7 @@ extension EndToEnd {
 
                     """
                 let path = browser.appendingPathComponent("bin/xdg-open")
-                try opener.write(to: path, atomically: true, encoding: .utf8)
-                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path.path)
+                try ExecutableScript.write(opener, to: path)
                 return Setup(server: server, home: home, browser: browser)
             }
 
@@ -278,8 +277,7 @@ extension EndToEnd {
                 esac
 
                 """
-            try script.write(to: helper, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: helper.path)
+            try ExecutableScript.write(script, to: helper)
             var config = setup.config(flow: "authorizationCode")
             config = config.replacingOccurrences(
                 of: "scopes: [read]}", with: "scopes: [read], store: {command: \"\(helper.path)\"}}")

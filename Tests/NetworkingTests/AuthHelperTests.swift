@@ -18,8 +18,7 @@ struct AuthHelperTests {
     /// An executable script in the test's folder.
     func script(_ name: String, _ body: String) throws -> String {
         let file = folder.appendingPathComponent(name)
-        try ("#!/bin/sh\n" + body + "\n").write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: file.path)
+        try ExecutableScript.write("#!/bin/sh\n" + body + "\n", to: file)
         return file.path
     }
 
