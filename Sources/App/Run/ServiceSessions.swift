@@ -101,22 +101,11 @@ final class ServiceSessions {
         if let environment { options.environment = environment.rawValue }
         let firstFrame = Latch()
         let variables = self.environment
-        let staging = Task.detached { [options, cache] () async throws(ConfigurationError) -> AppRoot.Staged in
-            try await AppRoot.stage(
-                options: options, environment: variables, prefetch: true, firstFrame: firstFrame, sharing: cache,
+        guard
+            let staged = await staged(
+                name: name, options: options, prefetch: true, firstFrame: firstFrame,
                 signIn: SignInRelay(environment: variables))
-        }
-        let staged: AppRoot.Staged
-        switch await staging.result {
-        case .success(let value): staged = value
-        case .failure(let error):
-            shown.router.show(StatusMessage(Texts.Switch.failed(name: name, reason: "\(error)"), .error))
-            return
-        }
-        guard !isStopped else {
-            await staged.prepared.services.shutdown()
-            return
-        }
+        else { return }
         let screens = AppRoot.openScreens(
             staged, terminal: terminal, colorMode: colorMode, launch: nil, plainStart: true)
         screens.onSwitch = { [weak self] in self?.perform($0) }
@@ -146,29 +135,44 @@ final class ServiceSessions {
         }
     }
 
-    private func start(curl input: CurlInput, name: String) async {
-        var options = options
-        if options.environment != AppEnvironment.development.rawValue { options.environment = nil }
-        options = CurlLaunch.launch(input, options: options)
-        let target = input.target
-        let firstFrame = Latch()
+    /// The stages of the session `name` is switched to, run off the main
+    /// actor; `nil` when they failed (said on the status line) or the
+    /// sessions stopped meanwhile (what was built is shut down).
+    private func staged(
+        name: String, options: LaunchOptions, prefetch: Bool, firstFrame: Latch, launchName: String? = nil,
+        signIn: SignInRelay? = nil
+    ) async -> AppRoot.Staged? {
         let variables = self.environment
-        let staging = Task.detached { [options, cache] () async throws(ConfigurationError) -> AppRoot.Staged in
+        let staging = Task.detached { [cache] () async throws(ConfigurationError) -> AppRoot.Staged in
             try await AppRoot.stage(
-                options: options, environment: variables, prefetch: target.isEmpty, firstFrame: firstFrame,
-                sharing: cache, launchName: target.first)
+                options: options, environment: variables, prefetch: prefetch, firstFrame: firstFrame,
+                sharing: cache, launchName: launchName, signIn: signIn)
         }
         let staged: AppRoot.Staged
         switch await staging.result {
         case .success(let value): staged = value
         case .failure(let error):
             shown.router.show(StatusMessage(Texts.Switch.failed(name: name, reason: "\(error)"), .error))
-            return
+            return nil
         }
         guard !isStopped else {
             await staged.prepared.services.shutdown()
-            return
+            return nil
         }
+        return staged
+    }
+
+    private func start(curl input: CurlInput, name: String) async {
+        var options = options
+        if options.environment != AppEnvironment.development.rawValue { options.environment = nil }
+        options = CurlLaunch.launch(input, options: options)
+        let target = input.target
+        let firstFrame = Latch()
+        guard
+            let staged = await staged(
+                name: name, options: options, prefetch: target.isEmpty, firstFrame: firstFrame,
+                launchName: target.first)
+        else { return }
         let launch = try? LaunchTarget.parse(target, resources: staged.prepared.catalog.names)
         let screens = AppRoot.openScreens(
             staged, terminal: terminal, colorMode: colorMode, launch: launch, plainStart: target.isEmpty)
