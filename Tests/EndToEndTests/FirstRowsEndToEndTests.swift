@@ -31,13 +31,20 @@ extension EndToEnd {
             func release() { gate.withLock { $0 }.open() }
             var baseURL: String { "http://127.0.0.1:\(http.port)" }
 
-            static func start() async throws -> HeldServer {
+            /// - Parameters:
+            ///   - dialect: `.v0` answers a plain array (json-server 0.x's words, and any service's).
+            ///   - data: the database; the sample's by default.
+            ///   - list: the one path answered at once.
+            static func start(
+                dialect: JSONServerDialect = .v1, data: Data? = nil, list: String = "/todos"
+            ) async throws -> HeldServer {
                 let engine = JSONServerEngine(
-                    database: try JSONDatabase(data: try Data(contentsOf: FirstRowsEndToEndTests.sampleData)),
-                    dialect: .v1)
+                    database: try JSONDatabase(
+                        data: try data ?? Data(contentsOf: FirstRowsEndToEndTests.sampleData)),
+                    dialect: dialect)
                 let box = Box()
                 let http = try await TestHTTPServer.start { request in
-                    if request.path != "/todos" { await box.server?.gate.withLock { $0 }.wait() }
+                    if request.path != list { await box.server?.gate.withLock { $0 }.wait() }
                     let base = box.server?.baseURL ?? ""
                     let answer = await engine.handle(EngineTestServer.engineRequest(from: request, baseURL: base))
                     return TestHTTPResponse(
@@ -141,6 +148,60 @@ extension EndToEnd {
                 let ids = ResourceScreen.ids(in: kept)
                 #expect(ids.count > 10 && ids == ids.sorted(by: >), "\(ids)")
                 #expect(app.home.log.contains("openapi resources="), "\(app.home.log)")
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+
+        /// Records in no envelope the start knows (a plain array: json-server
+        /// 0.x, or any service) are drawn at once as well, with the columns
+        /// they show; discovery's outcome (here the engine's own document)
+        /// then remakes the list, which stays on screen.
+        @Test func aPlainArrayIsDrawnBeforeDiscoveryEnds() async throws {
+            let server = try await HeldServer.start(dialect: .v0)
+            server.hold()
+            let app = try RunningApp(["--env", "production", "--base-url", server.baseURL, "--delay", "0", "todos"])
+            defer { app.stop() }
+            do {
+                try await app.session.eventually("the todos while discovery is held", timeout: 30) { screen in
+                    screen.contains("todos 200") && screen.contains("linen lantern hazel granite")
+                }
+                let before = await server.http.requests
+                #expect(before.filter { $0.path != "/todos" }.count <= 1, "\(before.map(\.path))")
+                server.release()
+                let described = await waitUntil { app.home.log.contains("openapi resources=") }
+                #expect(described, "\(app.home.log)")
+                try app.session.press("j")
+                try await app.session.eventually("the todos after discovery") { screen in
+                    screen.contains("todos 200") && screen.contains("linen lantern hazel granite")
+                }
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+
+        /// A collection the built-in catalog does not know is asked at once
+        /// too, and drawn from its own records.
+        @Test func aCollectionNobodyNamedIsDrawnBeforeDiscoveryEnds() async throws {
+            let widgets = Data(
+                #"{"widgets": [{"id": 1, "name": "sprocket", "teeth": 12}, {"id": 2, "name": "flange", "teeth": 0}]}"#
+                    .utf8)
+            let server = try await HeldServer.start(dialect: .v0, data: widgets, list: "/widgets")
+            server.hold()
+            let app = try RunningApp(["--env", "production", "--base-url", server.baseURL, "--delay", "0", "widgets"])
+            defer { app.stop() }
+            do {
+                let screen = try await app.session.eventually("the widgets while discovery is held", timeout: 30) {
+                    $0.contains("widgets 2") && $0.contains("sprocket") && $0.contains("flange")
+                }
+                #expect(screen.contains("Teeth") || screen.contains("teeth"), "\(screen)")
+                let before = await server.http.requests
+                #expect(before.first?.path == "/widgets", "\(before.map(\.path))")
+                #expect(before.filter { $0.path != "/widgets" }.count <= 1, "\(before.map(\.path))")
             } catch {
                 await server.stop()
                 throw error

@@ -75,13 +75,14 @@ extension AppRoot {
             }
             return nil
         }
-        if let guessed = staged.guessed, await recognisedFirst(guessed, staged),
-            let launch = try? LaunchTarget.parse(target, resources: guessed.configuration.catalog.names)
+        if let guessed = staged.guessed, let answer = await recognisedFirst(guessed, staged),
+            case let configuration = guessed.configuration(for: answer),
+            let launch = try? LaunchTarget.parse(target, resources: configuration.catalog.names)
         {
-            // A json-server said so in its first page: its list is drawn now,
-            // and discovery's outcome is applied when it comes.
+            // The first page had records (a json-server's, or any): the list
+            // is drawn now, and discovery's outcome is applied when it comes.
             var early = staged.prepared
-            early.configuration = guessed.configuration
+            early.configuration = configuration
             screens.describe(early, launch: launch)
             screens.releaseWhenShown(then: firstFrame.open)
             Task { @MainActor in
@@ -103,17 +104,20 @@ extension AppRoot {
         return nil
     }
 
-    /// Whether the guessed list's first page said json-server before
-    /// discovery ended (`false` as soon as discovery ends first, or the page
-    /// said otherwise and discovery has ended).
-    private static func recognisedFirst(_ guessed: GuessedFirst, _ staged: Staged) async -> Bool {
+    /// What the guessed list's first page said, when it had records before
+    /// discovery ended (`nil` as soon as discovery ends first, or the page
+    /// had none and discovery has ended).
+    private static func recognisedFirst(_ guessed: GuessedFirst, _ staged: Staged) async -> GuessedFirst.Answer? {
         let race = FirstOfTwo()
         return await withCheckedContinuation { continuation in
             race.start(continuation)
-            Task { if await guessed.recognised.value { race.finish(true) } }
+            Task {
+                let answer = await guessed.recognised.value
+                if answer != .nothing { race.finish(answer) }
+            }
             Task {
                 _ = await staged.discovery?.value
-                race.finish(false)
+                race.finish(nil)
             }
         }
     }
@@ -121,14 +125,15 @@ extension AppRoot {
 
 /// The first of two tasks to say: resumes a continuation once.
 private final class FirstOfTwo: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<Bool, Never>?, done: Bool)>((nil, false))
+    typealias Value = AppRoot.GuessedFirst.Answer?
+    private let state = Mutex<(continuation: CheckedContinuation<Value, Never>?, done: Bool)>((nil, false))
 
-    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+    func start(_ continuation: CheckedContinuation<Value, Never>) {
         state.withLock { $0.continuation = continuation }
     }
 
-    func finish(_ value: Bool) {
-        let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+    func finish(_ value: Value) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, Never>? in
             guard !state.done else { return nil }
             state.done = true
             return state.continuation

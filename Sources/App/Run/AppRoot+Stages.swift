@@ -160,13 +160,39 @@ extension AppRoot {
 
     /// The list a launch target names (`trestle … todos`) of a service
     /// nobody described, asked for at once instead of after discovery: the
-    /// screens open on it as soon as its first page says the service is a
-    /// json-server (json-server 1.0's page envelope); else they wait for discovery.
+    /// screens open on it as soon as its first page has records — on the
+    /// built-in catalog when that page says the service is a json-server
+    /// (json-server 1.0's page envelope), else on that list alone with the
+    /// columns its records show — and discovery's outcome remakes it when it
+    /// comes. A first page that fails, or has no records, waits for discovery.
     struct GuessedFirst: Sendable {
+        /// What the first page said.
+        enum Answer: Sendable, Equatable {
+            /// A json-server 1.0 page: the built-in catalog applies.
+            case jsonServer
+            /// Records, in no known envelope: the list alone, columns from its records.
+            case records
+            /// An error, or no records: the screens wait for discovery.
+            case nothing
+        }
+
         /// The configuration with the built-in catalog the guess was made from.
         let configuration: AppConfiguration
-        /// `true` once the first page has come and said json-server.
-        let recognised: Task<Bool, Never>
+        /// The launch target's collection.
+        let name: String
+        /// What the first page said, once it came.
+        let recognised: Task<Answer, Never>
+
+        /// What the screens open on for `answer`: the built-in catalog for a
+        /// json-server; else only the launch target's list, described by
+        /// nothing but its records (never the built-in catalog's guess).
+        func configuration(for answer: Answer) -> AppConfiguration {
+            guard answer == .records else { return configuration }
+            var alone = UnknownService.unguessed(configuration)
+            alone.catalog = ResourceCatalog(
+                [ResourceCatalog.inferred(name: name, from: [])], source: nil, opening: .startScreen)
+            return alone
+        }
     }
 
     /// The convention the cache remembers of the service (its catalog is
@@ -189,7 +215,7 @@ extension AppRoot {
         let discovery = Task { [firstList, guessed] in
             // The guessed list's request goes first: discovery waits for its
             // answer (and its frame) as it does for a first list's.
-            let head = guessed?.recognised ?? firstList
+            let head = guessed.map { guessed in Task { await guessed.recognised.value != .nothing } } ?? firstList
             await waitForFirstList(head, firstFrame: firstFrame, headStart: headStart)
             return await discover(
                 browsed, services: built.services, builder: built.builder, logger: built.configured.logger,
@@ -201,30 +227,43 @@ extension AppRoot {
     }
 
     /// The launch target's list (`name`) of a service nobody described,
-    /// asked for now in the built-in catalog's words (json-server's paging):
+    /// asked for now in json-server's words (its paging; the built-in
+    /// catalog's descriptor when it has the list, else a plain one):
     /// `nil` when the catalog shown knows `name` already, the service is
-    /// described, or the built-in catalog has no such list.
+    /// described, or `name` is an object of the built-in catalog.
     static func guessFirst(_ built: Built, shown: AppConfiguration, name: String?) -> GuessedFirst? {
         let browsed = built.browsed
-        guard let name, shown.catalog[name] == nil, UnknownService.guesses(browsed),
-            let resource = browsed.catalog[name], !resource.isObject
+        guard let name, shown.catalog[name] == nil, UnknownService.guesses(browsed), isCollectionName(name)
         else { return nil }
+        let resource = browsed.catalog[name] ?? ResourceCatalog.inferred(name: name, from: [])
+        guard !resource.isObject else { return nil }
         let api = built.services.api
         let storage = built.cache
         let service = ConventionRecall.service(of: browsed)
         let query = ListQuery(
             page: resource.pageSize > 0 ? 1 : nil, limit: resource.pageSize > 0 ? resource.pageSize : nil)
-        let recognised = Task {
+        let known = browsed.catalog[name] != nil
+        let recognised = Task { () -> GuessedFirst.Answer in
             await api.refreshRecords(resource, query, force: false)
             for await state in await api.recordList(resource, query) {
-                if state.error != nil { return false }
-                guard state.listing != nil else { continue }
+                if state.error != nil { return .nothing }
+                guard let listing = state.listing else { continue }
                 // json-server 1.0's envelope taught the store its dialect.
-                return await storage.serverDialect(forService: service) == .v1
+                if known, await storage.serverDialect(forService: service) == .v1 { return .jsonServer }
+                return listing.items.isEmpty ? .nothing : .records
             }
-            return false
+            return .nothing
         }
-        return GuessedFirst(configuration: browsed, recognised: recognised)
+        return GuessedFirst(configuration: browsed, name: name, recognised: recognised)
+    }
+
+    /// A launch target that is one collection's name alone (`todos`, not
+    /// `users/3`, `todos?userId=2` or a command): the only one guessed.
+    static func isCollectionName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 128
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.".unicodeScalars.contains(scalar)
+            }
     }
 
     /// What the screens are made from first: the catalog of the convention
