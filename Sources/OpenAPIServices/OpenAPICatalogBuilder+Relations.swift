@@ -18,7 +18,7 @@ extension OpenAPICatalogBuilder {
             descriptors[at].relations.append(relation)
         }
         for found in nested {
-            guard let parent = index.byPath[found.parentPath], index.position[found.name] != nil else { continue }
+            guard let parent = index.byPath(found.parentPath), index.position[found.name] != nil else { continue }
             add(.init(found.name, target: found.name, .children(foreignKey: found.foreignKey)), to: parent.name)
         }
         for (position, collection) in collections.enumerated() {
@@ -34,7 +34,7 @@ extension OpenAPICatalogBuilder {
                         .init(collection.name, target: collection.name, .children(foreignKey: property.name)),
                         to: target.name)
                 } else if property.kind == .object, let component = property.resolved.component,
-                    let target = index.byComponent[component],
+                    let target = index.byComponent(component),
                     let targetID = index.position[target.name].map({ descriptors[$0].idField })
                 {
                     add(
@@ -47,43 +47,47 @@ extension OpenAPICatalogBuilder {
 
     /// The collections found by what relations look them up by, each key
     /// naming the first collection (in the document's order) that has it;
-    /// built once, so relations cost no scan of every collection per property.
+    /// built once, so relations cost no scan of every collection per
+    /// property. The lookups keep positions, not copies of the collections.
     struct CollectionIndex {
+        let collections: [Collection]
         var position: [String: Int] = [:]
-        var byName: [String: Collection] = [:]
-        var byPath: [String: Collection] = [:]
-        var byComponent: [String: Collection] = [:]
+        private var pathPosition: [String: Int] = [:]
+        private var componentPosition: [String: Int] = [:]
         /// By the base a foreign key names (`author`): the name, its
         /// singular, the name less its `s`, the schema's name, lower case.
-        var byBase: [String: Collection] = [:]
+        private var basePosition: [String: Int] = [:]
 
         init(_ collections: [Collection]) {
+            self.collections = collections
             for (index, collection) in collections.enumerated() {
-                if position[collection.name] == nil {
-                    position[collection.name] = index
-                    byName[collection.name] = collection
-                }
-                if byPath[collection.entry.text] == nil { byPath[collection.entry.text] = collection }
-                if let component = collection.shape.item.component, byComponent[component] == nil {
-                    byComponent[component] = collection
+                if position[collection.name] == nil { position[collection.name] = index }
+                if pathPosition[collection.entry.text] == nil { pathPosition[collection.entry.text] = index }
+                if let component = collection.shape.item.component, componentPosition[component] == nil {
+                    componentPosition[component] = index
                 }
                 let name = collection.name.lowercased()
                 var bases = [name, ResourceDescriptor.singular(of: name)]
                 if name.hasSuffix("s") { bases.append(String(name.dropLast())) }
                 if let component = collection.shape.item.component { bases.append(component.lowercased()) }
-                for base in bases where byBase[base] == nil { byBase[base] = collection }
+                for base in bases where basePosition[base] == nil { basePosition[base] = index }
             }
         }
+
+        func byName(_ name: String) -> Collection? { position[name].map { collections[$0] } }
+        func byPath(_ path: String) -> Collection? { pathPosition[path].map { collections[$0] } }
+        func byComponent(_ component: String) -> Collection? { componentPosition[component].map { collections[$0] } }
+        func byBase(_ base: String) -> Collection? { basePosition[base].map { collections[$0] } }
     }
 
     /// The relation's name and the collection a scalar property points at:
     /// the one its `x-trestle-relation` names (`trestle serve` writes it),
     /// else the one its name's base names (`author_id` → `authors`).
     private func foreignKey(_ property: Property, in index: CollectionIndex) -> (String, Collection)? {
-        if let resource = Self.declaredRelation(property), let target = index.byName[resource] {
+        if let resource = Self.declaredRelation(property), let target = index.byName(resource) {
             return (Self.foreignKeyBase(property.name) ?? property.name, target)
         }
-        guard let base = Self.foreignKeyBase(property.name), let target = index.byBase[base.lowercased()] else {
+        guard let base = Self.foreignKeyBase(property.name), let target = index.byBase(base.lowercased()) else {
             return nil
         }
         return (base, target)

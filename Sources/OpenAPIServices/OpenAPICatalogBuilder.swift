@@ -25,12 +25,21 @@ public struct OpenAPICatalogBuilder {
         self.init(document: document, source: source, order: .none)
     }
 
-    /// One documented path: its text, segments and operations.
-    struct PathEntry {
-        var text: String
-        var segments: [String]
-        var item: OpenAPI.PathItem
+    /// One documented path: its text, segments and operations. A class: an
+    /// `OpenAPI.PathItem` is kilobytes inline, and a collection, its record
+    /// route and the lookups of a catalog of thousands of paths each hold
+    /// one (a struct copied into each multiplied a 26 MB document's peak).
+    final class PathEntry {
+        let text: String
+        let segments: [String]
+        let item: OpenAPI.PathItem
         var pointer: [String] { ["paths", text] }
+
+        init(text: String, segments: [String], item: OpenAPI.PathItem) {
+            self.text = text
+            self.segments = segments
+            self.item = item
+        }
 
         static func isTemplate(_ segment: String) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("}") }
         var templates: [String] { segments.filter(Self.isTemplate).map { String($0.dropFirst().dropLast()) } }
