@@ -85,6 +85,11 @@ final class HistoryPresenter: Screen {
     func replay() -> ScreenCommand {
         guard let request = state.current else { return .handled }
         if let form = navigator.replayOperation(method: request.method, target: request.target) { return .push(form) }
+        if let form = navigator.replaySentOperation(
+            method: request.method, target: request.target, body: request.requestBody)
+        {
+            return .push(form)
+        }
         guard request.method == "GET", let target = ReplayTarget.parse(request.target) else {
             send(.notReplayable)
             return .handled
