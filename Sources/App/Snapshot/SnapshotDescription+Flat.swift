@@ -24,7 +24,8 @@ extension SnapshotDescription {
                     guard candidate.target == owner.name, case .parent(let foreignKey) = candidate.kind else {
                         return nil
                     }
-                    return foreignKey
+                    // A link (HAL's `_links.author.href`) is kept as the parent's id under its name.
+                    return ParentHop.derivedKey(foreignKey) ?? foreignKey
                 }
                 guard back.count == 1, let foreignKey = back.first, foreignKey != key else { return relation }
                 return ResourceDescriptor.Relation(
