@@ -3,6 +3,10 @@ import JSON
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 extension EndToEnd {
     /// The promises a REST service keeps, kept by a GraphQL one (issue 41
     /// item 4 and the shared ones), against the real ariadne fixture
@@ -17,7 +21,8 @@ extension EndToEnd {
         /// replay (`--env fake --data`): the start screen counted, books with
         /// their columns, `G` to the last, a record, its author (an object
         /// field) and the author's books (a relation the live service
-        /// fetches through the author: in the replay, a filter on `author.id`).
+        /// fetches through the author: in the replay, a filter on `author.id`);
+        /// and `trestle serve --data` serves the same file.
         @Test func aGraphQLSnapshotIsBrowsedOffline() async throws {
             let server = try await FrameworkServer.start(.ariadne)
             defer { server.stop() }
@@ -39,6 +44,16 @@ extension EndToEnd {
                 .first { $0["name"] == "authors" }?["relations"]?.arrayValue ?? []
             #expect(authorRelations.contains { $0["children"] == "author.id" }, "\(authorRelations)")
             server.stop()
+
+            // `trestle serve --data OUT` serves it as json-server: the relation is a filter on `author.id`.
+            do {
+                let served = try ServeProcess(copying: URL(fileURLWithPath: file), arguments: ["--read-only"])
+                defer { served.stop() }
+                let url = try #require(URL(string: served.url.absoluteString + "/books?author.id=9"))
+                let (data, _) = try await URLSession.shared.data(from: url)
+                let ids = try JSONParser.parse(data).arrayValue?.compactMap { $0["id"]?.stringValue }
+                #expect(ids == ["9", "21", "33", "45"], "\(String(decoding: data, as: UTF8.self))")
+            }
 
             let app = try RunningApp(["--env", "fake", "--delay", "0", "--data", file], home: home)
             defer { app.stop() }
