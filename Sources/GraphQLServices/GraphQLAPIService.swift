@@ -23,12 +23,21 @@ public struct GraphQLAPIService: APIService {
     let validator: QueryValidator
     let cursors = GraphQLCursors()
     let hub = ListHub()
+    /// Where each list page a screen loaded is kept for a later start
+    /// offline (the SQLite cache), under `namespace` (environment and base URL).
+    let storage: (any StorageService)?
+    let namespace: String
 
-    public init(endpoint: URL, catalog: GraphQLCatalog, network: NetworkClient) {
+    public init(
+        endpoint: URL, catalog: GraphQLCatalog, network: NetworkClient, storage: (any StorageService)? = nil,
+        namespace: String = ""
+    ) {
         self.endpoint = endpoint
         self.origin = endpoint.absoluteString
         self.catalog = catalog
         self.network = network
+        self.storage = storage
+        self.namespace = namespace
         builder = QueryBuilder(catalog: catalog)
         validator = QueryValidator(catalog.schema)
     }
@@ -47,11 +56,7 @@ public struct GraphQLAPIService: APIService {
         let service = self
         let stream = await hub.observe(key)
         await hub.load(key, force: false) { () async -> ListState<JSONValue> in
-            do throws(ServiceError) {
-                return ListState(listing: try await service.records(resource, query))
-            } catch {
-                return ListState(error: error)
-            }
+            await service.observedLoad(resource, query)
         }
         return stream
     }
@@ -59,11 +64,20 @@ public struct GraphQLAPIService: APIService {
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
         let service = self
         await hub.load(Self.key(resource, query), force: force) { () async -> ListState<JSONValue> in
-            do throws(ServiceError) {
-                return ListState(listing: try await service.records(resource, query))
-            } catch {
-                return ListState(error: error)
-            }
+            await service.observedLoad(resource, query)
+        }
+    }
+
+    /// A load of a list a screen shows: the page, kept in the cache; when
+    /// it fails, the page an earlier load kept (this run or an earlier one)
+    /// beside the error, as a REST list's offline copy is shown.
+    func observedLoad(_ resource: ResourceDescriptor, _ query: ListQuery) async -> ListState<JSONValue> {
+        do throws(ServiceError) {
+            let listing = try await records(resource, query)
+            await keep(listing, resource, query)
+            return ListState(listing: listing)
+        } catch {
+            return ListState(listing: await kept(resource, query), error: error)
         }
     }
 

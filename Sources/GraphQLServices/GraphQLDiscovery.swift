@@ -11,11 +11,26 @@ public enum GraphQLDiscovery {
     public struct Found: Sendable, Hashable {
         public var endpoint: URL
         public var catalog: GraphQLCatalog
+        /// The introspection answer as it came (at most
+        /// ``IntrospectedSchema/largestAnswer``): kept in the cache, so a
+        /// start that cannot reach the endpoint reads the schema from it.
+        public var answer: Data
 
-        public init(endpoint: URL, catalog: GraphQLCatalog) {
+        public init(endpoint: URL, catalog: GraphQLCatalog, answer: Data = Data()) {
             self.endpoint = endpoint
             self.catalog = catalog
+            self.answer = answer
         }
+    }
+
+    /// What the endpoint an earlier start found answered this time.
+    public enum Asked: Sendable {
+        /// A schema: the service is GraphQL still.
+        case found(Found)
+        /// No answer (offline, past the deadline): what is remembered stands.
+        case unanswered
+        /// An answer that is no schema: the memory is to be forgotten.
+        case notASchema
     }
 
     /// Seconds each introspection request may take.
@@ -41,15 +56,38 @@ public enum GraphQLDiscovery {
 
     /// The schema `url` answers to the introspection query, if it does.
     static func introspect(_ url: URL, network: NetworkClient) async -> Found? {
+        if case .found(let found) = await ask(url, network: network) { return found }
+        return nil
+    }
+
+    /// The endpoint an earlier start found (`RememberedDiscovery`), asked
+    /// alone: the introspection query POSTed to it once more.
+    public static func ask(_ endpoint: URL, network: NetworkClient) async -> Asked {
         let query = GraphQLQuery(text: IntrospectedSchema.query)
         let request =
-            Networking.request(.post, url) |> withAcceptJSON |> withJSONBody(JSONWriter.data(query.body))
+            Networking.request(.post, endpoint) |> withAcceptJSON |> withJSONBody(JSONWriter.data(query.body))
             |> withTimeout(timeout)
-        guard let response = try? await network.send(request), response.body.count <= IntrospectedSchema.largestAnswer,
-            let answer = try? JSONParser.parse(response.body), let schema = try? IntrospectedSchema.read(answer)
+        let response: Response
+        do throws(NetworkError) {
+            response = try await network.send(request)
+        } catch {
+            // No answer keeps the memory; an answer (a status, a redirect away) is the service's word.
+            switch error {
+            case .cannotConnect, .dns, .timeout, .proxyUnreachable, .transport, .cancelled: return .unanswered
+            default: return .notASchema
+            }
+        }
+        guard let found = read(response.body, endpoint: response.url) else { return .notASchema }
+        return .found(found)
+    }
+
+    /// The service an introspection answer describes (one kept in the
+    /// cache, or just read), at `endpoint`; `nil` when it is no schema.
+    public static func read(_ body: Data, endpoint: URL) -> Found? {
+        guard body.count <= IntrospectedSchema.largestAnswer, let answer = try? JSONParser.parse(body),
+            let schema = try? IntrospectedSchema.read(answer)
         else { return nil }
-        let catalog = GraphQLCatalog(schema)
-        return Found(endpoint: response.url, catalog: catalog)
+        return Found(endpoint: endpoint, catalog: GraphQLCatalog(schema), answer: body)
     }
 }
 

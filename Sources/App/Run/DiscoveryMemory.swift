@@ -47,7 +47,8 @@ enum DiscoveryMemory {
         case .nothing?:
             logger.info("discovery", metadata: ["remembered": "nothing found"])
             return Looked(discovered: .init(outcome: .none, attempts: []), skipped: recall?.discovered)
-        case nil:
+        case .graphQL?, nil:
+            // A remembered GraphQL endpoint that answered no schema (`GraphQLStage.remembered`): every place again.
             break
         }
         return Looked(discovered: await discovery.discover(named: named, observer: observer))

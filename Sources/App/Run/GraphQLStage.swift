@@ -18,10 +18,12 @@ enum GraphQLStage {
     }
 
     /// Forced: the GraphQL service at the base URL, or a warning that none answered.
-    static func apply(_ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger) async
-        -> OpenAPIStage.Applied
-    {
-        if let found = await look(configuration, documents: documents, logger: logger) { return found }
+    static func apply(
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger, recall: ConventionRecall? = nil
+    ) async -> OpenAPIStage.Applied {
+        if let found = await look(configuration, documents: documents, logger: logger, recall: recall) {
+            return found
+        }
         return OpenAPIStage.Applied(
             configuration: UnknownService.unguessed(configuration),
             warning: Texts.Start.noGraphQL(url: configuration.baseURL.absoluteString))
@@ -33,7 +35,7 @@ enum GraphQLStage {
     ///   write to, so only `<base>/graphql` is asked then. Forced, both are.
     static func look(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
-        root: RememberedConvention.Answer? = nil
+        root: RememberedConvention.Answer? = nil, recall: ConventionRecall? = nil
     ) async -> OpenAPIStage.Applied? {
         guard configuration.environment != .fake, let network = documents?.network else { return nil }
         let skipsBase = root.map(Self.isResource) ?? false
@@ -41,6 +43,14 @@ enum GraphQLStage {
             let found = await GraphQLDiscovery.discover(
                 configuration.baseURL, network: network, skippingBase: skipsBase)
         else { return nil }
+        await remember(found, recall: recall)
+        return applied(found, configuration: configuration, logger: logger)
+    }
+
+    /// `configuration` browsing the service `found`.
+    static func applied(_ found: GraphQLDiscovery.Found, configuration: AppConfiguration, logger: Logger)
+        -> OpenAPIStage.Applied
+    {
         var result = configuration
         result.catalog = ResourceCatalog(
             found.catalog.descriptors, source: Texts.GraphQL.source(url: found.endpoint.absoluteString))
@@ -71,5 +81,55 @@ extension OpenAPIDiscovery.Outcome {
         case .none, .problem: true
         case .found, .stopped: false
         }
+    }
+}
+
+/// What discovery found of a GraphQL service, remembered per service
+/// (`RememberedDiscovery.Outcome.graphQL`, its introspection answer kept
+/// beside in the cache): the next start POSTs the introspection query to
+/// the endpoint alone, before any convention or document is asked —
+/// revalidated as a remembered document's place is, every start.
+extension GraphQLStage {
+    /// The service an earlier start found, asked again: its schema as it
+    /// answers now, or (no answer: offline, past the deadline) as it was
+    /// kept; `nil` when nothing is remembered, or the endpoint answers no
+    /// schema now (the memory is forgotten and every place asked again).
+    static func remembered(
+        _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger, recall: ConventionRecall?
+    ) async -> OpenAPIStage.Applied? {
+        guard configuration.environment != .fake, let network = documents?.network, let recall,
+            case .graphQL(let endpoint)? = recall.discovered?.outcome
+        else { return nil }
+        switch await GraphQLDiscovery.ask(endpoint, network: network) {
+        case .found(let found):
+            logger.info("discovery", metadata: ["remembered": "graphql \(endpoint.absoluteString)"])
+            await remember(found, recall: recall)
+            return applied(found, configuration: configuration, logger: logger)
+        case .unanswered:
+            guard let kept = await recall.storage.cachedResponse(forKey: schemaKey(recall.service, endpoint)),
+                let found = GraphQLDiscovery.read(kept.body, endpoint: endpoint)
+            else { return nil }
+            logger.notice("discovery", metadata: ["remembered": "graphql \(endpoint.absoluteString), unanswered"])
+            return applied(found, configuration: configuration, logger: logger)
+        case .notASchema:
+            logger.notice("discovery", metadata: ["remembered place failed": "\(endpoint.absoluteString)"])
+            await DiscoveryMemory.remember(nil, recall: recall)
+            await recall.storage.removeResponse(forKey: schemaKey(recall.service, endpoint))
+            return nil
+        }
+    }
+
+    /// Keeps `found` for the next start: the endpoint, and its introspection answer.
+    static func remember(_ found: GraphQLDiscovery.Found, recall: ConventionRecall?) async {
+        guard let recall else { return }
+        await DiscoveryMemory.remember(RememberedDiscovery(.graphQL(found.endpoint)), recall: recall)
+        guard !found.answer.isEmpty else { return }
+        await recall.storage.store(
+            CachedResponse(key: schemaKey(recall.service, found.endpoint), body: found.answer, fetchedAt: Date()))
+    }
+
+    /// Where the introspection answer is kept in the cache.
+    static func schemaKey(_ service: String, _ endpoint: URL) -> String {
+        "\(service)|graphql-schema|\(endpoint.absoluteString)"
     }
 }

@@ -45,8 +45,14 @@ enum OpenAPIStage {
         var attempts: [OpenAPIDiscovery.Attempt] = []
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
+        if configuration.convention == nil || GraphQLStage.isForced(configuration),
+            let remembered = await GraphQLStage.remembered(
+                configuration, documents: documents, logger: logger, recall: recall)
+        {
+            return remembered
+        }
         if GraphQLStage.isForced(configuration) {
-            return await GraphQLStage.apply(configuration, documents: documents, logger: logger)
+            return await GraphQLStage.apply(configuration, documents: documents, logger: logger, recall: recall)
         }
         let trail = UnknownService.Trail()
         if let found = await ConventionDetection.apply(
@@ -71,7 +77,7 @@ enum OpenAPIStage {
         let remembers = looked != nil
         if outcome.claimsNothing,
             let graphQL = await GraphQLStage.look(
-                configuration, documents: documents, logger: logger, root: trail.rootAnswer)
+                configuration, documents: documents, logger: logger, root: trail.rootAnswer, recall: recall)
         {
             return graphQL
         }

@@ -150,8 +150,11 @@ struct ServiceGrounds: Sendable {
         let rest = description.authSchemes.isEmpty ? live : live.explainingUnauthorized(with: description.authSchemes)
         // The backend discovery chose: GraphQL beside REST, on the same client and middleware.
         let api: any APIService =
-            description.graphQL.map { GraphQLAPIService(endpoint: $0.endpoint, catalog: $0.catalog, network: network) }
-            ?? rest
+            description.graphQL.map {
+                GraphQLAPIService(
+                    endpoint: $0.endpoint, catalog: $0.catalog, network: network, storage: storage,
+                    namespace: ConventionRecall.service(of: configuration))
+            } ?? rest
         var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal, history: history)
         container.documents = documents

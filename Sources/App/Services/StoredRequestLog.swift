@@ -25,10 +25,12 @@ struct StoredRequestLog: RequestHistory {
         let headers = { (fields: [[String]]) in
             fields.compactMap { $0.count == 2 ? RequestEntity.Header($0[0], $0[1]) : nil }
         }
-        return RequestEntity(
+        var entity = RequestEntity(
             id: id, startedAt: request.startedAt, method: request.method, target: request.target,
             status: request.status, failure: request.failure, answer: answer, milliseconds: request.milliseconds,
             bytes: request.bytes, requestHeaders: headers(request.requestHeaders),
             responseHeaders: headers(request.responseHeaders), body: request.body)
+        entity.requestBody = request.requestBody
+        return entity
     }
 }

@@ -106,7 +106,8 @@ public enum SnapshotRunner {
             return 1
         }
         var description = SnapshotDescription(
-            catalog: catalog, convention: convention(of: catalog), baseURL: origin, counts: counts(outcome))
+            catalog: SnapshotDescription.flattened(catalog), convention: convention(of: catalog), baseURL: origin,
+            counts: counts(outcome))
         var anonymiser: Anonymiser?
         if settings.anonymise {
             anonymiser = Anonymiser(keep: Set(settings.keep), catalog: description.catalog, baseURL: origin)

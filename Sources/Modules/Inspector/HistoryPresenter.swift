@@ -5,7 +5,8 @@ import Translations
 /// `:history`: the requests kept in the cache for this environment and
 /// base URL, across runs, newest first — the inspector's table. Enter
 /// shows one (the inspector's detail); `R` replays a GET by opening its
-/// list or record. A loop around `HistoryState`.
+/// list or record, and an operation's request (a GraphQL mutation too, read
+/// from its kept body) by opening its form filled. A loop around `HistoryState`.
 @MainActor
 final class HistoryPresenter: Screen {
     private(set) var screen = HistoryState()
@@ -85,6 +86,11 @@ final class HistoryPresenter: Screen {
     func replay() -> ScreenCommand {
         guard let request = state.current else { return .handled }
         if let form = navigator.replayOperation(method: request.method, target: request.target) { return .push(form) }
+        if let form = navigator.replaySentOperation(
+            method: request.method, target: request.target, body: request.requestBody)
+        {
+            return .push(form)
+        }
         guard request.method == "GET", let target = ReplayTarget.parse(request.target) else {
             send(.notReplayable)
             return .handled

@@ -145,4 +145,17 @@ public struct ResourceNavigator {
         values.merge(operations.remembered(method: method, path: path) ?? [:]) { _, remembered in remembered }
         return OperationsModule.form(operation, values: values, api: api, shelf: operations, context: context)
     }
+
+    /// The form of the operation a request of the history was, read from
+    /// its body by a backend that sends every operation to one URL (a
+    /// GraphQL mutation, `ReadsSentOperations`), filled as it was sent;
+    /// `nil` when the backend cannot tell.
+    public func replaySentOperation(method: String, target: String, body: Data) -> (any Screen)? {
+        guard let sent = (api as? any ReadsSentOperations)?.sentOperation(method: method, target: target, body: body),
+            let (operation, pathValues) = operations.catalog.sent(method: sent.method, path: sent.path)
+        else { return nil }
+        var values = Dictionary(uniqueKeysWithValues: pathValues.map { (OperationDraft.key(.path, $0.key), $0.value) })
+        for (name, value) in sent.bodyValues { values[OperationDraft.key(.body, name)] = value }
+        return OperationsModule.form(operation, values: values, api: api, shelf: operations, context: context)
+    }
 }

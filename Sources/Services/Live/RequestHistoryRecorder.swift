@@ -98,6 +98,7 @@ public final class RequestHistoryRecorder: Sendable {
             status: entry.status, failure: entry.failure?.userMessage, answer: answer, milliseconds: entry.milliseconds,
             bytes: entry.responseBytes, requestHeaders: entry.requestHeaders.map { [$0.name, $0.value] },
             responseHeaders: entry.responseHeaders.map { [$0.name, $0.value] },
-            body: entry.body.count > StoredRequest.largestKeptBody ? Data() : entry.body)
+            body: entry.body.count > StoredRequest.largestKeptBody ? Data() : entry.body,
+            requestBody: entry.requestBody.count > StoredRequest.largestKeptRequestBody ? Data() : entry.requestBody)
     }
 }

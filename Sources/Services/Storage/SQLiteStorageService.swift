@@ -197,6 +197,12 @@ public final class SQLiteStorageService: StorageService {
                 t.column("writtenAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v8: request bodies in the history") { db in
+            // A POST's own body (a GraphQL mutation's query and variables), so `:history`'s R can send it again.
+            try db.alter(table: "request") { t in
+                t.add(column: "requestBody", .blob).notNull().defaults(to: Data())
+            }
+        }
         return migrator
     }
 
@@ -208,14 +214,14 @@ public final class SQLiteStorageService: StorageService {
                     try db.execute(
                         sql: """
                             INSERT INTO request (namespace, startedAt, method, target, status, failure, answer,
-                                milliseconds, bytes, requestHeaders, responseHeaders, body)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                milliseconds, bytes, requestHeaders, responseHeaders, body, requestBody)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             request.namespace, request.startedAt.timeIntervalSince1970, request.method,
                             request.target, request.status, request.failure, request.answer, request.milliseconds,
                             request.bytes, Self.encode(request.requestHeaders), Self.encode(request.responseHeaders),
-                            request.body,
+                            request.body, request.requestBody,
                         ])
                 }
                 for namespace in Set(requests.map(\.namespace)) {
@@ -252,7 +258,7 @@ public final class SQLiteStorageService: StorageService {
             method: row["method"], target: row["target"], status: row["status"], failure: row["failure"],
             answer: row["answer"], milliseconds: row["milliseconds"], bytes: row["bytes"],
             requestHeaders: decode(row["requestHeaders"]), responseHeaders: decode(row["responseHeaders"]),
-            body: row["body"])
+            body: row["body"], requestBody: row["requestBody"] ?? Data())
     }
 
     public func cachedResponse(forKey key: String) async -> CachedResponse? {

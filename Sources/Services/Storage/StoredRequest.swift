@@ -20,16 +20,21 @@ public struct StoredRequest: Sendable, Equatable {
     public var responseHeaders: [[String]]
     /// The body, empty when it was over ``largestKeptBody``.
     public var body: Data
+    /// The request's own body when it was JSON (a GraphQL query and its
+    /// variables), empty when it was over ``largestKeptRequestBody``.
+    public var requestBody: Data
 
     /// Bodies above this size (1 MiB) are not kept in the history.
     public static let largestKeptBody = 1024 * 1024
+    /// Request bodies above this size (64 KiB) are not kept.
+    public static let largestKeptRequestBody = 64 * 1024
     /// Requests kept per namespace: the oldest go first.
     public static let kept = 1_000
 
     public init(
         namespace: String, startedAt: Date, method: String, target: String, status: Int?, failure: String?,
         answer: String, milliseconds: Int, bytes: Int, requestHeaders: [[String]], responseHeaders: [[String]],
-        body: Data
+        body: Data, requestBody: Data = Data()
     ) {
         self.namespace = namespace
         self.startedAt = startedAt
@@ -43,5 +48,6 @@ public struct StoredRequest: Sendable, Equatable {
         self.requestHeaders = requestHeaders
         self.responseHeaders = responseHeaders
         self.body = body
+        self.requestBody = requestBody
     }
 }
