@@ -91,7 +91,9 @@ def main():
             one_round(run, args.count, rng)
             now = time.perf_counter()
             if now >= next_sample:
-                samples.append(((now - started) / 60, proc_status(run.proc.pid, "VmRSS") / 1024))
+                pid = run.proc.pid
+                samples.append(((now - started) / 60, proc_status(pid, "VmRSS") / 1024,
+                                proc_status(pid, "RssAnon") / 1024, proc_status(pid, "RssFile") / 1024))
                 next_sample = now + 10
         if run.proc.poll() is not None:
             raise RuntimeError(f"trestle exited ({run.proc.returncode}) after {(time.perf_counter() - started):.0f} s")
@@ -102,14 +104,18 @@ def main():
         stop_serve(small, small_folder)
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(home, ignore_errors=True)
-    after_first = next((rss for minute, rss in samples if minute >= 1), samples[-1][1])
-    highest = max(rss for _, rss in samples)
+    first = next((sample for sample in samples if sample[0] >= 1), samples[-1])
+    after_first = first[1]
+    highest = max(sample[1] for sample in samples)
     last = samples[-1][1]
     print(f"{binary}: {args.minutes:g} min, {len(samples)} samples, {args.count:,} todos on `big`")
-    for minute, rss in samples[:: max(1, len(samples) // 12)]:
-        print(f"  {minute:6.1f} min  {rss:7.1f} MiB")
+    print(f"  {'minute':>6}  {'VmRSS':>7}  {'anon':>7}  {'file':>7}  (MiB; anon: heap and stacks, file: mapped pages of the binary and files)")
+    for minute, rss, anon, mapped in samples[:: max(1, len(samples) // 12)]:
+        print(f"  {minute:6.1f}  {rss:7.1f}  {anon:7.1f}  {mapped:7.1f}")
     print(f"VmRSS after the first minute {after_first:.1f} MiB, highest {highest:.1f} MiB, last {last:.1f} MiB; "
           f"last ÷ first minute = {last / after_first:.3f} (target ≤ 1.10)")
+    print(f"of which anonymous {first[2]:.1f} → {samples[-1][2]:.1f} MiB ({samples[-1][2] / first[2]:.3f}), "
+          f"file-backed {first[3]:.1f} → {samples[-1][3]:.1f} MiB ({samples[-1][3] / first[3]:.3f})")
 
 
 if __name__ == "__main__":
