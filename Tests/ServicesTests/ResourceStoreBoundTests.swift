@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Networking
+import Synchronization
 import TestSupport
 import Testing
 
@@ -43,5 +44,50 @@ struct ResourceStoreBoundTests {
         // A page that went is still answered from storage.
         await storage.flush()
         #expect(await store.cached(Self.page(1))?.body == Data("[]".utf8))
+    }
+
+    /// A state nobody observes keeps its answer's body, not the decoded
+    /// form an observer made of it: the next observer decodes it again.
+    @Test func anIdleStateKeepsItsBodyNotItsDecodedForm() async throws {
+        let network = NetworkClient(
+            client: StubHTTPClient { request throws(NetworkError) in
+                Response(
+                    status: 200, headers: ["Content-Type": "application/json"], body: Data("[1]".utf8),
+                    url: request.url)
+            }, retry: .never)
+        let store = ResourceStore(
+            network: network, storage: InMemoryStorageService(), namespace: "test", logger: Self.logger)
+        let page = Self.page(1)
+        let decodings = Counter()
+        func observeAndDecode() async -> LoadedResource? {
+            let stream = await store.observe(page)
+            for await state in stream {
+                guard let resource = state.resource else { continue }
+                _ = resource.decoded.value { () -> Int in
+                    decodings.add()
+                    return resource.body.count
+                }
+                return resource
+            }
+            return nil
+        }
+        await store.reload(page)
+        let first = await observeAndDecode()
+        #expect(decodings.value == 1)
+        // The observer gone (its stream ended), the state goes idle.
+        let idle = await waitUntil {
+            guard let kept = await store.states[await store.key(for: page)]?.resource else { return false }
+            return kept.decoded !== first?.decoded
+        }
+        #expect(idle, "the idle state still holds the decoded form")
+        let second = await observeAndDecode()
+        #expect(second?.body == Data("[1]".utf8))
+        #expect(decodings.value == 2)
+    }
+
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
     }
 }

@@ -125,6 +125,9 @@ extension ResourceStore {
 
     private func removeObserver(_ id: UUID, key: String) {
         guard observers[key]?.removeValue(forKey: id) != nil else { return }
-        if observers[key]?.isEmpty == true { lastObserverLeft(key) }
+        guard observers[key]?.isEmpty == true else { return }
+        // Idle: the body stays (a page visited again shows at once), its decoded form goes.
+        if let resource = states[key]?.resource { states[key]?.resource = resource.withoutDecoded() }
+        lastObserverLeft(key)
     }
 }

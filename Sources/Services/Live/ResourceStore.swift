@@ -24,6 +24,17 @@ public struct LoadedResource: Sendable {
         self.fetchedAt = fetchedAt
         self.origin = origin
     }
+
+    /// The same answer without its decoded body (decoded again when asked):
+    /// what a state nobody observes keeps. A page of 500 records is some
+    /// 50 KB of body and several times that decoded, and a long session of
+    /// far jumps leaves dozens of such states behind.
+    func withoutDecoded() -> LoadedResource {
+        var copy = LoadedResource(body: body, totalCount: totalCount, fetchedAt: fetchedAt, origin: origin)
+        copy.nextLink = nextLink
+        copy.links = links
+        return copy
+    }
 }
 
 /// Resource-centric state for GET requests (the Siesta idea): one entry per
