@@ -1,3 +1,4 @@
+import GRPCServices
 import Modules
 import Networking
 import Services
@@ -31,7 +32,9 @@ struct JournalRequestLog: RequestLog {
         if !entry.requestBody.isEmpty {
             entity.requestBody = entry.requestBody
             // The query sent, repeatable from a shell (a GraphQL POST).
-            entity.curl = CurlCommand.render(
+            entity.curl =
+                GRPCCommand.render(url: entry.url, requestBody: entry.requestBody)
+                ?? CurlCommand.render(
                 RequestText(
                     method: entry.method, url: entry.url.absoluteString,
                     headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
