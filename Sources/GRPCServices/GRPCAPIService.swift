@@ -68,8 +68,11 @@ public struct GRPCAPIService: APIService {
         -> Listing<JSONValue>
     {
         let page = try await page(resource, query)
-        let items = query.filters.isEmpty ? page.items : page.items.filter { item in query.filters.allSatisfy { $0.matches(item) } }
-        return Listing(items: items, totalCount: query.filters.isEmpty ? page.total : nil, fetchedAt: Date(), origin: .network)
+        let items =
+            query.filters.isEmpty
+            ? page.items : page.items.filter { item in query.filters.allSatisfy { $0.matches(item) } }
+        return Listing(
+            items: items, totalCount: query.filters.isEmpty ? page.total : nil, fetchedAt: Date(), origin: .network)
     }
 
     public func count(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Int {

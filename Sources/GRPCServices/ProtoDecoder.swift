@@ -82,7 +82,8 @@ public struct ProtoDecoder: Sendable {
             if field.type == .message, field.isRepeated,
                 let entry = schema.messages[field.typeName], entry.isMapEntry
             {
-                let pair = try message(try reader.lengthDelimited(), type: field.typeName, depth: depth + 1, budget: &budget)
+                let pair = try message(
+                    try reader.lengthDelimited(), type: field.typeName, depth: depth + 1, budget: &budget)
                 let key = pair.value(atPath: entry.field(number: 1)?.jsonName ?? "key")
                 let keyText: String =
                     switch key {
@@ -97,7 +98,8 @@ public struct ProtoDecoder: Sendable {
             }
             let value: JSONValue
             if field.type == .message {
-                value = try message(try reader.lengthDelimited(), type: field.typeName, depth: depth + 1, budget: &budget)
+                value = try message(
+                    try reader.lengthDelimited(), type: field.typeName, depth: depth + 1, budget: &budget)
             } else {
                 value = try scalar(&reader, field: field, wire: wire)
             }
@@ -211,7 +213,8 @@ public struct ProtoDecoder: Sendable {
             }
             let date = Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1e9)
             let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = nanos == 0 ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
+            formatter.formatOptions =
+                nanos == 0 ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
             return .string(formatter.string(from: date))
         case _ where Self.wrappers.contains(type):
             guard let wrapper = schema.messages[type], let field = wrapper.field(number: 1) else { return nil }

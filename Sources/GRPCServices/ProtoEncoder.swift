@@ -129,7 +129,8 @@ public struct ProtoEncoder: Sendable {
         case "google.protobuf.Timestamp":
             guard case .string(let text) = value else { return false }
             let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+            formatter.formatOptions =
+                text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
             guard let date = formatter.date(from: text) else { throw .badValue(type, text) }
             let seconds = date.timeIntervalSince1970.rounded(.down)
             writer.key(1, wire: 0)

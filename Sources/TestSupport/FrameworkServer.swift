@@ -237,7 +237,8 @@ public final class FrameworkServer: Sendable {
     /// ``Framework/grpc``'s server logs `CALL <method>` on stderr.
     public func calls() -> [String] {
         let log =
-            (try? String(contentsOf: folder.appendingPathComponent("\(framework.logStem).stderr"), encoding: .utf8)) ?? ""
+            (try? String(contentsOf: folder.appendingPathComponent("\(framework.logStem).stderr"), encoding: .utf8))
+            ?? ""
         return log.split(separator: "\n").compactMap { line in
             line.hasPrefix("CALL ") ? String(line.dropFirst(5)) : nil
         }

@@ -126,7 +126,8 @@ extension EndToEnd {
             // :history keeps the run's gRPC calls for the service.
             try await app.command("history")
             try await app.session.eventually("the gRPC calls in the history") { screen in
-                screen.contains("requests kept for this service") && screen.contains("POST   /\(Self.service)/CreateBook")
+                screen.contains("requests kept for this service")
+                    && screen.contains("POST   /\(Self.service)/CreateBook")
             }
             #expect(server.calls().contains("/\(Self.service)/CreateBook"))
             #expect(try app.trestlePID() > 0, "trestle is still running")

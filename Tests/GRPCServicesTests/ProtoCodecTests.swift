@@ -29,7 +29,8 @@ import Testing
                     Field(name: "genre", number: 11, type: .enum, typeName: "test.Genre"),
                     Field(name: "author", number: 12, type: .message, typeName: "test.Author"),
                     Field(name: "tags", number: 13, type: .string, isRepeated: true),
-                    Field(name: "counts", number: 14, type: .message, isRepeated: true, typeName: "test.Book.CountsEntry"),
+                    Field(
+                        name: "counts", number: 14, type: .message, isRepeated: true, typeName: "test.Book.CountsEntry"),
                     Field(name: "serial", number: 15, type: .fixed64),
                     Field(name: "code", number: 16, type: .sfixed32),
                     Field(name: "big", number: 17, type: .uint64),
@@ -47,7 +48,9 @@ import Testing
                 ]),
             ProtoSchema.Message(
                 fullName: "google.protobuf.Timestamp",
-                fields: [Field(name: "seconds", number: 1, type: .int64), Field(name: "nanos", number: 2, type: .int32)]),
+                fields: [
+                    Field(name: "seconds", number: 1, type: .int64), Field(name: "nanos", number: 2, type: .int32),
+                ]),
             // protobuf's encoding guide: `message Test1 { int32 a = 1; }`,
             // `Test2 { string b = 2; }`, `Test5 { repeated int32 f = 6 [packed = true]; }`.
             ProtoSchema.Message(fullName: "test.Test1", fields: [Field(name: "a", number: 1, type: .int32)]),
@@ -55,7 +58,9 @@ import Testing
             ProtoSchema.Message(
                 fullName: "test.Test5", fields: [Field(name: "f", number: 6, type: .int32, isRepeated: true)]),
         ],
-        enums: [ProtoSchema.Enum(fullName: "test.Genre", values: [("GENRE_UNSPECIFIED", 0), ("NOVEL", 1), ("POETRY", 2)])])
+        enums: [
+            ProtoSchema.Enum(fullName: "test.Genre", values: [("GENRE_UNSPECIFIED", 0), ("NOVEL", 1), ("POETRY", 2)])
+        ])
 
     let decoder = ProtoDecoder(schema: schema)
     let encoder = ProtoEncoder(schema: schema)
@@ -125,7 +130,8 @@ import Testing
                     ])
             ],
             enums: [
-                ProtoSchema.Enum(fullName: "google.protobuf.Label", values: [("LABEL_OPTIONAL", 1), ("LABEL_REPEATED", 3)]),
+                ProtoSchema.Enum(
+                    fullName: "google.protobuf.Label", values: [("LABEL_OPTIONAL", 1), ("LABEL_REPEATED", 3)]),
                 ProtoSchema.Enum(fullName: "google.protobuf.Type", values: [("TYPE_STRING", 9), ("TYPE_MESSAGE", 11)]),
             ])
         var field = Google_Protobuf_FieldDescriptorProto()
@@ -180,7 +186,9 @@ import Testing
         // Random bytes: each either reads or throws a codec error.
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let junk = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let junk = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             _ = try? decoder.decode(junk, as: "test.Book")
         }
     }

@@ -35,10 +35,10 @@ struct JournalRequestLog: RequestLog {
             entity.curl =
                 GRPCCommand.render(url: entry.url, requestBody: entry.requestBody)
                 ?? CurlCommand.render(
-                RequestText(
-                    method: entry.method, url: entry.url.absoluteString,
-                    headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
-                    body: String(decoding: entry.requestBody, as: UTF8.self)))
+                    RequestText(
+                        method: entry.method, url: entry.url.absoluteString,
+                        headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
+                        body: String(decoding: entry.requestBody, as: UTF8.self)))
         }
         return entity
     }
