@@ -10,8 +10,9 @@ import Services
 /// ``ProtoEncoder``). Every call goes into the request journal as an
 /// entry of its own (`POST grpc://host:port/pkg.Service/Method`, the
 /// request and the answer as JSON, `grpc-status` among the answer's
-/// headers), so the inspector and `:history` see gRPC calls as they see
-/// HTTP requests.
+/// headers, a failed call's status as grpc-gateway maps its code:
+/// `NOT_FOUND` 404), so the inspector and `:history` see gRPC calls as they
+/// see HTTP requests.
 public struct GRPCAPIService: APIService {
     /// The convention name the catalog's routes carry (`--convention grpc`).
     public static let convention = ConventionName("grpc")
@@ -173,7 +174,8 @@ public struct GRPCAPIService: APIService {
     /// (`/library.v1.Library/CreateBook`), the body's fields are the
     /// request message's (`book.title` nested into `book`). The answer is
     /// the message as JSON (status 200), or the server's status as
-    /// `{"code": …, "message": …}` (status 500, as grpc-gateway maps most).
+    /// `{"code": …, "message": …}` with the HTTP status grpc-gateway maps
+    /// its code to (`INVALID_ARGUMENT` 400).
     public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {
         let fullName = String(operation.path.drop { $0 == "/" }.prefix { $0 != "?" })
         guard let method = catalog.method(fullName), !method.isStreaming else {
@@ -191,7 +193,7 @@ public struct GRPCAPIService: APIService {
             guard case .status(let code, let message) = error else { throw failure(error, .other) }
             let answer: JSONValue = .object(["code": .string(code), "message": .string(message)])
             return OperationAnswer(
-                status: 500, headers: [OperationRequest.Pair("grpc-status", code)],
+                status: GRPCConnection.httpStatus(of: code), headers: [OperationRequest.Pair("grpc-status", code)],
                 body: JSONWriter.data(answer, pretty: true), url: url)
         }
     }
@@ -256,7 +258,8 @@ public struct GRPCAPIService: APIService {
         } catch {
             let kind: ServiceError.Kind
             switch error {
-            case .status(let code, _): kind = code == "NOT_FOUND" ? .notFound : .server(status: 500)
+            case .status(let code, _):
+                kind = code == "NOT_FOUND" ? .notFound : .server(status: GRPCConnection.httpStatus(of: code))
             case .unreachable: kind = .offline
             case .timedOut: kind = .timeout
             case .codec: kind = .badData
@@ -298,7 +301,7 @@ public struct GRPCAPIService: APIService {
             switch error {
             case .status(let code, let message):
                 note(
-                    status: 200,
+                    status: GRPCConnection.httpStatus(of: code),
                     headers: [
                         HTTPHeaders.Field(name: "grpc-status", value: code),
                         HTTPHeaders.Field(name: "grpc-message", value: message),

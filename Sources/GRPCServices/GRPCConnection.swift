@@ -104,6 +104,25 @@ public final class GRPCConnection: Sendable {
         }
     }
 
+    /// The HTTP status grpc-gateway answers for a status code (`NOT_FOUND` → 404),
+    /// which the journal and an operation's answer show.
+    public static func httpStatus(of code: String) -> Int {
+        switch code {
+        case "OK": 200
+        case "CANCELLED": 499
+        case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE": 400
+        case "DEADLINE_EXCEEDED": 504
+        case "NOT_FOUND": 404
+        case "ALREADY_EXISTS", "ABORTED": 409
+        case "PERMISSION_DENIED": 403
+        case "UNAUTHENTICATED": 401
+        case "RESOURCE_EXHAUSTED": 429
+        case "UNIMPLEMENTED": 501
+        case "UNAVAILABLE": 503
+        default: 500
+        }
+    }
+
     /// `NOT_FOUND`, as grpcurl and the specification spell the codes.
     static func name(of code: RPCError.Code) -> String {
         switch code {

@@ -130,6 +130,19 @@ extension EndToEnd {
                     && screen.contains("POST   /\(Self.service)/CreateBook")
             }
             #expect(server.calls().contains("/\(Self.service)/CreateBook"))
+
+            // A call the server refuses: its status and message, the HTTP status grpc-gateway would answer.
+            try await app.command("ops")
+            try await app.session.eventuallyShows("/\(Self.service)/CreateBook")
+            try app.session.press("Enter")
+            try await app.session.eventuallyShows("title:")
+            // An empty form, sent (the confirmation is not asked again in this run).
+            try app.session.press("Enter")
+            let refused = try await app.session.eventually("the server's status") { screen in
+                screen.contains("\"code\": \"INVALID_ARGUMENT\"") && screen.contains("title is required")
+            }
+            #expect(refused.contains("400"), "\(refused)")
+            #expect(refused.contains("grpc-status: INVALID_ARGUMENT"), "\(refused)")
             #expect(try app.trestlePID() > 0, "trestle is still running")
         }
 
