@@ -30,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.1.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -83,10 +87,19 @@ let package = Package(
                 .product(name: "GraphQL", package: "GraphQL"),
             ]),
         .target(
+            name: "GRPCServices",
+            dependencies: [
+                "Services", "JSON", "Networking",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
+        .target(
             name: "App",
             dependencies: [
                 "Modules", "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TerminalUI",
-                "NcursesTerminal", "OpenAPIServices", "GraphQLServices", "Translations",
+                "NcursesTerminal", "OpenAPIServices", "GraphQLServices", "GRPCServices", "Translations",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -138,6 +151,12 @@ let package = Package(
             name: "GraphQLServicesTests",
             dependencies: ["GraphQLServices", "Services", "Networking", "JSON"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "GRPCServicesTests",
+            dependencies: [
+                "GRPCServices", "JSON",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
         .testTarget(
             name: "ModulesTests",
             dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),

@@ -40,6 +40,11 @@ public final class FrameworkServer: Sendable {
         /// code + PKCE, device authorization, refresh tokens) and a protected
         /// `/api/todos` (Tests/Fixtures/oauth-provider; not a library service).
         case oauth
+        /// grpcio 1.85.1 with grpcio-reflection: a gRPC library service
+        /// (library.proto: ListBooks/GetBook/CreateBook/ListAuthors/GetAuthor/
+        /// CountBooks, 120 books, 12 authors, AIP-158 paging), in memory,
+        /// server reflection v1alpha only; TLS when given a certificate.
+        case grpc
 
         /// `Tests/Fixtures/<this>`.
         public var fixture: String { self == .oauth ? "oauth-provider" : "\(rawValue)-library" }
@@ -66,7 +71,7 @@ public final class FrameworkServer: Sendable {
             case .django, .dja, .tastypie, .ninja, .oauth:
                 [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
-            case .ariadne: []
+            case .ariadne, .grpc: []
             }
         }
 
@@ -77,6 +82,7 @@ public final class FrameworkServer: Sendable {
                 ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
             case .flaskRESTX, .ariadne: ["app.py", "\(port)"]
+            case .grpc: ["server.py", "\(port)"]
             }
         }
 
@@ -85,7 +91,7 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django: "/api/"
             case .datasette: "/library"
-            case .dja, .flaskRESTX, .ariadne: "/"
+            case .dja, .flaskRESTX, .ariadne, .grpc: "/"
             case .tastypie: "/api/v1/"
             case .ninja, .oauth: "/api"
             }
@@ -105,6 +111,8 @@ public final class FrameworkServer: Sendable {
             // GET shows ariadne's explorer page: the server is up.
             case .ariadne: ("/graphql", "text/html")
             case .oauth: ("/login/", "text/html")
+            // No HTTP/1: server.py prints `serving PORT` once it listens.
+            case .grpc: ("", "")
             }
         }
 
@@ -123,8 +131,10 @@ public final class FrameworkServer: Sendable {
     /// Where the server writes its request log (runserver and Flask: stderr).
     public var requestLogFile: URL { folder.appendingPathComponent("\(framework.logStem).stderr") }
 
-    private init(framework: Framework, port: Int, folder: URL, pid: Int32) throws {
-        guard let apiRoot = URL(string: "http://127.0.0.1:\(port)\(framework.apiRootPath)") else {
+    private init(framework: Framework, port: Int, folder: URL, pid: Int32, tls: Bool = false) throws {
+        let scheme = framework == .grpc ? (tls ? "grpcs" : "grpc") : "http"
+        let root = framework == .grpc ? "" : framework.apiRootPath
+        guard let apiRoot = URL(string: "\(scheme)://127.0.0.1:\(port)\(root)") else {
             throw Failure("no URL for port \(port)")
         }
         self.framework = framework
@@ -153,7 +163,11 @@ public final class FrameworkServer: Sendable {
 
     /// Seeds a fresh database, then runs the server until it answers (a few
     /// tries should another process take the port first).
-    public static func start(_ framework: Framework) async throws -> FrameworkServer {
+    /// - Parameter tls: the certificate and key (PEM files) the server
+    ///   presents (``Framework/grpc`` only: it serves `grpcs://` then).
+    public static func start(_ framework: Framework, tls: (certificate: String, key: String)? = nil) async throws
+        -> FrameworkServer
+    {
         let python = try venv(framework).appendingPathComponent("bin/python").path
         let project = project(framework)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -172,13 +186,15 @@ public final class FrameworkServer: Sendable {
                 let port = try DjangoProcess.freePort()
                 var arguments = framework.serve(port: port, database: database)
                 if arguments[0].hasSuffix(".py") { arguments[0] = project.appendingPathComponent(arguments[0]).path }
+                if let tls { arguments += [tls.certificate, tls.key] }
                 let pid = try DjangoProcess.start(
                     [python] + arguments, environment: environment,
                     stdout: folder.appendingPathComponent("\(framework.logStem).stdout").path,
                     stderr: folder.appendingPathComponent("\(framework.logStem).stderr").path)
                 let server: FrameworkServer
                 do {
-                    server = try FrameworkServer(framework: framework, port: port, folder: folder, pid: pid)
+                    server = try FrameworkServer(
+                        framework: framework, port: port, folder: folder, pid: pid, tls: tls != nil)
                 } catch {
                     DjangoProcess.end(pid)
                     throw error
@@ -217,6 +233,17 @@ public final class FrameworkServer: Sendable {
         }
     }
 
+    /// The gRPC methods called so far, in order (`/library.v1.Library/ListBooks`):
+    /// ``Framework/grpc``'s server logs `CALL <method>` on stderr.
+    public func calls() -> [String] {
+        let log =
+            (try? String(contentsOf: folder.appendingPathComponent("\(framework.logStem).stderr"), encoding: .utf8))
+            ?? ""
+        return log.split(separator: "\n").compactMap { line in
+            line.hasPrefix("CALL ") ? String(line.dropFirst(5)) : nil
+        }
+    }
+
     /// The paths (with their queries) of the requests logged so far.
     public func requestPaths() -> [String] {
         requestLines().compactMap { line in
@@ -229,6 +256,7 @@ public final class FrameworkServer: Sendable {
     /// (false when its port was taken, else a failure), or a minute passes
     /// (the process is ended, a failure).
     private func awaitReady() async throws -> Bool {
+        if framework == .grpc { return try await awaitServing() }
         guard let url = URL(string: "http://127.0.0.1:\(port)\(framework.ready.path)") else {
             throw Failure("no URL for \(framework.ready.path)")
         }
@@ -257,6 +285,26 @@ public final class FrameworkServer: Sendable {
             throw Failure("\(framework.rawValue) did not answer \(url) within 60 s: \(output)")
         }
         return try outcome.get()
+    }
+
+    /// Waits for `serving PORT` on the server's stdout (true), its end
+    /// (false when its port was taken, else a failure), or a minute.
+    private func awaitServing() async throws -> Bool {
+        let stdout = folder.appendingPathComponent("\(framework.logStem).stdout")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOf: stdout, encoding: .utf8), text.contains("serving \(port)") {
+                return true
+            }
+            if DjangoProcess.hasExited(pid) {
+                let output = Self.tail(of: folder, framework)
+                if output.lowercased().contains("already in use") { return false }
+                throw Failure("\(framework.rawValue) ended before it served: \(output)")
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        DjangoProcess.end(pid)
+        throw Failure("\(framework.rawValue) did not serve within 60 s: \(Self.tail(of: folder, framework))")
     }
 
     /// Runs one setup step to its end; a failure carries its output.

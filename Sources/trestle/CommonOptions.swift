@@ -52,7 +52,9 @@ struct CommonOptions: ParsableArguments {
     var catalog: CatalogChoice?
 
     @Option(
-        help: "Read the service in this convention, not the one its root shows: hal, drf, jsonapi, odata or graphql.")
+        help:
+            "Read the service in this convention, not the one its root shows: hal, drf, jsonapi, odata, graphql or grpc."
+    )
     var convention: String?
 
     @Option(help: "Language of the screens: en or de (default: from LC_ALL, LC_MESSAGES or LANG).")

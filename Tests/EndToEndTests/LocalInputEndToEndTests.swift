@@ -75,7 +75,7 @@ extension EndToEnd {
                 says: "number too large"),
             Case(
                 name: "--base-url ftp://", arguments: ["--base-url", "ftp://example.com"],
-                says: "is not an http:// or https:// URL"),
+                says: "is not an http://, https://, grpc:// or grpcs:// URL"),
             Case(name: "--base-url http://", arguments: ["--base-url", "http://"], says: "is not an absolute URL"),
             Case(name: "--base-url garbage", arguments: ["--base-url", "garbage ☃"], says: "is not an absolute URL"),
             Case(name: "--base-url [::1]", arguments: ["--base-url", "[::1]"], says: "is not an absolute URL"),

@@ -140,8 +140,9 @@ public struct ConfigurationLoader: Sendable {
         guard let baseURL = URL(string: baseText), baseURL.scheme != nil, baseURL.host != nil else {
             throw ConfigurationError("baseURL '\(baseText)' is not an absolute URL \(sources)")
         }
-        guard env == .fake || ["http", "https"].contains(baseURL.scheme?.lowercased() ?? "") else {
-            throw ConfigurationError("baseURL '\(baseText)' is not an http:// or https:// URL \(sources)")
+        guard env == .fake || ["http", "https", "grpc", "grpcs"].contains(baseURL.scheme?.lowercased() ?? "") else {
+            throw ConfigurationError(
+                "baseURL '\(baseText)' is not an http://, https://, grpc:// or grpcs:// URL \(sources)")
         }
         if env != .fake, baseURL.host?.contains(":") == true || baseText.contains("://[") {
             // swift-corelibs-foundation's URLSession answers every request to

@@ -74,6 +74,7 @@ extension AppRoot {
             digests: digests)
         var description = ServiceDescription(applied.description)
         description.graphQL = applied.graphQL
+        description.grpc = applied.grpc
         let services = await services(built, for: description, builder: builder, logger: logger)
         return Described(applied: applied, services: services)
     }
@@ -104,6 +105,7 @@ extension AppRoot.Prepared {
         result.services = described.services
         if let operations = described.applied.description?.operations { result.operations.put(operations) }
         if let graphQL = described.applied.graphQL { result.operations.put(graphQL.catalog.operations) }
+        if let grpc = described.applied.grpc { result.operations.put(grpc.catalog.operations) }
         return result
     }
 }

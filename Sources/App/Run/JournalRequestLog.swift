@@ -1,3 +1,4 @@
+import GRPCServices
 import Modules
 import Networking
 import Services
@@ -31,11 +32,13 @@ struct JournalRequestLog: RequestLog {
         if !entry.requestBody.isEmpty {
             entity.requestBody = entry.requestBody
             // The query sent, repeatable from a shell (a GraphQL POST).
-            entity.curl = CurlCommand.render(
-                RequestText(
-                    method: entry.method, url: entry.url.absoluteString,
-                    headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
-                    body: String(decoding: entry.requestBody, as: UTF8.self)))
+            entity.curl =
+                GRPCCommand.render(url: entry.url, requestBody: entry.requestBody)
+                ?? CurlCommand.render(
+                    RequestText(
+                        method: entry.method, url: entry.url.absoluteString,
+                        headers: entry.requestHeaders.map { RequestText.Header($0.name, $0.value) },
+                        body: String(decoding: entry.requestBody, as: UTF8.self)))
         }
         return entity
     }

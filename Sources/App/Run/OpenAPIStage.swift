@@ -1,4 +1,5 @@
 import Foundation
+import GRPCServices
 import GraphQLServices
 import Logging
 import OpenAPIServices
@@ -20,12 +21,14 @@ enum OpenAPIStage {
         var stopped = false
         /// A GraphQL endpoint found instead of a REST service (`GraphQLStage`).
         var graphQL: GraphQLDiscovery.Found? = nil
+        /// A gRPC service read through its server reflection (`GRPCStage`).
+        var grpc: GRPCDiscovery.Found? = nil
     }
 
     /// Whether a document will be looked for: one was named, or no service
     /// (or one that lists no resources) is configured for a live base URL.
     static func asks(_ configuration: AppConfiguration) -> Bool {
-        configuration.openapi != nil
+        GRPCStage.claims(configuration) || configuration.openapi != nil
             || (configuration.environment != .fake
                 && (configuration.serviceName == nil || configuration.discoversResources))
     }
@@ -45,6 +48,8 @@ enum OpenAPIStage {
         var attempts: [OpenAPIDiscovery.Attempt] = []
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
+        // A gRPC service speaks no HTTP/1 and has no document: reflection alone.
+        if GRPCStage.claims(configuration) { return await GRPCStage.apply(configuration, logger: logger) }
         if configuration.convention == nil || GraphQLStage.isForced(configuration),
             let remembered = await GraphQLStage.remembered(
                 configuration, documents: documents, logger: logger, recall: recall)

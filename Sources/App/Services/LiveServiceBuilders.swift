@@ -1,4 +1,5 @@
 import Foundation
+import GRPCServices
 import GraphQLServices
 import Logging
 import Networking
@@ -149,12 +150,14 @@ struct ServiceGrounds: Sendable {
             configuration, network: network, storage: storage, logger: logger, hint: hint)
         let rest = description.authSchemes.isEmpty ? live : live.explainingUnauthorized(with: description.authSchemes)
         // The backend discovery chose: GraphQL beside REST, on the same client and middleware.
-        let api: any APIService =
-            description.graphQL.map {
-                GraphQLAPIService(
-                    endpoint: $0.endpoint, catalog: $0.catalog, network: network, storage: storage,
-                    namespace: ConventionRecall.service(of: configuration))
-            } ?? rest
+        var api: any APIService = rest
+        if let graphQL = description.graphQL {
+            api = GraphQLAPIService(
+                endpoint: graphQL.endpoint, catalog: graphQL.catalog, network: network, storage: storage,
+                namespace: ConventionRecall.service(of: configuration))
+        } else if let grpc = grpcService(description.grpc, configuration: configuration, logger: logger) {
+            api = grpc
+        }
         var container = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal, history: history)
         container.documents = documents
@@ -162,6 +165,24 @@ struct ServiceGrounds: Sendable {
         container.description = description
         container.grounds = self
         return container
+    }
+}
+
+extension ServiceGrounds {
+    /// The gRPC backend discovery chose, on a connection of its own (HTTP/2:
+    /// not the HTTP client); its calls go into the same journal.
+    func grpcService(_ found: GRPCDiscovery.Found?, configuration: AppConfiguration, logger: Logger)
+        -> GRPCAPIService?
+    {
+        guard let found else { return nil }
+        do throws(GRPCError) {
+            let connection = try GRPCConnection(found.target, timeout: configuration.timeout)
+            return GRPCAPIService(
+                connection: connection, catalog: found.catalog, journal: journal, words: GRPCStage.words)
+        } catch {
+            logger.warning("grpc connection", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 }
 

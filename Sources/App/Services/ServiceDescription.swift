@@ -1,3 +1,4 @@
+import GRPCServices
 import GraphQLServices
 import Networking
 import OpenAPIServices
@@ -15,6 +16,9 @@ public struct ServiceDescription: Sendable, Equatable {
     /// A GraphQL endpoint and its schema: the services speak GraphQL
     /// (``GraphQLAPIService``) instead of REST.
     public var graphQL: GraphQLDiscovery.Found?
+    /// A gRPC service and its reflected catalog: the services speak gRPC
+    /// (``GRPCAPIService``) instead of REST.
+    public var grpc: GRPCDiscovery.Found?
 
     public init(authSchemes: [String] = [], credential: CredentialPlacement? = nil) {
         self.authSchemes = authSchemes
@@ -27,5 +31,5 @@ public struct ServiceDescription: Sendable, Equatable {
     }
 
     /// Whether it says anything the services are built differently for.
-    public var isEmpty: Bool { authSchemes.isEmpty && credential == nil && graphQL == nil }
+    public var isEmpty: Bool { authSchemes.isEmpty && credential == nil && graphQL == nil && grpc == nil }
 }

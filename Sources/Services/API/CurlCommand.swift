@@ -6,6 +6,7 @@
 /// shell to expand: `-H "Authorization: Bearer $TRESTLE_TOKEN"`.
 public enum CurlCommand {
     public static func render(_ request: RequestText) -> String {
+        if let command = request.command { return command }
         var words = ["curl", "-sS"]
         if request.insecure { words.append("-k") }
         if request.method != "GET" { words += ["-X", singleQuoted(request.method)] }

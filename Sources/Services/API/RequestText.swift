@@ -25,6 +25,9 @@ public struct RequestText: Sendable, Hashable {
     public var body: String?
     /// The certificate is not checked: curl needs `-k`.
     public var insecure = false
+    /// The command that repeats it when curl cannot (a gRPC call: `grpcurl …`);
+    /// ``CurlCommand/render(_:)`` gives it as it is.
+    public var command: String?
 
     public init(method: String, url: String, headers: [Header], body: String? = nil) {
         self.method = method
