@@ -66,7 +66,7 @@ let package = Package(
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
+        .target(name: "Modules", dependencies: ["Services", "Networking", "JSON", "TerminalUI", "Translations"]),
         .target(
             name: "OpenAPIServices",
             dependencies: [
@@ -126,7 +126,8 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             dependencies: [
-                "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport", "Translations",
+                "Services", "FakeServices", "Modules", "Networking", "JSON", "JSONServerCore", "TestSupport",
+                "Translations",
             ]),
         .testTarget(
             name: "OpenAPIServicesTests",
@@ -140,7 +141,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),
+            dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport", "Translations"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
