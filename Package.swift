@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: [
-                "Networking", "JSON", "Translations",
+                "Networking", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
