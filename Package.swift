@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: [
-                "Networking", "JSON", "Translations",
+                "Networking", "JSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
@@ -70,7 +70,7 @@ let package = Package(
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
+        .target(name: "Modules", dependencies: ["Services", "Networking", "JSON", "TerminalUI", "Translations"]),
         .target(
             name: "OpenAPIServices",
             dependencies: [
@@ -139,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "ServicesTests",
             dependencies: [
-                "Services", "FakeServices", "Networking", "JSON", "JSONServerCore", "TestSupport", "Translations",
+                "Services", "FakeServices", "Modules", "Networking", "JSON", "JSONServerCore", "TestSupport",
+                "Translations",
             ]),
         .testTarget(
             name: "OpenAPIServicesTests",
@@ -159,7 +160,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport"]),
+            dependencies: ["Modules", "Services", "Networking", "JSON", "TerminalUI", "TestSupport", "Translations"]),
         .testTarget(
             name: "AppTests",
             dependencies: [

@@ -1,5 +1,5 @@
 /// Why a service's credentials could not be had, as data (worded by
-/// `Services`: `AuthFailure.userMessage`). No case ever carries a secret:
+/// `Modules`: `AuthFailure.userMessage`). No case ever carries a secret:
 /// only where it was looked for and what the helper or server said.
 public enum AuthFailure: Error, Sendable, Hashable {
     /// `{env: NAME}` names a variable that is unset or blank.

@@ -1,7 +1,7 @@
 /// Everything that can go wrong with a request, as data a user can act on
 /// (host, status, seconds…).
 ///
-/// Networking knows no words: `Services` words each case in one line
+/// Networking knows no words: `Modules` words each case in one line
 /// (`NetworkError.userMessage`, in the language of the run).
 public enum NetworkError: Error, Sendable, Hashable {
     /// The server refused or dropped the connection; `host` includes the port.
@@ -18,6 +18,10 @@ public enum NetworkError: Error, Sendable, Hashable {
     /// The body did not decode; `path` locates the value (`[3].title`,
     /// empty for the whole document) and `reason` says what was wrong.
     case decoding(path: String, reason: String)
+    /// The answer contradicts a filter its request asked for, so the server
+    /// ignored it (django-filter ignores a lookup the view does not declare):
+    /// record `id` has `field` `value` (JSON text), which `filter` excludes.
+    case ignoredFilter(filter: String, id: String, field: String, value: String)
     /// The URL could not be built or is not supported.
     case invalidURL(String)
     /// The TLS handshake with `host` (and port) failed; `reason` is the
@@ -61,7 +65,7 @@ public enum NetworkError: Error, Sendable, Hashable {
         case .status(let code, _): Self.retryableStatusCodes.contains(code)
         case .redirectedAway(_, let code, _): Self.retryableStatusCodes.contains(code)
         case .redirectRefused,
-            .dns, .cancelled, .decoding, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
+            .dns, .cancelled, .decoding, .ignoredFilter, .invalidURL, .tlsHandshake, .malformedAnswer, .answerTooLarge,
             .tooManyRedirects, .transport, .auth, .proxyRefused, .certificate, .setup:
             false
         }

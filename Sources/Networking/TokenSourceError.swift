@@ -1,4 +1,4 @@
-/// Why a token file was refused (worded by `Services`: `TokenSourceError.userMessage`).
+/// Why a token file was refused (worded by `Modules`: `TokenSourceError.userMessage`).
 public enum TokenSourceError: Error, Sendable, Hashable {
     /// The file could not be read.
     case unreadable(path: String, reason: String)

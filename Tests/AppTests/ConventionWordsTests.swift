@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Modules
 import Networking
 import Services
 import Testing
@@ -18,7 +19,7 @@ struct ConventionWordsTests {
     struct Gazetteer: ServiceConvention {
         var name: ConventionName { ConventionName("gazetteer") }
         var displayName: String { "Gazetteer" }
-        func sourceWords(_ source: DiscoverySource) -> String { "the gazetteer's index" }
+        func sourceWords(_ source: DiscoverySource) -> SourceWords { .named("the gazetteer's index") }
         func claims(root: ConventionAnswer) -> Bool { false }
         func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? { nil }
     }
@@ -51,6 +52,6 @@ struct ConventionWordsTests {
         // Every built-in convention says both, and no two share a name.
         let names = ConventionRegistry.builtIn.conventions.map(\.displayName)
         #expect(Set(names).count == names.count)
-        #expect(ConventionRegistry.builtIn.conventions.allSatisfy { !$0.sourceWords(.configuration).isEmpty })
+        #expect(ConventionRegistry.builtIn.conventions.allSatisfy { !$0.sourceWords(.configuration).words.isEmpty })
     }
 }

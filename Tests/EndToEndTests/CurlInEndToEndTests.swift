@@ -100,7 +100,7 @@ extension EndToEnd {
             do throws(CurlInput.Failure) {
                 return try CurlInput.parse(text)
             } catch {
-                Issue.record("\(text): \(error.message)")
+                Issue.record("\(text): \(error.problem)")
                 throw error
             }
         }

@@ -2,6 +2,7 @@ import FakeServices
 import Foundation
 import JSON
 import Logging
+import Modules
 import Networking
 import Services
 import TestSupport

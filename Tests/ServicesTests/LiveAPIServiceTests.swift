@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Logging
+import Modules
 import Networking
 import Services
 import TestSupport

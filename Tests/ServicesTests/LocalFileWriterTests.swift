@@ -1,4 +1,5 @@
 import Foundation
+import Modules
 import Services
 import Testing
 
@@ -21,15 +22,15 @@ import Testing
 
     @Test func aMissingFolderIsNamed() {
         let writer = LocalFileWriter(workingDirectory: folder.path)
-        #expect(throws: ServiceError(.other, "cannot write \(folder.path)/nope/x.csv: no folder \(folder.path)/nope")) {
-            try writer.write(Data(), to: "nope/x.csv")
-        }
+        let error = #expect(throws: ServiceError.self) { try writer.write(Data(), to: "nope/x.csv") }
+        #expect(error?.kind == .other)
+        #expect(error?.message == "cannot write \(folder.path)/nope/x.csv: no folder \(folder.path)/nope")
     }
 
     @Test func aDirectoryIsNotOverwritten() {
         let writer = LocalFileWriter(workingDirectory: "/")
-        #expect(throws: ServiceError(.other, "\(folder.path) is a directory; name a file")) {
-            try writer.write(Data(), to: folder.path)
-        }
+        let error = #expect(throws: ServiceError.self) { try writer.write(Data(), to: folder.path) }
+        #expect(error?.kind == .other)
+        #expect(error?.message == "\(folder.path) is a directory; name a file")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Modules
 import Networking
 import Services
 import Testing
@@ -33,7 +34,7 @@ struct RequestHistoryTests {
         let journal = RequestJournal()
         let recorder = RequestHistoryRecorder(
             storage: try open(), namespace: "development|http://127.0.0.1:3000/api",
-            baseURL: URL(string: "http://127.0.0.1:3000/api")!)
+            baseURL: URL(string: "http://127.0.0.1:3000/api")!, describe: \.userMessage)
         recorder.attach(to: journal)
         journal.append(Self.entry("/api/todos"))
         let big = Data(repeating: 0x20, count: StoredRequest.largestKeptBody + 1)

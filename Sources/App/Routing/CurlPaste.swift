@@ -1,3 +1,4 @@
+import Modules
 import Services
 import TerminalUI
 import Translations

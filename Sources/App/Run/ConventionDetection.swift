@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Modules
 import Services
 import Translations
 
@@ -107,7 +108,7 @@ enum ConventionDetection {
     static func words(_ found: ConventionDiscovery, in registry: ConventionRegistry = ConventionDetection.registry)
         -> String
     {
-        registry.named(found.convention)?.sourceWords(found.source) ?? Texts.Start.sourceConfig
+        registry.named(found.convention)?.sourceWords(found.source).words ?? Texts.Start.sourceConfig
     }
 }
 

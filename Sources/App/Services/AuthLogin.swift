@@ -1,4 +1,5 @@
 import Foundation
+import Modules
 import Networking
 import Services
 import TerminalUI

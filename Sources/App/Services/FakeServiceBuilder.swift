@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONServerCore
 import Logging
+import Modules
 import Networking
 import Services
 
@@ -38,7 +39,7 @@ public struct FakeServiceBuilder: ServiceBuilder {
             origin: SampleDataFile.isShipped(file, executable: executable) ? "sample-data" : file.lastPathComponent)
         let history = RequestHistoryRecorder(
             storage: storage, namespace: "fake|\(configuration.fakeDialect.rawValue)|\(file.standardizedFileURL.path)",
-            baseURL: URL(fileURLWithPath: "/"))
+            baseURL: URL(fileURLWithPath: "/"), describe: \.userMessage)
         history.attach(to: journal)
         var services = ServiceContainer(
             api: api, storage: storage, activity: activity, journal: journal, history: history)

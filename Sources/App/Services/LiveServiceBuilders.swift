@@ -2,6 +2,7 @@ import Foundation
 import GRPCServices
 import GraphQLServices
 import Logging
+import Modules
 import Networking
 import Services
 import Translations
@@ -192,7 +193,8 @@ func historyRecorder(_ configuration: AppConfiguration, storage: any StorageServ
 {
     let base = configuration.baseURL
     let recorder = RequestHistoryRecorder(
-        storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", baseURL: base)
+        storage: storage, namespace: "\(configuration.environment.rawValue)|\(base.absoluteString)", baseURL: base,
+        describe: \.userMessage)
     recorder.attach(to: journal)
     return recorder
 }

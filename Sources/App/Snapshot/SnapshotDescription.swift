@@ -112,9 +112,10 @@ public struct SnapshotDescription: Sendable, Equatable {
 
     private static func json(_ field: ResourceDescriptor.FormField) -> JSONValue {
         var object: JSONObject = [
-            "field": .string(field.field), "label": .string(field.label), "kind": .string(field.kind.rawValue),
-            "required": .bool(field.isRequired),
+            "field": .string(field.field), "kind": .string(field.kind.rawValue), "required": .bool(field.isRequired),
         ]
+        // A label nobody gave is made of the field's name again when read.
+        if let label = field.givenLabel { object["label"] = .string(label.words) }
         if !field.choices.isEmpty { object["choices"] = .array(field.choices.map(JSONValue.string)) }
         if let minimum = field.minimum { object["minimum"] = .int(minimum) }
         if let maximum = field.maximum { object["maximum"] = .int(maximum) }

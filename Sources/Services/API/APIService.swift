@@ -1,5 +1,4 @@
 import JSON
-import Translations
 
 /// The REST service as the screens see it: any collection a
 /// `ResourceDescriptor` describes, as JSON records.
@@ -106,7 +105,7 @@ extension ServiceError {
 
     /// An operation of a service that does not speak HTTP.
     public static var noOperationsInProcess: ServiceError {
-        ServiceError(.configuration, Texts.Operations.notHere)
+        ServiceError(.configuration, .operationsNotHere)
     }
 }
 

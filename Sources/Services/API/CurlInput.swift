@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Translations
 
 /// A curl command read back in (`trestle 'curl …'`, `:curl-open`): the GET
 /// it sends, and where Trestle opens it — the base URL of an ad-hoc
@@ -26,14 +25,33 @@ public struct CurlInput: Sendable, Equatable {
         }
     }
 
-    /// Why a command cannot be opened, in words for the screen.
+    /// Why a command cannot be opened, as data (`Modules` words it:
+    /// `CurlInput.Failure.message`).
     public struct Failure: Error, Sendable, Equatable {
-        public var message: String
+        public enum Problem: Sendable, Equatable {
+            case notCurl
+            case tooLong
+            case needsValue(flag: String)
+            case unknownFlag(flag: String)
+            case cookieFile(file: String)
+            case onlyGet(method: String)
+            case dataFile(flag: String)
+            case badHeader(header: String)
+            case userWithoutPassword
+            case noURL
+            case twoURLs(second: String)
+            case dataWithoutGet(flag: String)
+            case badURL(url: String)
+            /// The text ends inside quotes or after a backslash.
+            case unfinished
+        }
+
+        public var problem: Problem
         /// The text ends inside quotes or after a backslash: more is coming (a paste in parts).
         public var incomplete = false
 
-        public init(_ message: String, incomplete: Bool = false) {
-            self.message = message
+        public init(_ problem: Problem, incomplete: Bool = false) {
+            self.problem = problem
             self.incomplete = incomplete
         }
     }
@@ -157,15 +175,15 @@ public struct CurlInput: Sendable, Equatable {
 
     /// Reads a command already split into words (`trestle curl -H … URL`), `curl` first.
     public static func parse(words: [String]) throws(Failure) -> CurlInput {
-        guard words.first == "curl" else { throw Failure(Texts.CurlIn.notCurl) }
-        guard words.count <= maxWords else { throw Failure(Texts.CurlIn.tooLong) }
+        guard words.first == "curl" else { throw Failure(.notCurl) }
+        guard words.count <= maxWords else { throw Failure(.tooLong) }
         var reader = FlagReader(words: Array(words.dropFirst()))
         return try reader.read()
     }
 
     /// The words of `text` as a POSIX shell splits them; no expansion.
     public static func words(_ text: String) throws(Failure) -> [String] {
-        guard text.utf8.count <= maxLength else { throw Failure(Texts.CurlIn.tooLong) }
+        guard text.utf8.count <= maxLength else { throw Failure(.tooLong) }
         var splitter = ShellWords(Array(text.unicodeScalars))
         return try splitter.split()
     }
@@ -232,7 +250,7 @@ private struct FlagReader {
 
     private mutating func argument(of name: String, attached: String?) throws(CurlInput.Failure) -> String {
         if let attached { return attached }
-        guard index < words.count else { throw CurlInput.Failure(Texts.CurlIn.needsValue(flag: name)) }
+        guard index < words.count else { throw CurlInput.Failure(.needsValue(flag: name)) }
         index += 1
         return words[index - 1]
     }
@@ -246,23 +264,23 @@ private struct FlagReader {
             }
             return
         }
-        guard let kind = Self.valued[name] else { throw CurlInput.Failure(Texts.CurlIn.unknownFlag(flag: name)) }
+        guard let kind = Self.valued[name] else { throw CurlInput.Failure(.unknownFlag(flag: name)) }
         let value = try argument(of: name, attached: attached)
         switch kind {
         case "header": try header(value)
         case "user": try user(value)
         case "cookie":
-            guard value.contains("=") else { throw CurlInput.Failure(Texts.CurlIn.cookieFile(file: value)) }
+            guard value.contains("=") else { throw CurlInput.Failure(.cookieFile(file: value)) }
             if let index = headers.firstIndex(where: { $0.name.lowercased() == "cookie" }) {
                 headers[index].value += "; " + value
             } else {
                 headers.append(CurlInput.Header("Cookie", value))
             }
         case "request":
-            guard value == "GET" else { throw CurlInput.Failure(Texts.CurlIn.onlyGet(method: value)) }
+            guard value == "GET" else { throw CurlInput.Failure(.onlyGet(method: value)) }
         case "data", "urlencode":
             if value.hasPrefix("@") || (kind == "urlencode" && value.contains("@") && !value.contains("=")) {
-                throw CurlInput.Failure(Texts.CurlIn.dataFile(flag: name))
+                throw CurlInput.Failure(.dataFile(flag: name))
             }
             dataFlag = dataFlag ?? name
             data.append(kind == "data" ? value : Self.urlencoded(value))
@@ -274,23 +292,23 @@ private struct FlagReader {
     /// `-H 'Name: value'`; `Name:` alone (curl's "remove this header") sends nothing.
     private mutating func header(_ text: String) throws(CurlInput.Failure) {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-            throw CurlInput.Failure(Texts.CurlIn.badHeader(header: text))
+            throw CurlInput.Failure(.badHeader(header: text))
         }
         let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
         let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !name.contains(" "), !value.isEmpty else {
             if value.isEmpty, !name.isEmpty { return }
-            throw CurlInput.Failure(Texts.CurlIn.badHeader(header: text))
+            throw CurlInput.Failure(.badHeader(header: text))
         }
         guard !value.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw CurlInput.Failure(Texts.CurlIn.badHeader(header: name))
+            throw CurlInput.Failure(.badHeader(header: name))
         }
         headers.append(CurlInput.Header(name, value))
     }
 
     /// `-u user:password` as `Authorization: Basic …`; a user alone would make curl ask for the password.
     private mutating func user(_ text: String) throws(CurlInput.Failure) {
-        guard text.contains(":") else { throw CurlInput.Failure(Texts.CurlIn.userWithoutPassword) }
+        guard text.contains(":") else { throw CurlInput.Failure(.userWithoutPassword) }
         headers.append(CurlInput.Header("Authorization", "Basic " + Data(text.utf8).base64EncodedString()))
     }
 
@@ -306,13 +324,13 @@ private struct FlagReader {
     }
 
     private mutating func finish() throws(CurlInput.Failure) -> CurlInput {
-        guard let first = urls.first else { throw CurlInput.Failure(Texts.CurlIn.noURL) }
-        guard urls.count == 1 else { throw CurlInput.Failure(Texts.CurlIn.twoURLs(second: urls[1])) }
-        if let dataFlag, !get { throw CurlInput.Failure(Texts.CurlIn.dataWithoutGet(flag: dataFlag)) }
+        guard let first = urls.first else { throw CurlInput.Failure(.noURL) }
+        guard urls.count == 1 else { throw CurlInput.Failure(.twoURLs(second: urls[1])) }
+        if let dataFlag, !get { throw CurlInput.Failure(.dataWithoutGet(flag: dataFlag)) }
         let text = first.contains("://") ? first : "http://" + first
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty
-        else { throw CurlInput.Failure(Texts.CurlIn.badURL(url: first)) }
+        else { throw CurlInput.Failure(.badURL(url: first)) }
         components.scheme = scheme
         components.fragment = nil
         if let user = components.user {
@@ -331,7 +349,7 @@ private struct FlagReader {
             components.percentEncodedQuery = query.filter { !$0.isEmpty }.joined(separator: "&")
         }
         if components.percentEncodedQuery == "" { components.percentEncodedQuery = nil }
-        guard let url = components.url else { throw CurlInput.Failure(Texts.CurlIn.badURL(url: first)) }
+        guard let url = components.url else { throw CurlInput.Failure(.badURL(url: first)) }
         return CurlInput(url: url, headers: headers, insecure: insecure)
     }
 }
@@ -358,7 +376,7 @@ private struct ShellWords {
                 if let done = word { words.append(done) }
                 word = nil
             case "\\":
-                guard index < scalars.count else { throw CurlInput.Failure(Texts.CurlIn.unfinished, incomplete: true) }
+                guard index < scalars.count else { throw CurlInput.Failure(.unfinished, incomplete: true) }
                 let next = scalars[index]
                 index += 1
                 if Self.isNewline(next) {
@@ -390,7 +408,7 @@ private struct ShellWords {
             if scalar == "'" { return String(text) }
             text.append(scalar)
         }
-        throw CurlInput.Failure(Texts.CurlIn.unfinished, incomplete: true)
+        throw CurlInput.Failure(.unfinished, incomplete: true)
     }
 
     private mutating func doubleQuoted() throws(CurlInput.Failure) -> String {
@@ -414,7 +432,7 @@ private struct ShellWords {
             }
             text.append(scalar)
         }
-        throw CurlInput.Failure(Texts.CurlIn.unfinished, incomplete: true)
+        throw CurlInput.Failure(.unfinished, incomplete: true)
     }
 
     /// `$'…'` (bash's ANSI-C quoting, which Chrome's "Copy as cURL" writes).
@@ -449,6 +467,6 @@ private struct ShellWords {
             default: text.append(next)  // \\ \' \" and the rest: the character itself
             }
         }
-        throw CurlInput.Failure(Texts.CurlIn.unfinished, incomplete: true)
+        throw CurlInput.Failure(.unfinished, incomplete: true)
     }
 }

@@ -1,7 +1,9 @@
-import Translations
+import Networking
 
-/// A failure of the service layer, in words a user can act on.
-public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A failure of the service layer, as data: what kind of failure it is and
+/// why. Services knows no words: `Modules` says each reason in one line
+/// (`ServiceError.message`, `shortReason`, in the language of the run).
+public struct ServiceError: Error, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case offline
         case timeout
@@ -13,28 +15,36 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         case other
     }
 
-    public var kind: Kind
-    /// One line for the screen.
-    public var message: String
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
+    /// Why it failed, as data.
+    public enum Reason: Sendable, Equatable {
+        /// Words already made: by a layer above that words its own failures
+        /// (GraphQL, snapshot), or by the source (an untranslated detail).
+        case text(String)
+        /// A request failed; `advice` (words the environment or the service
+        /// gave: "start `trestle serve`") follows its line when present.
+        case network(NetworkError, advice: String?)
+        /// `name` is no collection of the service (a name no route takes).
+        case notACollection(name: String)
+        /// The service answers in process: it has no operations.
+        case operationsNotHere
+        /// The export target `path` is a folder.
+        case isDirectory(path: String)
+        /// The export target's `folder` does not exist.
+        case noFolder(path: String, folder: String)
+        /// The export file could not be written; `reason` is the system's.
+        case cannotWrite(path: String, reason: String)
     }
 
-    public var description: String { message }
+    public var kind: Kind
+    public var reason: Reason
 
-    /// A few words for tight places ("server unreachable", "server answered 503").
-    public var shortReason: String {
-        switch kind {
-        case .offline: return Texts.Service.unreachable
-        case .timeout: return Texts.Service.timedOut
-        case .notFound: return Texts.Service.notFound
-        case .server(let status): return Texts.Service.answered(status: String(status))
-        case .badData: return Texts.Service.unexpectedData
-        case .cancelled: return Texts.Service.cancelled
-        case .configuration: return Texts.Service.configuration
-        case .other: return message
-        }
+    public init(_ kind: Kind, _ reason: Reason) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// A failure in words already made (``Reason/text(_:)``).
+    public init(_ kind: Kind, _ message: String) {
+        self.init(kind, .text(message))
     }
 }

@@ -32,9 +32,9 @@ public protocol ServiceConvention: Sendable {
     /// for messages such as "HAL server cannot search".
     var displayName: String { get }
     /// Where this convention's discovery read the collections (the
-    /// ``ConventionDiscovery/source`` it gave), as the start screen's title
-    /// says it after "from" ("HAL links"): words from `Texts`.
-    func sourceWords(_ source: DiscoverySource) -> String
+    /// ``ConventionDiscovery/source`` it gave), as data the start screen's
+    /// title says after "from" ("HAL links"): Modules words it.
+    func sourceWords(_ source: DiscoverySource) -> SourceWords
     /// The media type asked for (`Accept`) and sent (`Content-Type`):
     /// `application/json` unless the convention has its own
     /// (`application/vnd.api+json`, `application/hal+json`).
@@ -284,4 +284,21 @@ public struct ConventionRequest: Sendable, Equatable {
         self.contentType = contentType
         self.headers = headers
     }
+}
+
+/// Where a convention's discovery read the collections, as data: one of
+/// the built-in conventions' places (worded by `Modules`:
+/// `SourceWords.words`), or words a convention of its own gave.
+public enum SourceWords: Sendable, Hashable {
+    /// The config file, or a document's routes.
+    case configuration
+    case oDataMetadata
+    case oDataServiceDocument
+    case jsonAPILinks
+    case halLinks
+    case djangoRoot
+    case databaseTables
+    case listEndpoints
+    /// Words the convention gave.
+    case named(String)
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Translations
 
 /// `FileWriting` on the local file system.
 public struct LocalFileWriter: FileWriting {
@@ -17,17 +16,17 @@ public struct LocalFileWriter: FileWriting {
         let absolute = url.standardizedFileURL.path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ServiceError(.other, Texts.Service.isDirectory(path: absolute))
+            throw ServiceError(.other, .isDirectory(path: absolute))
         }
         let folder = (absolute as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw ServiceError(.other, Texts.Service.noFolder(path: absolute, folder: folder))
+            throw ServiceError(.other, .noFolder(path: absolute, folder: folder))
         }
         do {
             try data.write(to: URL(fileURLWithPath: absolute), options: .atomic)
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw ServiceError(.other, Texts.Service.cannotWrite(path: absolute, reason: reason))
+            throw ServiceError(.other, .cannotWrite(path: absolute, reason: reason))
         }
         return absolute
     }

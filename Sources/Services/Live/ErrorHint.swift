@@ -1,5 +1,4 @@
 import Networking
-import Translations
 
 /// Turns a `NetworkError` into a `ServiceError`, with advice for the
 /// environment (development: "start `trestle serve`") or the service (a
@@ -14,11 +13,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
     case both(ErrorHint, ErrorHint)
 
     public func apply(to error: NetworkError) -> ServiceError {
-        guard let advice = advice(for: error) else { return ServiceError(Self.kind(of: error), error.userMessage) }
-        if case .cannotConnect(let host) = error {
-            return ServiceError(.offline, Texts.Service.cannotConnect(host: host, advice: advice))
-        }
-        return ServiceError(Self.kind(of: error), "\(error.userMessage) — \(advice)")
+        ServiceError(Self.kind(of: error), .network(error, advice: advice(for: error)))
     }
 
     private func advice(for error: NetworkError) -> String? {
@@ -37,7 +32,7 @@ public indirect enum ErrorHint: Sendable, Equatable {
         case .cancelled: return .cancelled
         case .status(let code, _), .redirectedAway(_, let code, _):
             return code == 404 ? .notFound : .server(status: code)
-        case .decoding: return .badData
+        case .decoding, .ignoredFilter: return .badData
         case .invalidURL, .auth, .setup: return .configuration
         case .tlsHandshake, .malformedAnswer, .answerTooLarge, .tooManyRedirects, .redirectRefused, .transport,
             .proxyRefused, .certificate:

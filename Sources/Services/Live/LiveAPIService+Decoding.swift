@@ -30,7 +30,9 @@ extension LiveAPIService {
             route = try self.route(of: resource)
             convention = try listConvention(resource, dialect)
         } catch {
-            throw .decoding(path: "", reason: error.message)
+            // Only a name no route takes fails here, and its request was
+            // refused before it was sent: said as the URL it cannot be.
+            throw .invalidURL(resource.name)
         }
         let page = try loaded.decoded.value { () throws(NetworkError) -> ConventionPage in
             let answer = Self.answer(loaded, url: request.resolvedURL ?? request.url)

@@ -2,7 +2,6 @@ import Foundation
 import JSON
 import Logging
 import Networking
-import Translations
 
 /// The REST service over HTTP (development and production environments), and
 /// over the in-process engine (the fake environment: `FakeAPIService.make`).
@@ -350,7 +349,7 @@ public struct LiveAPIService: APIService {
     static let countingPages = 200
 
     func invalidName(_ resource: ResourceDescriptor) -> ServiceError {
-        ServiceError(.configuration, Texts.Service.notACollection(name: resource.name))
+        ServiceError(.configuration, .notACollection(name: resource.name))
     }
 
     /// Sends one record request; a write forgets the stored validators of the

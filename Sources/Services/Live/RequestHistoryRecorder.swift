@@ -16,6 +16,7 @@ public final class RequestHistoryRecorder: Sendable {
     /// The base URL's path (`/api`), taken off every target.
     private let basePath: String
     private let pending = Mutex(Pending())
+    private let describe: @Sendable (NetworkError) -> String
 
     private struct Pending {
         var requests: [StoredRequest] = []
@@ -23,7 +24,13 @@ public final class RequestHistoryRecorder: Sendable {
         var drained: [CheckedContinuation<Void, Never>] = []
     }
 
-    public init(storage: any StorageService, namespace: String, baseURL: URL) {
+    /// `describe` words a failed request's error for the stored row (the
+    /// app gives Modules' `userMessage`: Services knows no words).
+    public init(
+        storage: any StorageService, namespace: String, baseURL: URL,
+        describe: @escaping @Sendable (NetworkError) -> String
+    ) {
+        self.describe = describe
         self.storage = storage
         self.namespace = namespace
         var path = baseURL.path
@@ -95,7 +102,8 @@ public final class RequestHistoryRecorder: Sendable {
         }
         return StoredRequest(
             namespace: namespace, startedAt: entry.startedAt, method: entry.method, target: target,
-            status: entry.status, failure: entry.failure?.userMessage, answer: answer, milliseconds: entry.milliseconds,
+            status: entry.status, failure: entry.failure.map(describe), answer: answer,
+            milliseconds: entry.milliseconds,
             bytes: entry.responseBytes, requestHeaders: entry.requestHeaders.map { [$0.name, $0.value] },
             responseHeaders: entry.responseHeaders.map { [$0.name, $0.value] },
             body: entry.body.count > StoredRequest.largestKeptBody ? Data() : entry.body,

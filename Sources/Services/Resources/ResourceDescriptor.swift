@@ -1,5 +1,4 @@
 import JSON
-import Translations
 
 /// Everything the screens need to know about one collection of a REST
 /// service: its name, the columns of its table, the relations to follow and
@@ -81,8 +80,9 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
     /// One column of the resource's table, as data: the field, the title its
     /// source named, what is known of its values and the layout the config
     /// file asked for. How it is drawn (width, alignment, which columns a
-    /// narrow terminal drops, the title when none was named) is the list's
-    /// to decide: `ListColumns` in Modules.
+    /// narrow terminal drops, the title in words — named, built in, or made
+    /// of the field's name) is the list's to decide: `ListColumns` and
+    /// `ResourceDescriptor.Column.title` in Modules.
     public struct Column: Sendable, Hashable, Codable {
         /// What the source that described the column knows of its values.
         public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -116,9 +116,10 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
 
         /// The field shown; a dotted path reaches into nested objects (`address.city`).
         public var field: String
-        /// The title the source named (the config's `title:`, the built-in
-        /// catalog's words); `nil` when the list makes one of the field's name.
-        public var namedTitle: String?
+        /// The title the source gave (the config's `title:`: `.named`) or
+        /// the built-in catalog's word for it (`.builtIn`); `nil` when the
+        /// list makes one of the field's name.
+        public var givenTitle: DescriptorWords?
         /// What the values are, when the source said; `nil` when it did not.
         public var kind: Kind?
         /// The values the field may take (an API document's `enum`); any when empty.
@@ -129,11 +130,46 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
             _ field: String, title: String? = nil, kind: Kind? = nil, choices: [String] = [],
             preferences: Preferences = Preferences()
         ) {
+            self.init(
+                field, givenTitle: title.map(DescriptorWords.named), kind: kind, choices: choices,
+                preferences: preferences)
+        }
+
+        public init(
+            _ field: String, givenTitle: DescriptorWords?, kind: Kind? = nil, choices: [String] = [],
+            preferences: Preferences = Preferences()
+        ) {
             self.field = field
-            self.namedTitle = title
+            self.givenTitle = givenTitle
             self.kind = kind
             self.choices = choices
             self.preferences = preferences
+        }
+
+        /// The stored form (cached catalog, remembered discovery): a named
+        /// title under `namedTitle`, as every earlier build wrote it; a
+        /// built-in one under `builtInTitle`.
+        private enum CodingKeys: String, CodingKey {
+            case field, namedTitle, builtInTitle, kind, choices, preferences
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            field = try container.decode(String.self, forKey: .field)
+            givenTitle = try DescriptorWords.decode(
+                from: container, named: .namedTitle, builtIn: .builtInTitle)
+            kind = try container.decodeIfPresent(Kind.self, forKey: .kind)
+            choices = try container.decode([String].self, forKey: .choices)
+            preferences = try container.decode(Preferences.self, forKey: .preferences)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try givenTitle?.encode(to: &container, named: .namedTitle, builtIn: .builtInTitle)
+            try container.encodeIfPresent(kind, forKey: .kind)
+            try container.encode(choices, forKey: .choices)
+            try container.encode(preferences, forKey: .preferences)
         }
     }
 
@@ -172,16 +208,42 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
         }
     }
 
-    /// A boolean field flipped with `Space`, and how to say its two states.
+    /// A boolean field flipped with `Space`, and how to say its two states
+    /// (words the source gave, or built-in catalog words: Modules says
+    /// them, `Toggle.on` and `Toggle.off`).
     public struct Toggle: Sendable, Hashable, Codable {
         public var field: String
-        public var on: String
-        public var off: String
+        public var onWords: DescriptorWords
+        public var offWords: DescriptorWords
 
         public init(field: String, on: String, off: String) {
+            self.init(field: field, on: .named(on), off: .named(off))
+        }
+
+        public init(field: String, on: DescriptorWords, off: DescriptorWords) {
             self.field = field
-            self.on = on
-            self.off = off
+            self.onWords = on
+            self.offWords = off
+        }
+
+        /// The stored form: words under `on` and `off`, as every earlier
+        /// build wrote them; built-in words under `onKey` and `offKey`.
+        private enum CodingKeys: String, CodingKey {
+            case field, on, off, onKey, offKey
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            field = try container.decode(String.self, forKey: .field)
+            onWords = try DescriptorWords.decode(from: container, named: .on, builtIn: .onKey) ?? .named("")
+            offWords = try DescriptorWords.decode(from: container, named: .off, builtIn: .offKey) ?? .named("")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try onWords.encode(to: &container, named: .on, builtIn: .onKey)
+            try offWords.encode(to: &container, named: .off, builtIn: .offKey)
         }
     }
 
@@ -192,7 +254,10 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
         }
 
         public var field: String
-        public var label: String
+        /// The label the source gave (`.named`) or the built-in catalog's
+        /// word (`.builtIn`); `nil`: Modules makes one of the field's name
+        /// (`FormField.label`).
+        public var givenLabel: DescriptorWords?
         public var kind: Kind
         /// The form refuses to save while this field is empty.
         public var isRequired: Bool
@@ -209,14 +274,54 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
             _ field: String, label: String? = nil, _ kind: Kind, required: Bool = false, choices: [String] = [],
             minimum: Int? = nil, maximum: Int? = nil, fractions: Bool = false
         ) {
+            self.init(
+                field, givenLabel: label.map(DescriptorWords.named), kind, required: required, choices: choices,
+                minimum: minimum, maximum: maximum, fractions: fractions)
+        }
+
+        public init(
+            _ field: String, givenLabel: DescriptorWords?, _ kind: Kind, required: Bool = false,
+            choices: [String] = [], minimum: Int? = nil, maximum: Int? = nil, fractions: Bool = false
+        ) {
             self.field = field
-            self.label = label ?? FieldTitle.words(for: field)
+            self.givenLabel = givenLabel
             self.kind = kind
             self.isRequired = required
             self.choices = choices
             self.minimum = minimum
             self.maximum = maximum
             self.takesFractions = fractions
+        }
+
+        /// The stored form: a given label under `label`, as every earlier
+        /// build wrote it (always, then: the field's name in words when
+        /// none was given); a built-in one under `labelKey`.
+        private enum CodingKeys: String, CodingKey {
+            case field, label, labelKey, kind, isRequired, choices, minimum, maximum, takesFractions
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            field = try container.decode(String.self, forKey: .field)
+            givenLabel = try DescriptorWords.decode(from: container, named: .label, builtIn: .labelKey)
+            kind = try container.decode(Kind.self, forKey: .kind)
+            isRequired = try container.decode(Bool.self, forKey: .isRequired)
+            choices = try container.decode([String].self, forKey: .choices)
+            minimum = try container.decodeIfPresent(Int.self, forKey: .minimum)
+            maximum = try container.decodeIfPresent(Int.self, forKey: .maximum)
+            takesFractions = try container.decode(Bool.self, forKey: .takesFractions)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try givenLabel?.encode(to: &container, named: .label, builtIn: .labelKey)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(isRequired, forKey: .isRequired)
+            try container.encode(choices, forKey: .choices)
+            try container.encodeIfPresent(minimum, forKey: .minimum)
+            try container.encodeIfPresent(maximum, forKey: .maximum)
+            try container.encode(takesFractions, forKey: .takesFractions)
         }
     }
 }

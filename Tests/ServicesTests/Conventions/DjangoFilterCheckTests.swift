@@ -3,6 +3,7 @@ import JSON
 import Networking
 import Services
 import Testing
+import Translations
 
 /// A Django REST page is checked against the filters in its own URL:
 /// django-filter answers every row for a lookup the view does not declare
@@ -29,8 +30,8 @@ struct DjangoFilterCheckTests {
             _ = try page(query)
             return nil
         } catch {
-            guard case .decoding(_, let reason) = error else { return "\(error)" }
-            return reason
+            guard case .ignoredFilter(let filter, let id, let field, let value) = error else { return "\(error)" }
+            return Texts.Service.filterIgnored(filter: filter, id: id, field: field, value: value)
         }
     }
 

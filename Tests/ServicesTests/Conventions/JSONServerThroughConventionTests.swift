@@ -20,7 +20,7 @@ struct JSONServerThroughConventionTests {
 
         var name: ConventionName { .jsonServer }
         var displayName: String { "marked" }
-        func sourceWords(_ source: DiscoverySource) -> String { "marked" }
+        func sourceWords(_ source: DiscoverySource) -> SourceWords { .named("marked") }
         func claims(root: ConventionAnswer) -> Bool { false }
 
         func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// A database that describes its tables in one JSON answer, as Datasette
 /// serves it: the database's page (`/library`, HTML) names its JSON with
@@ -20,7 +19,7 @@ public struct DatasetteConvention: ServiceConvention {
 
     public var name: ConventionName { .datasette }
     public var displayName: String { "datasette" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceDatabaseTables }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .databaseTables }
 
     /// A root that is not JSON and names an `alternate` (its JSON, asked by
     /// ``discover(root:fetch:)``, must be a database answer: `tables` of

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// Django REST framework (and Rails-style APIs that look alike): the API
 /// root is an object of collection URLs (`{"books": "http://h/api/books/"}`),
@@ -23,7 +22,7 @@ public struct DjangoConvention: ServiceConvention {
 
     public var name: ConventionName { .django }
     public var displayName: String { "Django REST" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceDjangoRoot }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .djangoRoot }
 
     /// An object whose every member is a link (a URL or a rooted path):
     /// DefaultRouter's API root.
@@ -73,10 +72,7 @@ public struct DjangoConvention: ServiceConvention {
             throw .decoding(path: "results", reason: "expected an array of records")
         }
         if let ignored = DjangoFilterCheck.ignored(in: answer.url, records: items) {
-            throw .decoding(
-                path: "",
-                reason: Texts.Service.filterIgnored(
-                    filter: ignored.filter, id: ignored.id, field: ignored.field, value: ignored.value))
+            throw .ignoredFilter(filter: ignored.filter, id: ignored.id, field: ignored.field, value: ignored.value)
         }
         if root.arrayValue != nil {
             return ConventionPage(records: items, total: answer.totalCount, next: answer.links["next"])

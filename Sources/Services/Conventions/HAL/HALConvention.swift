@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// HAL (draft-kelly-json-hal) as Spring Data REST serves it: the root's
 /// `_links` name the collections (templated `…{?page,size,sort}`), a page
@@ -17,7 +16,7 @@ public struct HALConvention: ServiceConvention {
 
     public var name: ConventionName { .hal }
     public var displayName: String { "HAL" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceHALLinks }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .halLinks }
     public var mediaType: String { "application/hal+json" }
 
     /// A HAL media type, or a root object whose `_links` members carry `href`s.

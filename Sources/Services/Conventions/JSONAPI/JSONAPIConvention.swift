@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// JSON:API 1.1 (jsonapi.org): a root document whose `links` name the
 /// collections; pages of resource objects under `data` whose `attributes`
@@ -16,7 +15,7 @@ public struct JSONAPIConvention: ServiceConvention {
 
     public var name: ConventionName { .jsonAPI }
     public var displayName: String { "JSON:API" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceJSONAPILinks }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .jsonAPILinks }
     public var mediaType: String { JSONAPIDocument.mediaType }
 
     /// Answered in JSON:API's media type, or a top-level `jsonapi` object,

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// json-server 0.17 (`v0`) and 1.0 (`v1`): collections named by `/db`,
 /// lists as arrays or v1's page envelope, the query in the dialect the
@@ -28,7 +27,7 @@ public struct JSONServerConvention: ServiceConvention {
 
     public var name: ConventionName { .jsonServer }
     public var displayName: String { "json-server" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceConfig }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .configuration }
 
     /// A json-server answers its root with its HTML index page or, as
     /// `trestle serve` and `/db` do, an object of collections (arrays).

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// OData v4 (OASIS): the service document at the root names the entity
 /// sets; `$metadata` (CSDL XML) gives their keys, properties and
@@ -16,8 +15,8 @@ public struct ODataConvention: ServiceConvention {
 
     public var name: ConventionName { .oData }
     public var displayName: String { "OData" }
-    public func sourceWords(_ source: DiscoverySource) -> String {
-        source == .oDataMetadata ? Texts.Start.sourceODataMetadata : Texts.Start.sourceODataServiceDocument
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords {
+        source == .oDataMetadata ? .oDataMetadata : .oDataServiceDocument
     }
 
     /// A service document (`value` of `{name, url}` beside the

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// The routes an OpenAPI (or Swagger) document describes: a
 /// `ResourceRoute` per collection holds the paging words, the envelope,
@@ -16,7 +15,7 @@ public struct OpenAPIRoutesConvention: ServiceConvention {
 
     public var name: ConventionName { .openAPI }
     public var displayName: String { "OpenAPI" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceConfig }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .configuration }
 
     /// A root that is itself an API document (`openapi: 3.x`, `swagger: 2.0`).
     public func claims(root: ConventionAnswer) -> Bool {

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import Networking
-import Translations
 
 /// A root whose every member describes one resource by its
 /// `list_endpoint` (and `schema`), as django-tastypie's `Api` serves it:
@@ -18,7 +17,7 @@ public struct TastypieConvention: ServiceConvention {
 
     public var name: ConventionName { .tastypie }
     public var displayName: String { "tastypie" }
-    public func sourceWords(_ source: DiscoverySource) -> String { Texts.Start.sourceListEndpoints }
+    public func sourceWords(_ source: DiscoverySource) -> SourceWords { .listEndpoints }
 
     /// A non-empty object whose every member is an object with a string
     /// `list_endpoint`.

@@ -1,9 +1,10 @@
+import Modules
 import Networking
 import Services
 import Testing
 import Translations
 
-/// Networking's errors carry data; these are the words `Services` gives them.
+/// Networking's errors carry data; these are the words `Modules` gives them.
 @Suite struct NetworkErrorWordingTests {
     static let messages: [(NetworkError, String)] = [
         (.timeout(seconds: 0.3), "Timed out after 0.3 s"),

@@ -2,7 +2,8 @@ import Networking
 import Translations
 
 // Networking's errors carry data (host, status, seconds…); their words live
-// here, in the layer that words what reaches the screen.
+// here, in the layer that words what reaches the screen (App's command-line
+// output words them through the same extensions).
 
 extension NetworkError {
     /// One line for the status bar, e.g. "Timed out after 10 s".
@@ -23,6 +24,9 @@ extension NetworkError {
             return path.isEmpty
                 ? Texts.Network.unexpectedData(reason: reason)
                 : Texts.Network.unexpectedDataAt(path: path, reason: reason)
+        case .ignoredFilter(let filter, let id, let field, let value):
+            return Texts.Network.unexpectedData(
+                reason: Texts.Service.filterIgnored(filter: filter, id: id, field: field, value: value))
         case .invalidURL(let url):
             return Texts.Network.invalidURL(url: BodyExcerpt.make(from: url))
         case .tlsHandshake(let host, let reason):
