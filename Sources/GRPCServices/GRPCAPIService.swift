@@ -24,8 +24,8 @@ public struct GRPCAPIService: APIService {
     let journal: RequestJournal?
     /// Words a failure for the screen (`App` does: this target has no translations).
     let words: @Sendable (GRPCError) -> String
-    let tokens = GRPCPageTokens()
-    let hub = GRPCListHub()
+    let tokens = PageTokenBook(mostPages: GRPCAPIService.mostPages, mostLists: GRPCAPIService.mostLists)
+    let hub = ObservedLists(mostLists: GRPCAPIService.mostLists)
 
     public init(
         connection: GRPCConnection, catalog: GRPCCatalog, journal: RequestJournal?,
@@ -339,73 +339,5 @@ public struct GRPCAPIService: APIService {
 
     static func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
         "\(resource.name)|\(query.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))"
-    }
-}
-
-/// The token each page of each list ended on, so that page n is asked with page n−1's.
-actor GRPCPageTokens {
-    private var tokens: [String: [Int: String]] = [:]
-
-    func start(_ key: String, before number: Int) -> (Int, String?) {
-        let known = tokens[key] ?? [:]
-        for page in stride(from: number - 1, through: 1, by: -1) {
-            if let token = known[page] { return (page, token) }
-        }
-        return (0, nil)
-    }
-
-    func token(_ key: String, after page: Int) -> String? { tokens[key]?[page] }
-
-    func note(_ key: String, page: Int, next: String) {
-        guard (tokens[key]?.count ?? 0) < GRPCAPIService.mostPages else { return }
-        if tokens[key] == nil, tokens.count >= GRPCAPIService.mostLists { tokens.removeAll() }
-        tokens[key, default: [:]][page] = next
-    }
-}
-
-/// The lists screens observe, by key (as GraphQL's): each load's state goes
-/// to every observer of its key; an operation marks them all for reloading.
-actor GRPCListHub {
-    private var observers: [String: [UUID: AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
-    private var last: [String: ListState<JSONValue>] = [:]
-    private var loading: Set<String> = []
-
-    func observe(_ key: String) -> AsyncStream<ListState<JSONValue>> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<ListState<JSONValue>>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        observers[key, default: [:]][id] = continuation
-        continuation.onTermination = { _ in Task { await self.remove(id, key: key) } }
-        if let state = last[key] { continuation.yield(state) }
-        return stream
-    }
-
-    private func remove(_ id: UUID, key: String) {
-        observers[key]?[id] = nil
-        if observers[key]?.isEmpty == true { observers[key] = nil }
-    }
-
-    func load(_ key: String, force: Bool, _ load: @Sendable () async -> ListState<JSONValue>) async {
-        if loading.contains(key) { return }
-        if !force, let state = last[key], state.listing != nil { return }
-        loading.insert(key)
-        var busy = last[key] ?? ListState()
-        busy.isLoading = true
-        tell(key, busy)
-        var state = await load()
-        if state.listing == nil, let listing = last[key]?.listing { state.listing = listing }
-        loading.remove(key)
-        if last[key] == nil, last.count >= GRPCAPIService.mostLists {
-            for unwatched in last.keys where observers[unwatched]?.isEmpty ?? true { last[unwatched] = nil }
-        }
-        last[key] = state
-        tell(key, state)
-    }
-
-    func outdateAll() {
-        for key in last.keys { last[key]?.listing = nil }
-    }
-
-    private func tell(_ key: String, _ state: ListState<JSONValue>) {
-        for continuation in (observers[key] ?? [:]).values { continuation.yield(state) }
     }
 }

@@ -21,8 +21,8 @@ public struct GraphQLAPIService: APIService {
     let network: NetworkClient
     let builder: QueryBuilder
     let validator: QueryValidator
-    let cursors = GraphQLCursors()
-    let hub = ListHub()
+    let cursors = PageTokenBook(mostPages: GraphQLAPIService.mostPages, mostLists: GraphQLAPIService.mostLists)
+    let hub = ObservedLists(mostLists: GraphQLAPIService.mostLists)
     /// Where each list page a screen loaded is kept for a later start
     /// offline (the SQLite cache), under `namespace` (environment and base URL).
     let storage: (any StorageService)?
@@ -309,7 +309,7 @@ public struct GraphQLAPIService: APIService {
             let number = max(listQuery.page ?? 1, 1)
             let book = Self.key(
                 resource, ListQuery(filters: listQuery.filters, sort: listQuery.sort, limit: listQuery.limit))
-            let cursor = number > 1 ? await cursors.cursor(book, after: number - 1) : nil
+            let cursor = number > 1 ? await cursors.token(book, after: number - 1) : nil
             let first = resource.pageSize > 0 ? (listQuery.limit ?? resource.pageSize) : nil
             if let through = listQuery.filters.first(where: {
                 $0.op == .equal && catalog.link(key: $0.field, into: resource.name) != nil
@@ -397,80 +397,6 @@ public struct GraphQLAPIService: APIService {
 
     static func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
         "\(resource.name)|\(query.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))"
-    }
-}
-
-/// The cursor after each page read of each list (by its key), so that page
-/// n is asked with the cursor page n−1 ended on.
-actor GraphQLCursors {
-    private var cursors: [String: [Int: String]] = [:]
-
-    /// The last page before `number` whose end cursor is known, and that cursor (`(0, nil)`: none).
-    func start(_ key: String, before number: Int) -> (Int, String?) {
-        let known = cursors[key] ?? [:]
-        for page in stride(from: number - 1, through: 1, by: -1) {
-            if let cursor = known[page] { return (page, cursor) }
-        }
-        return (0, nil)
-    }
-
-    func cursor(_ key: String, after page: Int) -> String? { cursors[key]?[page] }
-
-    func note(_ key: String, page: Int, next: String) {
-        guard (cursors[key]?.count ?? 0) < GraphQLAPIService.mostPages else { return }
-        // Lists a run asks for are bounded too: a new one past the bound starts the book afresh.
-        if cursors[key] == nil, cursors.count >= GraphQLAPIService.mostLists { cursors.removeAll() }
-        cursors[key, default: [:]][page] = next
-    }
-}
-
-/// The lists screens observe, by key: each load's state goes to every
-/// observer of its key; a write (a mutation) marks them all for reloading.
-actor ListHub {
-    private var observers: [String: [UUID: AsyncStream<ListState<JSONValue>>.Continuation]] = [:]
-    private var last: [String: ListState<JSONValue>] = [:]
-    private var loading: Set<String> = []
-
-    func observe(_ key: String) -> AsyncStream<ListState<JSONValue>> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<ListState<JSONValue>>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        observers[key, default: [:]][id] = continuation
-        continuation.onTermination = { _ in Task { await self.remove(id, key: key) } }
-        if let state = last[key] { continuation.yield(state) }
-        return stream
-    }
-
-    private func remove(_ id: UUID, key: String) {
-        observers[key]?[id] = nil
-        if observers[key]?.isEmpty == true { observers[key] = nil }
-    }
-
-    /// Loads `key` with `load` unless it is loading or (without `force`) loaded.
-    func load(_ key: String, force: Bool, _ load: @Sendable () async -> ListState<JSONValue>) async {
-        if loading.contains(key) { return }
-        if !force, let state = last[key], state.listing != nil { return }
-        loading.insert(key)
-        var busy = last[key] ?? ListState()
-        busy.isLoading = true
-        tell(key, busy)
-        var state = await load()
-        if state.listing == nil, let listing = last[key]?.listing { state.listing = listing }
-        loading.remove(key)
-        if last[key] == nil, last.count >= GraphQLAPIService.mostLists {
-            // Bounded: the states of lists nobody observes go first.
-            for unwatched in last.keys where observers[unwatched]?.isEmpty ?? true { last[unwatched] = nil }
-        }
-        last[key] = state
-        tell(key, state)
-    }
-
-    /// Every list is asked again when next loaded.
-    func outdateAll() {
-        for key in last.keys { last[key]?.listing = nil }
-    }
-
-    private func tell(_ key: String, _ state: ListState<JSONValue>) {
-        for continuation in (observers[key] ?? [:]).values { continuation.yield(state) }
     }
 }
 
