@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "GraphQLServices",
             dependencies: [
-                "Services", "JSON", "Networking", "Translations",
+                "Services", "JSON", "Networking",
                 .product(name: "GraphQL", package: "GraphQL"),
             ]),
         .target(
@@ -166,7 +166,7 @@ let package = Package(
             dependencies: [
                 "App", "Modules", "Services", "Networking", "JSON", "JSONServerCore", "TerminalUI", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
-                "Translations",
+                "Translations", "GraphQLServices",
             ]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "JSON", "JSONServerCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "JSON", "JSONServerCore", "Services"]),

@@ -2,7 +2,6 @@ import Foundation
 import JSON
 import Networking
 import Services
-import Translations
 
 /// A GraphQL service as the screens see any service (``APIService``): its
 /// collections, records and relations asked for with queries built from the
@@ -27,11 +26,14 @@ public struct GraphQLAPIService: APIService {
     /// offline (the SQLite cache), under `namespace` (environment and base URL).
     let storage: (any StorageService)?
     let namespace: String
+    /// Says a problem in the run's language (App's `GraphQLStage.words`): this target has no words.
+    let words: @Sendable (GraphQLProblem) -> String
 
     public init(
         endpoint: URL, catalog: GraphQLCatalog, network: NetworkClient, storage: (any StorageService)? = nil,
-        namespace: String = ""
+        namespace: String = "", words: @escaping @Sendable (GraphQLProblem) -> String
     ) {
+        self.words = words
         self.endpoint = endpoint
         self.origin = endpoint.absoluteString
         self.catalog = catalog
@@ -116,7 +118,7 @@ public struct GraphQLAPIService: APIService {
     /// before; what the server did not filter is filtered here.
     func page(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError) -> Page {
         guard let collection = catalog.collection(resource.name) else {
-            throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+            throw ServiceError(.notFound, .notACollection(name: resource.name))
         }
         let into = collection.field
         let through = query.filters.first { $0.op == .equal && catalog.link(key: $0.field, into: into) != nil }
@@ -137,7 +139,7 @@ public struct GraphQLAPIService: APIService {
         var (known, cursor) = await cursors.start(book, before: number)
         while known < number - 1 {
             guard known < Self.mostPages else {
-                throw ServiceError(.badData, Texts.GraphQL.tooManyPages(count: Self.mostPages))
+                throw ServiceError(.badData, words(.tooManyPages(count: Self.mostPages)))
             }
             let walked = try await fetch(collection, query, through: through, cursor: cursor, first: first)
             known += 1
@@ -177,7 +179,7 @@ public struct GraphQLAPIService: APIService {
             guard let nested = builder.nested(link, id: through.value, cursor: cursor, first: first),
                 let owner = catalog.collections.first(where: { $0.nodeType == link.owner })?.recordField
             else {
-                throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: link.owner))
+                throw ServiceError(.configuration, words(.noRecordField(type: link.owner)))
             }
             built = nested
             path = [owner, link.field]
@@ -190,9 +192,9 @@ public struct GraphQLAPIService: APIService {
         let data = try await send(built)
         guard let answer = data.value(atComponents: path) else {
             if path.count == 2, data.value(atComponents: [path[0]])?.isNull ?? true {
-                throw ServiceError(.notFound, Texts.Service.notFound)
+                throw ServiceError(.notFound, words(.notFound))
             }
-            throw ServiceError(.badData, Texts.GraphQL.missing(path: path.joined(separator: ".")))
+            throw ServiceError(.badData, words(.missing(path: path.joined(separator: "."))))
         }
         return Self.page(of: answer, shape: shape)
     }
@@ -218,30 +220,30 @@ public struct GraphQLAPIService: APIService {
 
     public func record(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) -> JSONValue {
         guard let collection = catalog.collection(resource.name) else {
-            throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+            throw ServiceError(.notFound, .notACollection(name: resource.name))
         }
         guard let query = builder.record(collection, id: id), let field = collection.recordField else {
-            throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: collection.nodeType))
+            throw ServiceError(.configuration, words(.noRecordField(type: collection.nodeType)))
         }
         let data = try await send(query)
         guard let record = data.value(atPath: field), !record.isNull else {
-            throw ServiceError(.notFound, Texts.Service.notFound)
+            throw ServiceError(.notFound, words(.notFound))
         }
         return record
     }
 
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue {
-        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+        throw ServiceError(.configuration, words(.writeByMutation))
     }
 
     public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
         -> JSONValue
     {
-        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+        throw ServiceError(.configuration, words(.writeByMutation))
     }
 
     public func delete(_ resource: ResourceDescriptor, id: String) async throws(ServiceError) {
-        throw ServiceError(.configuration, Texts.GraphQL.writeByMutation)
+        throw ServiceError(.configuration, words(.writeByMutation))
     }
 
     // MARK: - Operations (mutations)
@@ -254,14 +256,14 @@ public struct GraphQLAPIService: APIService {
         let segments = operation.path.prefix { $0 != "?" }.split(separator: "/").map(String.init)
         let name = segments.last ?? ""
         guard let mutation = catalog.mutations.first(where: { $0.field == name }) else {
-            throw ServiceError(.notFound, Texts.GraphQL.noMutation(name: name))
+            throw ServiceError(.notFound, words(.noMutation(name: name)))
         }
         var values = Self.nested(operation.body?.objectValue ?? JSONObject())
         if segments.count == 3, let id = mutation.arguments.first(where: { $0.name == "id" }) {
             values["id"] = QueryBuilder.value(segments[1].removingPercentEncoding ?? segments[1], as: id.type)
         }
         let query = builder.mutation(mutation, values: values)
-        try validator.check(query.text)
+        if let problem = validator.problem(query.text) { throw ServiceError(.configuration, words(problem)) }
         let response: Response
         do throws(NetworkError) {
             response = try await network.send(request(query), validation: .none)
@@ -300,11 +302,11 @@ public struct GraphQLAPIService: APIService {
         case .record(let id):
             guard let collection = catalog.collection(resource.name),
                 let built = builder.record(collection, id: id)
-            else { throw ServiceError(.configuration, Texts.GraphQL.noRecordField(type: resource.name)) }
+            else { throw ServiceError(.configuration, words(.noRecordField(type: resource.name))) }
             query = built
         case .list(let listQuery):
             guard let collection = catalog.collection(resource.name) else {
-                throw ServiceError(.notFound, Texts.Service.notACollection(name: resource.name))
+                throw ServiceError(.notFound, .notACollection(name: resource.name))
             }
             let number = max(listQuery.page ?? 1, 1)
             let book = Self.key(
@@ -348,37 +350,37 @@ public struct GraphQLAPIService: APIService {
     /// with `errors` is one line naming the first error's path.
     func send(_ query: GraphQLQuery) async throws(ServiceError) -> JSONValue {
         guard QueryValidator.depth(of: query.text) <= GraphQLQuery.deepest else {
-            throw ServiceError(.configuration, Texts.GraphQL.tooDeep(depth: GraphQLQuery.deepest))
+            throw ServiceError(.configuration, words(.tooDeep(depth: GraphQLQuery.deepest)))
         }
-        try validator.check(query.text)
+        if let problem = validator.problem(query.text) { throw ServiceError(.configuration, words(problem)) }
         let response: Response
         do throws(NetworkError) {
             response = try await network.send(request(query), validation: .none)
         } catch {
             throw ServiceError(error)
         }
-        return try Self.data(of: response)
+        return try Self.data(of: response, words: words)
     }
 
     /// The `data` of an answer; its `errors` (or a status that is no
     /// success) as one line.
-    static func data(of response: Response) throws(ServiceError) -> JSONValue {
+    static func data(of response: Response, words: (GraphQLProblem) -> String) throws(ServiceError) -> JSONValue {
         let parsed = try? JSONParser.parse(response.body)
         if let errors = parsed?.value(atPath: "errors")?.arrayValue, let first = errors.first {
-            throw ServiceError(.badData, line(first, more: errors.count - 1))
+            throw ServiceError(.badData, words(problem(first, more: errors.count - 1)))
         }
         guard (200..<300).contains(response.status) else {
-            throw ServiceError(
-                .server(status: response.status), Texts.Service.answered(status: String(response.status)))
+            throw ServiceError(.server(status: response.status), words(.answered(status: response.status)))
         }
         guard let data = parsed?.value(atPath: "data"), !data.isNull else {
-            throw ServiceError(.badData, Texts.GraphQL.noData)
+            throw ServiceError(.badData, words(.noData))
         }
         return data
     }
 
-    /// `GraphQL error at books.edges.0.node.author: Not allowed (and 2 more)`.
-    static func line(_ error: JSONValue, more: Int) -> String {
+    /// An `errors` entry as data: its message's first line (300 characters
+    /// at most), its path (`books.edges.0.node.author`) and how many more.
+    static func problem(_ error: JSONValue, more: Int) -> GraphQLProblem {
         let message = error.value(atPath: "message")?.stringValue ?? "?"
         let path = (error.value(atPath: "path")?.arrayValue ?? []).map { part -> String in
             switch part {
@@ -388,11 +390,7 @@ public struct GraphQLAPIService: APIService {
             }
         }
         let firstLine = String(message.prefix { $0 != "\n" }.prefix(300))
-        let said =
-            path.isEmpty
-            ? Texts.GraphQL.error(message: firstLine)
-            : Texts.GraphQL.errorAt(path: path.joined(separator: "."), message: firstLine)
-        return more > 0 ? said + " " + Texts.GraphQL.moreErrors(count: more) : said
+        return .errors(message: firstLine, path: path.isEmpty ? nil : path.joined(separator: "."), more: max(more, 0))
     }
 
     static func key(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {

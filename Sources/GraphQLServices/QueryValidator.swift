@@ -1,6 +1,5 @@
 import GraphQL
 import Services
-import Translations
 
 /// Parses and validates every query Trestle builds against the service's
 /// schema (the introspected types written as SDL and built by the GraphQL
@@ -19,17 +18,18 @@ final class QueryValidator: Sendable {
 
     /// Nothing when `query` parses and, the schema built, is valid; else
     /// the library's first message.
-    func check(_ query: String) throws(ServiceError) {
+    func problem(_ query: String) -> GraphQLProblem? {
         let document: Document
         do {
             document = try parse(source: query)
         } catch {
-            throw ServiceError(.configuration, Texts.GraphQL.invalidQuery(reason: Self.message(of: error)))
+            return .invalidQuery(reason: Self.message(of: error))
         }
-        guard let schema else { return }
+        guard let schema else { return nil }
         if let first = validate(schema: schema, ast: document).first {
-            throw ServiceError(.configuration, Texts.GraphQL.invalidQuery(reason: first.message))
+            return .invalidQuery(reason: first.message)
         }
+        return nil
     }
 
     /// The depth of `query`'s selections (braces), which ``GraphQLQuery``

@@ -63,26 +63,30 @@ import Testing
                 + "publisher { id name } } } } }")
         #expect(list.variables["filter"] == .object(JSONObject([("genre", .string("poetry"))])))
         #expect(list.variables["orderBy"] == .string("TITLE_DESC"))
-        try validator.check(list.text)
+        #expect(validator.problem(list.text) == nil)
         let link = try #require(catalog.link(key: "author", into: "books"))
         let nested = try #require(builder.nested(link, id: "3", cursor: nil, first: 20))
-        try validator.check(nested.text)
+        #expect(validator.problem(nested.text) == nil)
         #expect(
             nested.text.hasPrefix(
                 "query TrestleRelated($id: ID!, $first: Int) { author(id: $id) { books(first: $first)"))
-        try validator.check(try #require(builder.record(books, id: "1")).text)
+        #expect(validator.problem(try #require(builder.record(books, id: "1")).text) == nil)
         let addBook = try #require(catalog.mutations.first { $0.field == "addBook" })
         let mutation = builder.mutation(
             addBook,
             values: JSONObject([("input", .object(JSONObject([("title", .string("X")), ("authorId", .string("1"))])))]))
-        try validator.check(mutation.text)
+        #expect(validator.problem(mutation.text) == nil)
         #expect(QueryValidator.depth(of: nested.text) <= GraphQLQuery.deepest)
     }
 
     @Test func aQueryTheSchemaRefusesIsNotSent() throws {
         let validator = QueryValidator(try Self.schema())
-        #expect(throws: ServiceError.self) { try validator.check("{ books { nope } }") }
-        #expect(throws: ServiceError.self) { try validator.check("{ books { ") }
+        #expect(validator.problem("{ books { nope } }") != nil)
+        if case .invalidQuery(let reason)? = validator.problem("{ books { ") {
+            #expect(!reason.isEmpty)
+        } else {
+            Issue.record("a query that does not parse is an invalid query")
+        }
     }
 
     @Test func mutationsAreOperationsWithFormsFromTheirInputTypes() throws {
@@ -104,9 +108,10 @@ import Testing
             #"{"errors":[{"message":"Not allowed\nmore","path":["books","edges",0,"node","author"]},{"message":"x"}],"data":null}"#
         let response = Networking.Response(
             status: 200, body: Data(body.utf8), url: URL(string: "http://127.0.0.1/graphql")!)
-        #expect(throws: ServiceError(.badData, "GraphQL error at books.edges.0.node.author: Not allowed (and 1 more)"))
-        {
-            _ = try GraphQLAPIService.data(of: response)
+        // The first error's first line, its path and how many more, as data (App words it).
+        let expected = GraphQLProblem.errors(message: "Not allowed", path: "books.edges.0.node.author", more: 1)
+        #expect(throws: ServiceError(.badData, "\(expected)")) {
+            _ = try GraphQLAPIService.data(of: response, words: { "\($0)" })
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
         return GraphQLAPIService(
             endpoint: URL(string: "http://127.0.0.1:9/graphql")!, catalog: catalog,
             network: NetworkClient(client: Unreachable(), retry: .never), storage: storage,
-            namespace: "production|http://127.0.0.1:9")
+            namespace: "production|http://127.0.0.1:9", words: { "\($0)" })
     }
 
     @Test func aKeptPageIsShownWhenTheLoadFails() async throws {

@@ -133,3 +133,30 @@ extension GraphQLStage {
         "\(service)|graphql-schema|\(endpoint.absoluteString)"
     }
 }
+
+extension GraphQLStage {
+    /// A GraphQL service's problem in the run's language (GraphQLServices has no words).
+    static func words(_ problem: GraphQLProblem) -> String {
+        switch problem {
+        case .tooManyPages(let count): Texts.GraphQL.tooManyPages(count: count)
+        case .noRecordField(let type): Texts.GraphQL.noRecordField(type: type)
+        case .notFound: Texts.Service.notFound
+        case .missing(let path): Texts.GraphQL.missing(path: path)
+        case .writeByMutation: Texts.GraphQL.writeByMutation
+        case .noMutation(let name): Texts.GraphQL.noMutation(name: name)
+        case .tooDeep(let depth): Texts.GraphQL.tooDeep(depth: depth)
+        case .answered(let status): Texts.Service.answered(status: String(status))
+        case .noData: Texts.GraphQL.noData
+        case .invalidQuery(let reason): Texts.GraphQL.invalidQuery(reason: reason)
+        case .errors(let message, let path, let more):
+            errors(message: message, path: path, more: more)
+        }
+    }
+
+    /// `GraphQL error at books.edges.0.node.author: Not allowed (and 2 more)`.
+    private static func errors(message: String, path: String?, more: Int) -> String {
+        let said =
+            path.map { Texts.GraphQL.errorAt(path: $0, message: message) } ?? Texts.GraphQL.error(message: message)
+        return more > 0 ? said + " " + Texts.GraphQL.moreErrors(count: more) : said
+    }
+}

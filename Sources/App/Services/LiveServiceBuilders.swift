@@ -155,7 +155,7 @@ struct ServiceGrounds: Sendable {
         if let graphQL = description.graphQL {
             api = GraphQLAPIService(
                 endpoint: graphQL.endpoint, catalog: graphQL.catalog, network: network, storage: storage,
-                namespace: ConventionRecall.service(of: configuration))
+                namespace: ConventionRecall.service(of: configuration), words: GraphQLStage.words)
         } else if let grpc = grpcService(description.grpc, configuration: configuration, logger: logger) {
             api = grpc
         }
