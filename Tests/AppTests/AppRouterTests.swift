@@ -12,14 +12,16 @@ import Testing
 /// environment and the shipped sample data, drawn on an `InMemoryTerminal`.
 @MainActor
 @Suite("App router over the fake environment")
-struct AppRouterTests {
+final class AppRouterTests {
     let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 100))
     let router: AppRouter
+    /// The test's home (its cache and exports), removed when the test ends.
+    let home: URL
     /// Where `:export` writes relative paths.
     let folder: URL
 
     init() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-app-\(UUID().uuidString)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-app-\(UUID().uuidString)")
         folder = home.appendingPathComponent("exports")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let options = LaunchOptions(
@@ -28,6 +30,10 @@ struct AppRouterTests {
         router = AppRoot.makeRouter(
             prepared, terminal: terminal, writer: LocalFileWriter(workingDirectory: folder.path))
         router.start()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
     }
 
     /// Waits for frames until `condition` holds; fails the test after `timeout`
