@@ -7,12 +7,17 @@ import Testing
 /// `auth:` on a service and in `environments.<env>`: every scheme read,
 /// and each mistake refused in one line naming the place.
 @Suite("Configuration: auth per service")
-struct AuthConfigurationTests {
+final class AuthConfigurationTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-auth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func load(_ yaml: String, service: String? = "shop", env: String? = nil) async throws -> AppConfiguration {

@@ -8,12 +8,17 @@ import Testing
 @testable import App
 
 @Suite("Layered configuration")
-struct ConfigurationLoaderTests {
+final class ConfigurationLoaderTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func write(_ yaml: String) throws -> String {

@@ -9,12 +9,17 @@ import Testing
 /// Where the OpenAPI document comes from, `--catalog none`, and how the
 /// document's resources are merged with the configured catalog.
 @Suite("OpenAPI sources and catalogs")
-struct OpenAPIConfigurationTests {
+final class OpenAPIConfigurationTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-openapi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func load(_ options: LaunchOptions = LaunchOptions(), yaml: String? = nil) async throws

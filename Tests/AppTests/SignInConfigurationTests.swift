@@ -7,12 +7,17 @@ import Testing
 /// `auth.oauth2` with a person's flow: `authorizationCode` and `deviceCode`
 /// read with their endpoints and `store:`, and each mistake refused in one line.
 @Suite("Configuration: a person's sign-in")
-struct SignInConfigurationTests {
+final class SignInConfigurationTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-signin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func load(_ oauth2: String) async throws -> AppConfiguration {

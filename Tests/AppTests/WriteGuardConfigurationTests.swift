@@ -8,12 +8,17 @@ import Testing
 /// `readOnly:` at the top, in an environment's section or on a service, and
 /// production's question (`confirmProductionWrites`).
 @Suite("Configuration: read-only and the production question")
-struct WriteGuardConfigurationTests {
+final class WriteGuardConfigurationTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-guard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func load(_ options: LaunchOptions = LaunchOptions(), yaml: String? = nil, env: [String: String] = [:])

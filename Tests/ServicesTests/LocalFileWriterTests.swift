@@ -5,12 +5,17 @@ import Testing
 
 /// `:export` writes through `LocalFileWriter`: relative paths start at the
 /// working directory, and a bad path is one clear line.
-@Suite struct LocalFileWriterTests {
+@Suite final class LocalFileWriterTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trestle-writer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Each test's folder goes with it.
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test func aRelativePathIsWrittenUnderTheWorkingDirectory() throws {
