@@ -12,6 +12,7 @@ listening it prints `serving PORT` on stdout.
 import base64
 import importlib
 import os
+import shutil
 import sys
 import tempfile
 from concurrent import futures
@@ -40,7 +41,13 @@ def compile_proto():
     if status != 0:
         sys.exit(f"protoc failed: {status}")
     sys.path.insert(0, out)
-    return importlib.import_module("library_pb2"), importlib.import_module("library_pb2_grpc")
+    try:
+        return importlib.import_module("library_pb2"), importlib.import_module("library_pb2_grpc")
+    finally:
+        # Loaded: the generated files are not needed again, and a server
+        # ended by a signal would leave them behind.
+        sys.path.remove(out)
+        shutil.rmtree(out, ignore_errors=True)
 
 
 pb, pb_grpc = compile_proto()
