@@ -46,6 +46,30 @@ struct ResourceStoreBoundTests {
         #expect(await store.cached(Self.page(1))?.body == Data("[]".utf8))
     }
 
+    /// Idle states are bounded by their bodies' bytes too: 48 pages of 500
+    /// records (60 KB each) per service were what a long session grew by.
+    @Test func idleStatesAreBoundedByTheirBodiesBytes() async throws {
+        let big = Data(repeating: UInt8(ascii: " "), count: 100_000) + Data("[]".utf8)
+        let storage = InMemoryStorageService()
+        let network = NetworkClient(
+            client: StubHTTPClient { request throws(NetworkError) in
+                Response(status: 200, headers: ["Content-Type": "application/json"], body: big, url: request.url)
+            }, retry: .never)
+        let store = ResourceStore(network: network, storage: storage, namespace: "test", logger: Self.logger)
+        let count = 30
+        for number in 1...count { await store.reload(Self.page(number)) }
+        let states = await store.states
+        let bytes = states.values.reduce(0) { $0 + ($1.resource?.body.count ?? 0) }
+        #expect(states.count < count, "\(states.count) states kept")
+        #expect(bytes <= ResourceStore.idleBytes, "\(bytes) bytes of idle bodies kept")
+        // The most recent pages stay, the first went, and storage still answers for it.
+        #expect(states[await store.key(for: Self.page(count))]?.resource != nil)
+        #expect(states[await store.key(for: Self.page(count - 1))]?.resource != nil)
+        #expect(states[await store.key(for: Self.page(1))] == nil)
+        await storage.flush()
+        #expect(await store.cached(Self.page(1))?.body == big)
+    }
+
     /// A state nobody observes keeps its answer's body, not the decoded
     /// form an observer made of it: the next observer decodes it again.
     @Test func anIdleStateKeepsItsBodyNotItsDecodedForm() async throws {

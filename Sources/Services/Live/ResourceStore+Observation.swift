@@ -106,17 +106,23 @@ extension ResourceStore {
         for continuation in (observers[key] ?? [:]).values { continuation.yield(state) }
     }
 
-    /// Notes that `key`'s state was used now, and lets the idle states least
-    /// recently used go while more than ``ResourceStore/idleStates`` are kept.
-    func touch(_ key: String) {
+    /// Notes that `used`'s state was used now, and lets the idle states least
+    /// recently used go while more than ``ResourceStore/idleStates`` are
+    /// kept, or their bodies come to more than ``ResourceStore/idleBytes``.
+    func touch(_ used: String) {
         touchClock &+= 1
-        touches[key] = touchClock
-        guard states.count > Self.idleStates else { return }
+        touches[used] = touchClock
         let idle = states.keys.filter { key in
             (observers[key]?.isEmpty ?? true) && inFlight[key] == nil && queued[key] == nil && publishing[key] == nil
         }
-        let excess = states.count - Self.idleStates
-        for key in idle.sorted(by: { touches[$0, default: 0] < touches[$1, default: 0] }).prefix(excess) {
+        var bytes = idle.reduce(0) { $0 + (states[$1]?.resource?.body.count ?? 0) }
+        var excess = states.count - Self.idleStates
+        guard excess > 0 || bytes > Self.idleBytes else { return }
+        // The state just used stays, however big: its answer is what was asked for.
+        for key in idle.sorted(by: { touches[$0, default: 0] < touches[$1, default: 0] }) where key != used {
+            guard excess > 0 || bytes > Self.idleBytes else { break }
+            bytes -= states[key]?.resource?.body.count ?? 0
+            excess -= 1
             states[key] = nil
             touches[key] = nil
             outdatings[key] = nil

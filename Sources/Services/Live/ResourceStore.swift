@@ -73,6 +73,12 @@ public actor ResourceStore {
     /// beyond that they go (storage still holds each answer), so an hour of
     /// far jumps over a long list does not keep every page it saw.
     static let idleStates = 48
+    /// The most bytes of answer bodies those idle states hold together: a
+    /// page of 500 records is some 60 KB, and 48 of them kept in each
+    /// service's store were what a long session grew by (heaptrack: the
+    /// bodies of far jumps' pages). The least recently used go first; the
+    /// page visited again comes from storage, then from the network.
+    static let idleBytes = 1 << 20
     /// Loads started by ``reload(_:)`` / ``loadIfNeeded(_:maxAge:)`` not yet answered, per key.
     var publishing: [String: Int] = [:]
     /// How often each key was marked outdated: an answer to a load begun
