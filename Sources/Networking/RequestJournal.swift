@@ -77,6 +77,9 @@ public final class RequestJournal: Sendable {
         /// Whether ``body`` is shorter than the response's body.
         public var isBodyCut: Bool { body.count < responseBytes }
 
+        /// The bytes of bodies this entry keeps.
+        var keptBytes: Int { body.count + requestBody.count }
+
         /// The path and query, secret query values replaced by `***`
         /// (`/todos?_page=1&_limit=500`). Computed when shown.
         public var target: String {
@@ -99,6 +102,11 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
     /// How much of a response body is kept: 64 KiB.
     public let bodyCap: Int
+    /// How many bytes of bodies all entries keep together: beyond it the
+    /// oldest entries' bodies go (their headers, status and size stay). 500
+    /// pages of 60 KB each would otherwise be 30 MB kept for the inspector,
+    /// and a long session grew by them.
+    public let bodyBudget: Int
 
     private struct State {
         var entries: [Entry] = []
@@ -106,6 +114,8 @@ public final class RequestJournal: Sendable {
         var next = 0
         /// Entries ever appended (a revision for observers).
         var appended = 0
+        /// The bytes of bodies the entries keep.
+        var keptBytes = 0
         var observers = Observers<Int>()
     }
 
@@ -119,10 +129,12 @@ public final class RequestJournal: Sendable {
         self.sink.withLock { $0 = sink }
     }
 
-    /// Keeps the last `capacity` requests, bodies up to `bodyCap` bytes.
-    public init(capacity: Int = 500, bodyCap: Int = 64 * 1024) {
+    /// Keeps the last `capacity` requests, bodies up to `bodyCap` bytes
+    /// each and `bodyBudget` bytes together (the newest keep theirs).
+    public init(capacity: Int = 500, bodyCap: Int = 64 * 1024, bodyBudget: Int = 4 << 20) {
         self.capacity = max(1, capacity)
         self.bodyCap = max(0, bodyCap)
+        self.bodyBudget = max(0, bodyBudget)
     }
 
     /// Adds `entry`, dropping the oldest beyond ``capacity``; its body is cut to ``bodyCap``.
@@ -137,13 +149,30 @@ public final class RequestJournal: Sendable {
         state.withLock { state in
             state.appended += 1
             entry.sequence = state.appended
+            state.keptBytes += entry.keptBytes
             if state.entries.count < capacity {
                 state.entries.append(entry)
             } else {
+                state.keptBytes -= state.entries[state.next].keptBytes
                 state.entries[state.next] = entry
                 state.next = (state.next + 1) % capacity
             }
+            dropOldBodies(&state)
             state.observers.yield(state.appended)
+        }
+    }
+
+    /// Takes the bodies of the oldest entries while those kept come to more
+    /// than ``bodyBudget`` (the newest entry keeps its own).
+    private func dropOldBodies(_ state: inout State) {
+        guard state.keptBytes > bodyBudget else { return }
+        let count = state.entries.count
+        let oldest = count < capacity ? 0 : state.next
+        for step in 0..<(count - 1) where state.keptBytes > bodyBudget {
+            let index = (oldest + step) % count
+            state.keptBytes -= state.entries[index].keptBytes
+            state.entries[index].body = Data()
+            state.entries[index].requestBody = Data()
         }
     }
 

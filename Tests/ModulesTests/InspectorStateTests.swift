@@ -76,6 +76,26 @@ struct InspectorStateTests {
 }
 
 extension InspectorStateTests {
+    /// An old request whose body the journal no longer keeps says so, with
+    /// its size, rather than "(empty)".
+    @Test func aBodyNoLongerKeptSaysSoWithItsSize() throws {
+        var gone = Self.request(1, body: "")
+        gone.bytes = 61_234
+        let screen = InspectorModule.build(log: FixedLog(entries: [gone]), context: ScreenContext(setNeedsDisplay: {}))
+        let size = Size(rows: 30, cols: 100)
+        screen.resize(to: Rect(size: size))
+        guard case .push(let detail) = screen.handle(.enter) else {
+            Issue.record("Enter did not open the request")
+            return
+        }
+        let terminal = InMemoryTerminal(size: size)
+        detail.resize(to: Rect(size: size))
+        detail.draw(on: terminal, in: Rect(size: size), theme: .builtinDefault, tick: 0)
+        let text = (0..<size.rows).map(terminal.line).joined(separator: "\n")
+        #expect(text.contains("Body (61,234 bytes, not kept)"))
+        #expect(!text.contains("(empty)"))
+    }
+
     @Test func whileShownANewRequestUpdatesTheTableAndAsksForARedraw() async throws {
         let log = GrowingLog()
         let redraws = Counter()

@@ -43,6 +43,28 @@ import Testing
         #expect(!kept[0].isBodyCut)
     }
 
+    /// Bodies are kept up to a budget for all entries together: the oldest
+    /// give theirs up first, and keep their size, status and headers (a long
+    /// session of 60 KB pages grew by 30 MB of them).
+    @Test func keepsBodiesUpToABudgetNewestFirst() {
+        let journal = RequestJournal(capacity: 10, bodyCap: 64 * 1024, bodyBudget: 150_000)
+        let page = Data(repeating: 0x61, count: 60_000)
+        for number in 1...14 { journal.append(Self.entry(number, body: page)) }
+        let kept = journal.entries()
+        #expect(kept.count == 10)
+        #expect(kept.map { $0.body.count } == [60_000, 60_000, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(kept.allSatisfy { $0.responseBytes == 60_000 && $0.status == 200 })
+        #expect(kept[2].isBodyCut)
+        // Bodies are counted as kept (cut at the cap).
+        journal.append(Self.entry(15, body: Data(repeating: 0x62, count: 200_000)))
+        #expect(journal.entries().map { $0.body.count }.prefix(3) == [64 * 1024, 60_000, 0])
+        // One body over the budget alone is still kept while it is the newest.
+        let small = RequestJournal(capacity: 10, bodyCap: 64 * 1024, bodyBudget: 10_000)
+        small.append(Self.entry(1, body: page))
+        small.append(Self.entry(2, body: page))
+        #expect(small.entries().map { $0.body.count } == [60_000, 0])
+    }
+
     @Test func theMiddlewareRecordsRedactedHeadersStatusAndHow() async throws {
         let journal = RequestJournal()
         let client = NetworkClient(

@@ -26,11 +26,15 @@ enum RequestDetailLines {
         appendRequestBody(request, into: &lines)
         appendHeaders(Texts.Inspector.responseHeaders, request.responseHeaders, into: &lines)
         let body =
-            request.isBodyCut
-            ? Texts.Inspector.bodyCut(shown: request.body.count, bytes: request.bytes) : Texts.Inspector.body
+            !request.isBodyCut
+            ? Texts.Inspector.body
+            : request.body.isEmpty
+                ? Texts.Inspector.bodyNotKept(bytes: request.bytes)
+                : Texts.Inspector.bodyCut(shown: request.body.count, bytes: request.bytes)
         lines.append([(body, .columnHeader)])
         if request.body.isEmpty {
-            lines.append([("  " + Texts.Inspector.empty, .dim)])
+            // A body not kept: the heading says so and its size.
+            if !request.isBodyCut { lines.append([("  " + Texts.Inspector.empty, .dim)]) }
         } else if !request.isBodyCut, let value = try? JSONParser.parse(request.body) {
             lines += JSONLines.render(value: RecordEntity.detailValue(value))
         } else {
