@@ -199,21 +199,7 @@ public struct GRPCAPIService: APIService {
     }
 
     /// `{"book.title": "x"}` → `{"book": {"title": "x"}}` (one level); empty form values left out.
-    static func nested(_ flat: JSONObject) -> JSONObject {
-        var result = JSONObject()
-        for (key, value) in flat {
-            if case .string("") = value { continue }
-            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                var inner = result[parts[0]]?.objectValue ?? JSONObject()
-                inner[parts[1]] = value
-                result[parts[0]] = .object(inner)
-            } else {
-                result[key] = value
-            }
-        }
-        return result
-    }
+    static func nested(_ flat: JSONObject) -> JSONObject { flat.nested(droppingEmptyStrings: true) }
 
     // MARK: - :curl (grpcurl)
 
