@@ -22,6 +22,10 @@ public struct GRPCAPIService: APIService {
     public let catalog: GRPCCatalog
     let connection: GRPCConnection
     let journal: RequestJournal?
+    /// Where list pages and records are kept for a later load that fails
+    /// (``GRPCAPIService+Cache``), under `namespace` (environment and base URL).
+    let storage: (any StorageService)?
+    let namespace: String
     /// Words a failure for the screen (`App` does: this target has no translations).
     let words: @Sendable (GRPCError) -> String
     let tokens = PageTokenBook(mostPages: GRPCAPIService.mostPages, mostLists: GRPCAPIService.mostLists)
@@ -29,11 +33,14 @@ public struct GRPCAPIService: APIService {
 
     public init(
         connection: GRPCConnection, catalog: GRPCCatalog, journal: RequestJournal?,
+        storage: (any StorageService)? = nil, namespace: String = "",
         words: @escaping @Sendable (GRPCError) -> String
     ) {
         self.connection = connection
         self.catalog = catalog
         self.journal = journal
+        self.storage = storage
+        self.namespace = namespace
         self.words = words
         origin = "\(connection.target.usesTLS ? "grpcs" : "grpc")://\(connection.target.authority)"
     }
@@ -57,11 +64,20 @@ public struct GRPCAPIService: APIService {
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
         let service = self
         await hub.load(Self.key(resource, query), force: force) { () async -> ListState<JSONValue> in
-            do throws(ServiceError) {
-                return ListState(listing: try await service.records(resource, query))
-            } catch {
-                return ListState(error: error)
-            }
+            await service.observedLoad(resource, query)
+        }
+    }
+
+    /// A load of a list a screen shows: the page, kept in the cache; when
+    /// it fails, the page an earlier load kept (this run or an earlier one)
+    /// beside the error, as a REST list's offline copy is shown.
+    func observedLoad(_ resource: ResourceDescriptor, _ query: ListQuery) async -> ListState<JSONValue> {
+        do throws(ServiceError) {
+            let listing = try await records(resource, query)
+            await keep(listing, resource, query)
+            return ListState(listing: listing)
+        } catch {
+            return ListState(listing: await kept(resource, query), error: error)
         }
     }
 
@@ -151,7 +167,23 @@ public struct GRPCAPIService: APIService {
         guard let get = collection.get, let key = collection.getKey else {
             throw failure(.noGetMethod(resource.name), .configuration)
         }
-        return try await call(get, .object([key: .string(id)]))
+        let record = try await call(get, .object([key: .string(id)]))
+        await keep(record: record, resource, id: id)
+        return record
+    }
+
+    /// A parent's record named on a relation line: asked for, or — the
+    /// server unreachable — the one an earlier `Get*` kept.
+    public func relatedRecord(
+        _ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String
+    ) async throws(ServiceError) -> JSONValue {
+        do throws(ServiceError) {
+            return try await record(target, id: id)
+        } catch {
+            guard error.kind == .offline || error.kind == .timeout, let kept = await kept(record: target, id: id)
+            else { throw error }
+            return kept
+        }
     }
 
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue {

@@ -179,7 +179,8 @@ extension ServiceGrounds {
         do throws(GRPCError) {
             let connection = try GRPCConnection(found.target, timeout: configuration.timeout)
             return GRPCAPIService(
-                connection: connection, catalog: found.catalog, journal: journal, words: GRPCStage.words)
+                connection: connection, catalog: found.catalog, journal: journal, storage: storage,
+                namespace: ConventionRecall.service(of: configuration), words: GRPCStage.words)
         } catch {
             logger.warning("grpc connection", metadata: ["error": "\(error)"])
             return nil
