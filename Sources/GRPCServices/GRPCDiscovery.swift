@@ -11,10 +11,14 @@ public enum GRPCDiscovery {
     public struct Found: Sendable, Hashable {
         public var target: GRPCTarget
         public var catalog: GRPCCatalog
+        /// What reflection told, in the form kept in the cache for a start
+        /// offline (``GRPCKeptReflection``); empty when not made.
+        public var kept: Data
 
-        public init(target: GRPCTarget, catalog: GRPCCatalog) {
+        public init(target: GRPCTarget, catalog: GRPCCatalog, kept: Data = Data()) {
             self.target = target
             self.catalog = catalog
+            self.kept = kept
         }
     }
 
@@ -26,10 +30,16 @@ public enum GRPCDiscovery {
         let connection = try GRPCConnection(target, timeout: timeout)
         defer { connection.close() }
         let reflected = try await GRPCReflection(connection: connection).reflect()
-        return Found(
-            target: target,
-            catalog: GRPCCatalog(
-                services: reflected.services, files: reflected.files, reflection: reflected.reflection))
+        let kept = GRPCKeptReflection(
+            services: reflected.services, files: reflected.files, reflection: reflected.reflection)
+        return Found(target: target, catalog: kept.catalog, kept: kept.encoded() ?? Data())
+    }
+
+    /// The service as an earlier start found it (``Found/kept``), or `nil`
+    /// when `kept` is not such a form.
+    public static func read(_ kept: Data, target: GRPCTarget) -> Found? {
+        guard let reflection = GRPCKeptReflection.decoded(kept) else { return nil }
+        return Found(target: target, catalog: reflection.catalog, kept: kept)
     }
 }
 

@@ -6,7 +6,8 @@ import Testing
 
 @testable import GRPCServices
 
-/// What a gRPC service keeps past its run: list pages and records in the cache (shown
+/// What a gRPC service keeps past its run: what reflection told (a start
+/// offline begins from it), list pages and records in the cache (shown
 /// when a load fails), under keys of the service, the target and the list.
 @Suite struct GRPCKeptTests {
     static let target = GRPCTarget(URL(string: "grpc://127.0.0.1:1")!)!
@@ -17,6 +18,28 @@ import Testing
             connection: try GRPCConnection(target, timeout: 2),
             catalog: GRPCCatalog(services: ["lib.Library"], files: [GRPCCatalogTests.file]), journal: nil,
             storage: storage, namespace: "production|grpc://127.0.0.1:1", words: { "\($0)" })
+    }
+
+    @Test func reflectionKeptReadsBackToTheSameCatalog() throws {
+        let kept = GRPCKeptReflection(
+            services: ["lib.Library"], files: [GRPCCatalogTests.file],
+            reflection: "grpc.reflection.v1alpha.ServerReflection")
+        let data = try #require(kept.encoded())
+        let found = try #require(GRPCDiscovery.read(data, target: Self.target))
+        #expect(found.catalog == kept.catalog)
+        #expect(found.catalog.collections.map(\.name) == ["books", "authors"])
+        #expect(found.catalog.reflection == "grpc.reflection.v1alpha.ServerReflection")
+        #expect(found.kept == data)
+        // Not a kept form, a descriptor that is no protobuf, too many files: not read.
+        #expect(GRPCKeptReflection.decoded(Data("{\"books\": []}".utf8)) == nil)
+        #expect(
+            GRPCKeptReflection.decoded(
+                Data(#"{"reflection": "r", "services": [], "files": ["////"]}"#.utf8)) == nil)
+        let many = JSONValue.object([
+            "reflection": "r", "services": [],
+            "files": .array(Array(repeating: .string(""), count: GRPCReflection.mostFiles + 1)),
+        ])
+        #expect(GRPCKeptReflection.decoded(JSONWriter.data(many)) == nil)
     }
 
     @Test func cacheKeysNameTheServiceTheTargetTheListAndThePage() throws {

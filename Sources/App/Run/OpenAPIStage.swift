@@ -49,7 +49,9 @@ enum OpenAPIStage {
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
         // A gRPC service speaks no HTTP/1 and has no document: reflection alone.
-        if GRPCStage.claims(configuration) { return await GRPCStage.apply(configuration, logger: logger) }
+        if GRPCStage.claims(configuration) {
+            return await GRPCStage.apply(configuration, logger: logger, recall: recall)
+        }
         if configuration.convention == nil || GraphQLStage.isForced(configuration),
             let remembered = await GraphQLStage.remembered(
                 configuration, documents: documents, logger: logger, recall: recall)
