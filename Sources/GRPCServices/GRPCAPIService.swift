@@ -258,10 +258,19 @@ public struct GRPCAPIService: APIService {
             method = collection.list
             request = Self.listRequest(collection, token: token, size: size)
         }
+        // The credential as `:curl` shows REST's: the shell text that finds it, never its value.
+        let shown: [HTTPHeaders.Field] = await AuthStandIn.$shown.withValue(true) {
+            (try? await connection.credentialFields()) ?? []
+        }
+        let headers = shown.map { field in
+            AuthStandIn.split(field.value).map { RequestText.Header(field.name, $0.prefix, variable: $0.variable) }
+                ?? RequestText.Header(field.name, Redaction.value(of: field))
+        }
         var text = RequestText(
-            method: "POST", url: Self.url(of: method, origin: origin), headers: [],
+            method: "POST", url: Self.url(of: method, origin: origin), headers: headers,
             body: String(decoding: JSONWriter.data(request), as: UTF8.self))
-        text.command = GRPCCommand.render(target: connection.target, method: method.fullName, body: request)
+        text.command = GRPCCommand.render(
+            target: connection.target, method: method.fullName, body: request, headers: headers)
         return text
     }
 
@@ -293,6 +302,8 @@ public struct GRPCAPIService: APIService {
         let clock = ContinuousClock.now
         let url = URL(string: Self.url(of: method, origin: origin)) ?? URL(fileURLWithPath: "/")
         let requestText = JSONWriter.data(request)
+        // Asked before the call so that the journal shows it, redacted as REST's headers are.
+        let credential = try await connection.credentialFields()
         func note(status: Int?, headers: [HTTPHeaders.Field], body: Data, bytes: Int, failure: NetworkError? = nil) {
             guard let journal else { return }
             var entry = RequestJournal.Entry(
@@ -301,7 +312,7 @@ public struct GRPCAPIService: APIService {
                 requestHeaders: [
                     HTTPHeaders.Field(name: "content-type", value: "application/grpc"),
                     HTTPHeaders.Field(name: "te", value: "trailers"),
-                ],
+                ] + credential.map { HTTPHeaders.Field(name: $0.name, value: Redaction.value(of: $0)) },
                 responseHeaders: headers, body: body)
             entry.requestBody = requestText
             journal.append(entry)
@@ -314,7 +325,8 @@ public struct GRPCAPIService: APIService {
         }
         let answer: [UInt8]
         do throws(GRPCError) {
-            answer = try await connection.unary(service: method.service, method: method.name, request: bytes)
+            answer = try await connection.unary(
+                service: method.service, method: method.name, request: bytes, credential: credential)
         } catch {
             switch error {
             case .status(let code, let message):

@@ -25,9 +25,10 @@ public enum GRPCDiscovery {
     /// Seconds each reflection call may take.
     public static let timeout: Double = 5
 
-    /// The service at `target`, or why there is none.
-    public static func discover(_ target: GRPCTarget) async throws(GRPCError) -> Found {
-        let connection = try GRPCConnection(target, timeout: timeout)
+    /// The service at `target`, or why there is none; `session`: the
+    /// configured credential, sent with every reflection call.
+    public static func discover(_ target: GRPCTarget, session: AuthSession? = nil) async throws(GRPCError) -> Found {
+        let connection = try GRPCConnection(target, timeout: timeout, session: session)
         defer { connection.close() }
         let reflected = try await GRPCReflection(connection: connection).reflect()
         let kept = GRPCKeptReflection(
@@ -47,13 +48,25 @@ public enum GRPCDiscovery {
 /// `grpcurl -plaintext -d '{"pageSize":20}' 127.0.0.1:50051 library.v1.Library/ListBooks`
 /// (`-cacert FILE` for a configured CA, `-insecure` when certificates are not checked).
 public enum GRPCCommand {
-    public static func render(target: GRPCTarget, method: String, body: JSONValue) -> String {
+    /// `headers`: the metadata sent, a secret one as the shell text that
+    /// finds it (`-H "authorization: Bearer $LIBRARY_TOKEN"`), as `curl`'s.
+    public static func render(
+        target: GRPCTarget, method: String, body: JSONValue, headers: [RequestText.Header] = []
+    ) -> String {
         var words = ["grpcurl"]
         if !target.usesTLS {
             words.append("-plaintext")
         } else {
             if let caFile = target.caFile { words += ["-cacert", CurlCommand.singleQuoted(caFile)] }
             if target.insecure { words.append("-insecure") }
+        }
+        for header in headers {
+            words.append("-H")
+            if let variable = header.variable {
+                words.append("\"" + CurlCommand.doubleQuotedText("\(header.name): \(header.value)") + "$\(variable)\"")
+            } else {
+                words.append(CurlCommand.singleQuoted("\(header.name): \(header.value)"))
+            }
         }
         words += ["-d", CurlCommand.singleQuoted(String(decoding: JSONWriter.data(body), as: UTF8.self))]
         words.append(CurlCommand.singleQuoted(target.authority))

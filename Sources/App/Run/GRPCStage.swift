@@ -1,6 +1,8 @@
 import Foundation
 import GRPCServices
 import Logging
+import Modules
+import Networking
 import Services
 import Translations
 
@@ -20,8 +22,9 @@ enum GRPCStage {
     /// What reflection told is kept in the cache (``remember(_:recall:)``);
     /// when the server does not answer (unreachable, past the deadline), a
     /// start begins from what an earlier one kept (``remembered(_:recall:)``).
+    /// - Parameter auth: the configured credential, sent with every reflection call.
     static func apply(
-        _ configuration: AppConfiguration, logger: Logger, recall: ConventionRecall? = nil
+        _ configuration: AppConfiguration, logger: Logger, recall: ConventionRecall? = nil, auth: AuthSession? = nil
     ) async -> OpenAPIStage.Applied {
         let url = configuration.baseURL.absoluteString
         guard configuration.environment != .fake else { return OpenAPIStage.Applied(configuration: configuration) }
@@ -32,7 +35,7 @@ enum GRPCStage {
         }
         let found: GRPCDiscovery.Found
         do throws(GRPCError) {
-            found = try await GRPCDiscovery.discover(target)
+            found = try await GRPCDiscovery.discover(target, session: auth)
             await remember(found, recall: recall)
         } catch {
             logger.warning("grpc", metadata: ["target": "\(target.authority)", "error": "\(error)"])
@@ -88,6 +91,7 @@ enum GRPCStage {
         case .noGetMethod(let name): Texts.GRPC.noGetMethod(name: name)
         case .writeByMethod: Texts.GRPC.writeByMethod
         case .codec(let problem): words(problem)
+        case .credential(let failure): failure.userMessage
         }
     }
 
