@@ -58,5 +58,21 @@ extension EndToEnd {
                 screen.contains("(from the gRPC reflection of \(base))") && screen.contains("authors")
             }
         }
+
+        /// `trestle get` of a gRPC service nothing answers at: its target and
+        /// why, in one line, not an HTTP client's "Invalid URL" for `grpc://`.
+        @Test func getOfAnUnreachableGRPCServiceSaysItCannotConnect() async throws {
+            let home = try TemporaryHome()
+            defer { home.remove() }
+            let base = "grpc://127.0.0.1:1"  // nothing listens on port 1
+            let outcome = try await CLIOutputEndToEndTests.run(
+                ["get", "books", "--env", "production", "--base-url", base], terminal: false, home: home)
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(!outcome.stderr.contains("Invalid URL"), "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains("No gRPC reflection at \(base): Cannot reach the gRPC service"),
+                "\(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty, "\(outcome.stdout)")
+        }
     }
 }
