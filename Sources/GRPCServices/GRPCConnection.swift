@@ -104,9 +104,14 @@ public final class GRPCConnection: Sendable {
         }
     }
 
-    /// The URL the configured credential's origin is compared with (`grpc://host:port`).
-    public var url: URL? {
-        URL(string: "\(target.usesTLS ? "grpcs" : "grpc")://\(target.authority)")
+    /// The forms the configured base URL may take for this target: its own
+    /// (`grpc://host:port`, and `grpc://host` at the default port) and the
+    /// `http://`/`https://` one `--convention grpc` is given.
+    var origins: [URL] {
+        let (own, web) = target.usesTLS ? ("grpcs", "https") : ("grpc", "http")
+        var forms = ["\(own)://\(target.authority)", "\(web)://\(target.authority)"]
+        if target.port == (target.usesTLS ? 443 : 80) { forms.append("\(own)://\(target.host)") }
+        return forms.compactMap { URL(string: $0) }
     }
 
     /// The configured credential as gRPC metadata: a header's name
@@ -114,7 +119,7 @@ public final class GRPCConnection: Sendable {
     /// `cookie`; none when no `auth:` is configured or it covers another
     /// origin. A query-item credential has no place in a gRPC call: none.
     public func credentialFields() async throws(GRPCError) -> [HTTPHeaders.Field] {
-        guard let session, session.covers(url) else { return [] }
+        guard let session, origins.contains(where: { session.covers($0) }) else { return [] }
         let credential: AppliedCredential
         if AuthStandIn.shown {
             credential = AuthStandIn.credential(for: session.scheme)
