@@ -32,10 +32,15 @@ extension EndToEnd {
             try home.writeConfig(Self.config(server.apiRoot.absoluteString, auth: nil))
             let app = try RunningApp(["--env", "production", "--service", "library"], home: home)
             defer { app.stop() }
-            try await app.session.eventuallyShows("(from the gRPC reflection of \(server.apiRoot.absoluteString))")
+            // The start screen's counts are refused too (one line each); then the list.
+            try await app.session.eventually("the start screen's refused counts") { screen in
+                screen.contains("(from the gRPC reflection of \(server.apiRoot.absoluteString))")
+                    && screen.components(separatedBy: "\n").filter { $0.contains("UNAUTHENTICATED") }.count == 2
+            }
             try await app.command("books")
             let refused = try await app.session.eventually("the list's status line") { screen in
-                screen.contains("UNAUTHENTICATED") && screen.contains("a bearer token is required")
+                !screen.contains("Resources of this service") && screen.contains("UNAUTHENTICATED")
+                    && screen.contains("a bearer token is required")
             }
             #expect(
                 refused.components(separatedBy: "\n").filter { $0.contains("UNAUTHENTICATED") }.count == 1, "\(refused)"
