@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "GRPCServicesTests",
             dependencies: [
-                "GRPCServices", "JSON",
+                "GRPCServices", "JSON", "Networking", "Services",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         .testTarget(

@@ -22,6 +22,10 @@ public struct GRPCAPIService: APIService {
     public let catalog: GRPCCatalog
     let connection: GRPCConnection
     let journal: RequestJournal?
+    /// Where list pages and records are kept for a later load that fails
+    /// (``GRPCAPIService+Cache``), under `namespace` (environment and base URL).
+    let storage: (any StorageService)?
+    let namespace: String
     /// Words a failure for the screen (`App` does: this target has no translations).
     let words: @Sendable (GRPCError) -> String
     let tokens = PageTokenBook(mostPages: GRPCAPIService.mostPages, mostLists: GRPCAPIService.mostLists)
@@ -29,11 +33,14 @@ public struct GRPCAPIService: APIService {
 
     public init(
         connection: GRPCConnection, catalog: GRPCCatalog, journal: RequestJournal?,
+        storage: (any StorageService)? = nil, namespace: String = "",
         words: @escaping @Sendable (GRPCError) -> String
     ) {
         self.connection = connection
         self.catalog = catalog
         self.journal = journal
+        self.storage = storage
+        self.namespace = namespace
         self.words = words
         origin = "\(connection.target.usesTLS ? "grpcs" : "grpc")://\(connection.target.authority)"
     }
@@ -57,11 +64,20 @@ public struct GRPCAPIService: APIService {
     public func refreshRecords(_ resource: ResourceDescriptor, _ query: ListQuery, force: Bool) async {
         let service = self
         await hub.load(Self.key(resource, query), force: force) { () async -> ListState<JSONValue> in
-            do throws(ServiceError) {
-                return ListState(listing: try await service.records(resource, query))
-            } catch {
-                return ListState(error: error)
-            }
+            await service.observedLoad(resource, query)
+        }
+    }
+
+    /// A load of a list a screen shows: the page, kept in the cache; when
+    /// it fails, the page an earlier load kept (this run or an earlier one)
+    /// beside the error, as a REST list's offline copy is shown.
+    func observedLoad(_ resource: ResourceDescriptor, _ query: ListQuery) async -> ListState<JSONValue> {
+        do throws(ServiceError) {
+            let listing = try await records(resource, query)
+            await keep(listing, resource, query)
+            return ListState(listing: listing)
+        } catch {
+            return ListState(listing: await kept(resource, query), error: error)
         }
     }
 
@@ -151,7 +167,23 @@ public struct GRPCAPIService: APIService {
         guard let get = collection.get, let key = collection.getKey else {
             throw failure(.noGetMethod(resource.name), .configuration)
         }
-        return try await call(get, .object([key: .string(id)]))
+        let record = try await call(get, .object([key: .string(id)]))
+        await keep(record: record, resource, id: id)
+        return record
+    }
+
+    /// A parent's record named on a relation line: asked for, or — the
+    /// server unreachable — the one an earlier `Get*` kept.
+    public func relatedRecord(
+        _ target: ResourceDescriptor, id: String, from resource: ResourceDescriptor, field: String
+    ) async throws(ServiceError) -> JSONValue {
+        do throws(ServiceError) {
+            return try await record(target, id: id)
+        } catch {
+            guard error.kind == .offline || error.kind == .timeout, let kept = await kept(record: target, id: id)
+            else { throw error }
+            return kept
+        }
     }
 
     public func create(_ resource: ResourceDescriptor, _ fields: JSONObject) async throws(ServiceError) -> JSONValue {
@@ -199,21 +231,7 @@ public struct GRPCAPIService: APIService {
     }
 
     /// `{"book.title": "x"}` → `{"book": {"title": "x"}}` (one level); empty form values left out.
-    static func nested(_ flat: JSONObject) -> JSONObject {
-        var result = JSONObject()
-        for (key, value) in flat {
-            if case .string("") = value { continue }
-            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                var inner = result[parts[0]]?.objectValue ?? JSONObject()
-                inner[parts[1]] = value
-                result[parts[0]] = .object(inner)
-            } else {
-                result[key] = value
-            }
-        }
-        return result
-    }
+    static func nested(_ flat: JSONObject) -> JSONObject { flat.nested(droppingEmptyStrings: true) }
 
     // MARK: - :curl (grpcurl)
 
@@ -240,10 +258,19 @@ public struct GRPCAPIService: APIService {
             method = collection.list
             request = Self.listRequest(collection, token: token, size: size)
         }
+        // The credential as `:curl` shows REST's: the shell text that finds it, never its value.
+        let shown: [HTTPHeaders.Field] = await AuthStandIn.$shown.withValue(true) {
+            (try? await connection.credentialFields()) ?? []
+        }
+        let headers = shown.map { field in
+            AuthStandIn.split(field.value).map { RequestText.Header(field.name, $0.prefix, variable: $0.variable) }
+                ?? RequestText.Header(field.name, Redaction.value(of: field))
+        }
         var text = RequestText(
-            method: "POST", url: Self.url(of: method, origin: origin), headers: [],
+            method: "POST", url: Self.url(of: method, origin: origin), headers: headers,
             body: String(decoding: JSONWriter.data(request), as: UTF8.self))
-        text.command = GRPCCommand.render(target: connection.target, method: method.fullName, body: request)
+        text.command = GRPCCommand.render(
+            target: connection.target, method: method.fullName, body: request, headers: headers)
         return text
     }
 
@@ -275,6 +302,8 @@ public struct GRPCAPIService: APIService {
         let clock = ContinuousClock.now
         let url = URL(string: Self.url(of: method, origin: origin)) ?? URL(fileURLWithPath: "/")
         let requestText = JSONWriter.data(request)
+        // Asked before the call so that the journal shows it, redacted as REST's headers are.
+        let credential = try await connection.credentialFields()
         func note(status: Int?, headers: [HTTPHeaders.Field], body: Data, bytes: Int, failure: NetworkError? = nil) {
             guard let journal else { return }
             var entry = RequestJournal.Entry(
@@ -283,7 +312,7 @@ public struct GRPCAPIService: APIService {
                 requestHeaders: [
                     HTTPHeaders.Field(name: "content-type", value: "application/grpc"),
                     HTTPHeaders.Field(name: "te", value: "trailers"),
-                ],
+                ] + credential.map { HTTPHeaders.Field(name: $0.name, value: Redaction.value(of: $0)) },
                 responseHeaders: headers, body: body)
             entry.requestBody = requestText
             journal.append(entry)
@@ -296,7 +325,8 @@ public struct GRPCAPIService: APIService {
         }
         let answer: [UInt8]
         do throws(GRPCError) {
-            answer = try await connection.unary(service: method.service, method: method.name, request: bytes)
+            answer = try await connection.unary(
+                service: method.service, method: method.name, request: bytes, credential: credential)
         } catch {
             switch error {
             case .status(let code, let message):

@@ -42,10 +42,14 @@ public final class GRPCConnection: Sendable {
 
     /// Seconds a call may take.
     public let timeout: Double
+    /// The service's configured credential (`auth:`), sent as metadata on
+    /// every call to this target (reflection too); `nil`: none.
+    public let session: AuthSession?
 
-    public init(_ target: GRPCTarget, timeout: Double = 15) throws(GRPCError) {
+    public init(_ target: GRPCTarget, timeout: Double = 15, session: AuthSession? = nil) throws(GRPCError) {
         self.target = target
         self.timeout = timeout
+        self.session = session
         let security: HTTP2ClientTransport.Posix.TransportSecurity
         if target.usesTLS {
             security = .tls { tls in
@@ -79,19 +83,67 @@ public final class GRPCConnection: Sendable {
     public func close() { client.beginGracefulShutdown() }
 
     /// One unary call: `request` sent to `service/method`, the answer's bytes.
-    public func unary(service: String, method: String, request: [UInt8]) async throws(GRPCError) -> [UInt8] {
+    /// `credential`: the metadata of ``credentialFields()`` when asked already.
+    public func unary(
+        service: String, method: String, request: [UInt8], credential: [HTTPHeaders.Field]? = nil
+    ) async throws(GRPCError) -> [UInt8] {
         var options = CallOptions.defaults
         options.timeout = .milliseconds(Int64(timeout * 1000))
         options.maxResponseMessageBytes = ProtoDecoder.largest
+        let fields: [HTTPHeaders.Field]
+        if let credential { fields = credential } else { fields = try await credentialFields() }
+        let metadata = Self.metadata(fields)
         do {
             return try await client.unary(
-                request: ClientRequest(message: request),
+                request: ClientRequest(message: request, metadata: metadata),
                 descriptor: MethodDescriptor(fullyQualifiedService: service, method: method),
                 serializer: BytesSerializer(), deserializer: BytesDeserializer(), options: options
             ) { response in try response.message }
         } catch {
             throw Self.failure(error, timeout: timeout)
         }
+    }
+
+    /// The forms the configured base URL may take for this target: its own
+    /// (`grpc://host:port`, and `grpc://host` at the default port) and the
+    /// `http://`/`https://` one `--convention grpc` is given.
+    var origins: [URL] {
+        let (own, web) = target.usesTLS ? ("grpcs", "https") : ("grpc", "http")
+        var forms = ["\(own)://\(target.authority)", "\(web)://\(target.authority)"]
+        if target.port == (target.usesTLS ? 443 : 80) { forms.append("\(own)://\(target.host)") }
+        return forms.compactMap { URL(string: $0) }
+    }
+
+    /// The configured credential as gRPC metadata: a header's name
+    /// lowercased (`authorization: Bearer …`, `x-api-key: …`), cookies as
+    /// `cookie`; none when no `auth:` is configured or it covers another
+    /// origin. A query-item credential has no place in a gRPC call: none.
+    public func credentialFields() async throws(GRPCError) -> [HTTPHeaders.Field] {
+        guard let session, origins.contains(where: { session.covers($0) }) else { return [] }
+        let credential: AppliedCredential
+        if AuthStandIn.shown {
+            credential = AuthStandIn.credential(for: session.scheme)
+        } else {
+            do {
+                credential = try await session.credential()
+            } catch {
+                throw .credential(error)
+            }
+        }
+        switch credential {
+        case .header(let name, let value): return [HTTPHeaders.Field(name: name.lowercased(), value: value)]
+        case .cookie(let pairs): return [HTTPHeaders.Field(name: "cookie", value: pairs)]
+        case .query: return []
+        }
+    }
+
+    /// ``credentialFields()`` as grpc-swift's metadata.
+    func metadata() async throws(GRPCError) -> Metadata { Self.metadata(try await credentialFields()) }
+
+    static func metadata(_ fields: [HTTPHeaders.Field]) -> Metadata {
+        var metadata = Metadata()
+        for field in fields { metadata.addString(field.value, forKey: field.name) }
+        return metadata
     }
 
     /// A failure in our words: the server's status, a timeout, or the transport's.

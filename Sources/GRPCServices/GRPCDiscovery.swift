@@ -11,25 +11,36 @@ public enum GRPCDiscovery {
     public struct Found: Sendable, Hashable {
         public var target: GRPCTarget
         public var catalog: GRPCCatalog
+        /// What reflection told, in the form kept in the cache for a start
+        /// offline (``GRPCKeptReflection``); empty when not made.
+        public var kept: Data
 
-        public init(target: GRPCTarget, catalog: GRPCCatalog) {
+        public init(target: GRPCTarget, catalog: GRPCCatalog, kept: Data = Data()) {
             self.target = target
             self.catalog = catalog
+            self.kept = kept
         }
     }
 
     /// Seconds each reflection call may take.
     public static let timeout: Double = 5
 
-    /// The service at `target`, or why there is none.
-    public static func discover(_ target: GRPCTarget) async throws(GRPCError) -> Found {
-        let connection = try GRPCConnection(target, timeout: timeout)
+    /// The service at `target`, or why there is none; `session`: the
+    /// configured credential, sent with every reflection call.
+    public static func discover(_ target: GRPCTarget, session: AuthSession? = nil) async throws(GRPCError) -> Found {
+        let connection = try GRPCConnection(target, timeout: timeout, session: session)
         defer { connection.close() }
         let reflected = try await GRPCReflection(connection: connection).reflect()
-        return Found(
-            target: target,
-            catalog: GRPCCatalog(
-                services: reflected.services, files: reflected.files, reflection: reflected.reflection))
+        let kept = GRPCKeptReflection(
+            services: reflected.services, files: reflected.files, reflection: reflected.reflection)
+        return Found(target: target, catalog: kept.catalog, kept: kept.encoded() ?? Data())
+    }
+
+    /// The service as an earlier start found it (``Found/kept``), or `nil`
+    /// when `kept` is not such a form.
+    public static func read(_ kept: Data, target: GRPCTarget) -> Found? {
+        guard let reflection = GRPCKeptReflection.decoded(kept) else { return nil }
+        return Found(target: target, catalog: reflection.catalog, kept: kept)
     }
 }
 
@@ -37,13 +48,25 @@ public enum GRPCDiscovery {
 /// `grpcurl -plaintext -d '{"pageSize":20}' 127.0.0.1:50051 library.v1.Library/ListBooks`
 /// (`-cacert FILE` for a configured CA, `-insecure` when certificates are not checked).
 public enum GRPCCommand {
-    public static func render(target: GRPCTarget, method: String, body: JSONValue) -> String {
+    /// `headers`: the metadata sent, a secret one as the shell text that
+    /// finds it (`-H "authorization: Bearer $LIBRARY_TOKEN"`), as `curl`'s.
+    public static func render(
+        target: GRPCTarget, method: String, body: JSONValue, headers: [RequestText.Header] = []
+    ) -> String {
         var words = ["grpcurl"]
         if !target.usesTLS {
             words.append("-plaintext")
         } else {
             if let caFile = target.caFile { words += ["-cacert", CurlCommand.singleQuoted(caFile)] }
             if target.insecure { words.append("-insecure") }
+        }
+        for header in headers {
+            words.append("-H")
+            if let variable = header.variable {
+                words.append("\"" + CurlCommand.doubleQuotedText("\(header.name): \(header.value)") + "$\(variable)\"")
+            } else {
+                words.append(CurlCommand.singleQuoted("\(header.name): \(header.value)"))
+            }
         }
         words += ["-d", CurlCommand.singleQuoted(String(decoding: JSONWriter.data(body), as: UTF8.self))]
         words.append(CurlCommand.singleQuoted(target.authority))

@@ -1,3 +1,5 @@
+import Networking
+
 /// What went wrong talking to a gRPC service, as data: `App` words it
 /// (``GRPCAPIService/words``), so this target needs no translations.
 public enum GRPCError: Error, Sendable, Hashable {
@@ -19,4 +21,6 @@ public enum GRPCError: Error, Sendable, Hashable {
     case noGetMethod(String)
     /// Records are written by the service's methods (`o`), not `n`/`e`/`d`.
     case writeByMethod
+    /// The configured credential could not be had (`auth:`; a sign-in that failed).
+    case credential(AuthFailure)
 }

@@ -88,10 +88,13 @@ struct GRPCReflection {
         var options = CallOptions.defaults
         options.timeout = .milliseconds(Int64(connection.timeout * 1000))
         options.maxResponseMessageBytes = Self.mostBytes
+        let metadata = try await connection.metadata()
         let answer: Grpc_Reflection_V1alpha_ServerReflectionResponse?
         do {
             answer = try await connection.client.bidirectionalStreaming(
-                request: StreamingClientRequest(of: Grpc_Reflection_V1alpha_ServerReflectionRequest.self) { writer in
+                request: StreamingClientRequest(
+                    of: Grpc_Reflection_V1alpha_ServerReflectionRequest.self, metadata: metadata
+                ) { writer in
                     try await writer.write(request)
                 },
                 descriptor: MethodDescriptor(fullyQualifiedService: service, method: "ServerReflectionInfo"),

@@ -277,20 +277,7 @@ public struct GraphQLAPIService: APIService {
     }
 
     /// `{"input.title": "x"}` → `{"input": {"title": "x"}}` (one level).
-    static func nested(_ flat: JSONObject) -> JSONObject {
-        var result = JSONObject()
-        for (key, value) in flat {
-            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2 {
-                var inner = result[parts[0]]?.objectValue ?? JSONObject()
-                inner[parts[1]] = value
-                result[parts[0]] = .object(inner)
-            } else {
-                result[key] = value
-            }
-        }
-        return result
-    }
+    static func nested(_ flat: JSONObject) -> JSONObject { flat.nested() }
 
     // MARK: - :curl
 

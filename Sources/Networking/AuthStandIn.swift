@@ -25,7 +25,7 @@ public enum AuthStandIn {
     }
 
     /// The credential a scheme shows in place of its secret.
-    static func credential(for scheme: AuthScheme) -> AppliedCredential {
+    public static func credential(for scheme: AuthScheme) -> AppliedCredential {
         switch scheme {
         case .bearer(let source):
             return .header(name: "Authorization", value: marked("Bearer ", source.shellText))

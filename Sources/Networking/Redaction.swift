@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Hides credentials in what is logged.
-enum Redaction {
+public enum Redaction {
     /// Headers whose whole value is secret.
     static let secretHeaders: Set<String> = [
         "cookie", "set-cookie", "proxy-authorization", "x-api-key", "x-auth-token",
@@ -44,7 +44,7 @@ enum Redaction {
     }
 
     /// One header value with any secret replaced by `***`.
-    static func value(of field: HTTPHeaders.Field) -> String {
+    public static func value(of field: HTTPHeaders.Field) -> String {
         let name = field.name.lowercased()
         if name == "authorization" {
             let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""

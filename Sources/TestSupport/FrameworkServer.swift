@@ -165,9 +165,11 @@ public final class FrameworkServer: Sendable {
     /// tries should another process take the port first).
     /// - Parameter tls: the certificate and key (PEM files) the server
     ///   presents (``Framework/grpc`` only: it serves `grpcs://` then).
-    public static func start(_ framework: Framework, tls: (certificate: String, key: String)? = nil) async throws
-        -> FrameworkServer
-    {
+    /// - Parameter environment: more variables for the server (``Framework/grpc``'s
+    ///   `LIBRARY_TOKEN`: calls without that bearer token are refused).
+    public static func start(
+        _ framework: Framework, tls: (certificate: String, key: String)? = nil, environment more: [String: String] = [:]
+    ) async throws -> FrameworkServer {
         let python = try venv(framework).appendingPathComponent("bin/python").path
         let project = project(framework)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -179,6 +181,7 @@ public final class FrameworkServer: Sendable {
             environment[framework.databaseVariable] = database
             environment["PYTHONDONTWRITEBYTECODE"] = "1"
             environment["PYTHONUNBUFFERED"] = "1"
+            environment.merge(more) { _, given in given }
             for step in framework.setup {
                 try await run([python, project.appendingPathComponent(step[0]).path] + step.dropFirst(), environment)
             }

@@ -40,6 +40,12 @@ public enum ResourcePrinter {
             for warning in prepared.warnings where warning.hasPrefix("OpenAPI document") {
                 AppRoot.printError(warning)
             }
+            // A gRPC service whose reflection could not be read (unreachable, refused):
+            // its target and the reason, and nothing asked of it as if it spoke HTTP.
+            if GRPCStage.claims(prepared.configuration), prepared.services.description.grpc == nil {
+                for warning in prepared.warnings { AppRoot.printError(warning) }
+                return 1
+            }
             let target: LaunchTarget
             // A name close to the catalog's that the service itself may have:
             // asked for, and only if the service lacks it too is the suggestion said.

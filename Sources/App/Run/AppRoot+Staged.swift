@@ -71,7 +71,7 @@ extension AppRoot {
         }
         let applied = await OpenAPIStage.apply(
             configuration, documents: built.documents, logger: logger, reading: reading, recall: recall,
-            digests: digests)
+            digests: digests, auth: built.grounds?.auth?.session)
         var description = ServiceDescription(applied.description)
         description.graphQL = applied.graphQL
         description.grpc = applied.grpc

@@ -47,7 +47,7 @@ enum DiscoveryMemory {
         case .nothing?:
             logger.info("discovery", metadata: ["remembered": "nothing found"])
             return Looked(discovered: .init(outcome: .none, attempts: []), skipped: recall?.discovered)
-        case .graphQL?, nil:
+        case .graphQL?, .grpc?, nil:
             // A remembered GraphQL endpoint that answered no schema (`GraphQLStage.remembered`): every place again.
             break
         }

@@ -1,6 +1,8 @@
 import Foundation
 import GRPCServices
 import Logging
+import Modules
+import Networking
 import Services
 import Translations
 
@@ -17,7 +19,13 @@ enum GRPCStage {
     }
 
     /// The service's reflection, or a warning saying why there is none.
-    static func apply(_ configuration: AppConfiguration, logger: Logger) async -> OpenAPIStage.Applied {
+    /// What reflection told is kept in the cache (``remember(_:recall:)``);
+    /// when the server does not answer (unreachable, past the deadline), a
+    /// start begins from what an earlier one kept (``remembered(_:recall:)``).
+    /// - Parameter auth: the configured credential, sent with every reflection call.
+    static func apply(
+        _ configuration: AppConfiguration, logger: Logger, recall: ConventionRecall? = nil, auth: AuthSession? = nil
+    ) async -> OpenAPIStage.Applied {
         let url = configuration.baseURL.absoluteString
         guard configuration.environment != .fake else { return OpenAPIStage.Applied(configuration: configuration) }
         guard let target = target(of: configuration) else {
@@ -27,13 +35,27 @@ enum GRPCStage {
         }
         let found: GRPCDiscovery.Found
         do throws(GRPCError) {
-            found = try await GRPCDiscovery.discover(target)
+            found = try await GRPCDiscovery.discover(target, session: auth)
+            await remember(found, recall: recall)
         } catch {
             logger.warning("grpc", metadata: ["target": "\(target.authority)", "error": "\(error)"])
+            if Self.isUnanswered(error), let kept = await remembered(target, recall: recall) {
+                logger.notice("discovery", metadata: ["remembered": "grpc \(target.authority), unanswered"])
+                return applied(kept, configuration: configuration, logger: logger)
+            }
             return OpenAPIStage.Applied(
                 configuration: UnknownService.unguessed(configuration),
                 warning: Texts.Start.noGRPC(url: url, reason: words(error)))
         }
+        return applied(found, configuration: configuration, logger: logger)
+    }
+
+    /// `configuration` browsing the service `found`.
+    static func applied(_ found: GRPCDiscovery.Found, configuration: AppConfiguration, logger: Logger)
+        -> OpenAPIStage.Applied
+    {
+        let url = configuration.baseURL.absoluteString
+        let target = found.target
         var result = configuration
         result.catalog = ResourceCatalog(found.catalog.descriptors, source: Texts.GRPC.source(target: url))
         result.catalog.opening = result.catalog.foundOpening
@@ -69,6 +91,7 @@ enum GRPCStage {
         case .noGetMethod(let name): Texts.GRPC.noGetMethod(name: name)
         case .writeByMethod: Texts.GRPC.writeByMethod
         case .codec(let problem): words(problem)
+        case .credential(let failure): failure.userMessage
         }
     }
 
@@ -82,5 +105,46 @@ enum GRPCStage {
         case .unknownType(let name): Texts.GRPC.codecUnknownType(name: name)
         case .badValue(let field, let value): Texts.GRPC.codecBadValue(field: field, value: value)
         }
+    }
+}
+
+/// What reflection found of a gRPC service, remembered per service
+/// (`RememberedDiscovery.Outcome.grpc`, the reflected files kept beside in
+/// the cache, ``GRPCKeptReflection``): every start asks reflection again
+/// under the same deadline, and one whose server does not answer begins
+/// from what was kept — its lists then shown from the cache, marked so.
+extension GRPCStage {
+    /// Whether `error` says the server did not answer (rather than answered no).
+    static func isUnanswered(_ error: GRPCError) -> Bool {
+        switch error {
+        case .unreachable, .timedOut: true
+        default: false
+        }
+    }
+
+    /// Keeps `found` for the next start: the target, and what reflection told.
+    static func remember(_ found: GRPCDiscovery.Found, recall: ConventionRecall?) async {
+        guard let recall, !found.kept.isEmpty, let url = url(of: found.target) else { return }
+        await DiscoveryMemory.remember(RememberedDiscovery(.grpc(url)), recall: recall)
+        await recall.storage.store(
+            CachedResponse(key: reflectionKey(recall.service, url), body: found.kept, fetchedAt: Date()))
+    }
+
+    /// What an earlier start kept of the service at `target`, if anything.
+    static func remembered(_ target: GRPCTarget, recall: ConventionRecall?) async -> GRPCDiscovery.Found? {
+        guard let recall, case .grpc(let url)? = recall.discovered?.outcome, url == Self.url(of: target),
+            let kept = await recall.storage.cachedResponse(forKey: reflectionKey(recall.service, url))
+        else { return nil }
+        return GRPCDiscovery.read(kept.body, target: target)
+    }
+
+    /// `grpc://host:port` (`grpcs://` with TLS): the remembered target.
+    static func url(of target: GRPCTarget) -> URL? {
+        URL(string: "\(target.usesTLS ? "grpcs" : "grpc")://\(target.authority)")
+    }
+
+    /// Where what reflection told is kept in the cache.
+    static func reflectionKey(_ service: String, _ target: URL) -> String {
+        "\(service)|grpc-reflection|\(target.absoluteString)"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRPCServices
 import GraphQLServices
 import Logging
+import Networking
 import OpenAPIServices
 import Services
 import Translations
@@ -39,9 +40,11 @@ enum OpenAPIStage {
     ///   the task stops the reading (the outcome says so).
     /// - Parameter recall: the convention the cache remembers of the service (`ConventionDetection`).
     /// - Parameter digests: where the catalogs of documents read before are kept (the service's cache).
+    /// - Parameter auth: the configured credential's session (a gRPC service's reflection sends it).
     static func apply(
         _ configuration: AppConfiguration, documents: DocumentFetcher?, logger: Logger,
-        reading: DocumentReading? = nil, recall: ConventionRecall? = nil, digests: CatalogDigests? = nil
+        reading: DocumentReading? = nil, recall: ConventionRecall? = nil, digests: CatalogDigests? = nil,
+        auth: AuthSession? = nil
     ) async -> Applied {
         let discovery = OpenAPIDiscovery(fetcher: documents, digests: digests)
         let outcome: OpenAPIDiscovery.Outcome
@@ -49,7 +52,9 @@ enum OpenAPIStage {
         guard asks(configuration) else { return Applied(configuration: configuration) }
         defer { reading?.finish() }
         // A gRPC service speaks no HTTP/1 and has no document: reflection alone.
-        if GRPCStage.claims(configuration) { return await GRPCStage.apply(configuration, logger: logger) }
+        if GRPCStage.claims(configuration) {
+            return await GRPCStage.apply(configuration, logger: logger, recall: recall, auth: auth)
+        }
         if configuration.convention == nil || GraphQLStage.isForced(configuration),
             let remembered = await GraphQLStage.remembered(
                 configuration, documents: documents, logger: logger, recall: recall)

@@ -177,9 +177,10 @@ extension ServiceGrounds {
     {
         guard let found else { return nil }
         do throws(GRPCError) {
-            let connection = try GRPCConnection(found.target, timeout: configuration.timeout)
+            let connection = try GRPCConnection(found.target, timeout: configuration.timeout, session: auth?.session)
             return GRPCAPIService(
-                connection: connection, catalog: found.catalog, journal: journal, words: GRPCStage.words)
+                connection: connection, catalog: found.catalog, journal: journal, storage: storage,
+                namespace: ConventionRecall.service(of: configuration), words: GRPCStage.words)
         } catch {
             logger.warning("grpc connection", metadata: ["error": "\(error)"])
             return nil

@@ -29,7 +29,7 @@ public enum CurlCommand {
     }
 
     /// `text` escaped for the inside of double quotes (`\`, `"`, `$`, `` ` ``).
-    static func doubleQuotedText(_ text: String) -> String {
+    public static func doubleQuotedText(_ text: String) -> String {
         var escaped = ""
         for character in text {
             if "\\\"$`".contains(character) { escaped.append("\\") }

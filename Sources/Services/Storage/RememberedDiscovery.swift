@@ -3,7 +3,7 @@ import Foundation
 /// What the look for a service's description found, kept in the cache for
 /// the service's next start (table `discovery`, keyed like the remembered
 /// convention): the place that held its document, or that it is a
-/// json-server (its `/db`), a GraphQL endpoint, or that nothing was found. The next start asks
+/// json-server (its `/db`), a GraphQL endpoint, a gRPC service, or that nothing was found. The next start asks
 /// the remembered place first (through the response cache, which keeps the
 /// document's `ETag` and sends it in `If-None-Match`) instead of every place.
 public struct RememberedDiscovery: Sendable, Equatable, Codable {
@@ -18,6 +18,10 @@ public struct RememberedDiscovery: Sendable, Equatable, Codable {
         /// endpoint: the next start asks it alone, before any convention or
         /// document (its answer is kept beside, for a start offline).
         case graphQL(URL)
+        /// A gRPC service answered server reflection at this target
+        /// (`grpc://host:port`): what it told is kept beside, and the next
+        /// start begins from it when the server does not answer.
+        case grpc(URL)
     }
 
     public var outcome: Outcome

@@ -7,6 +7,11 @@ listening it prints `serving PORT` on stdout.
 
     python server.py PORT                      # plaintext
     python server.py PORT CERT.pem KEY.pem     # TLS
+
+With LIBRARY_TOKEN set, every call without the metadata
+`authorization: Bearer <LIBRARY_TOKEN>` is refused with UNAUTHENTICATED
+(logged as `REFUSED <method>`); LIBRARY_OPEN_REFLECTION=1 leaves server
+reflection open to anyone then.
 """
 
 import base64
@@ -139,9 +144,43 @@ class Logging(grpc.ServerInterceptor):
         return continuation(handler_call_details)
 
 
+class TokenCheck(grpc.ServerInterceptor):
+    """Refuses a call without `authorization: Bearer <token>` (UNAUTHENTICATED)."""
+
+    def __init__(self, token, open_reflection):
+        self.expected = f"Bearer {token}"
+        self.open_reflection = open_reflection
+
+    def intercept_service(self, continuation, handler_call_details):
+        method = handler_call_details.method
+        if self.open_reflection and method.startswith("/grpc.reflection."):
+            return continuation(handler_call_details)
+        sent = dict(handler_call_details.invocation_metadata or ()).get("authorization")
+        if sent == self.expected:
+            return continuation(handler_call_details)
+        print(f"REFUSED {method}", file=sys.stderr, flush=True)
+        handler = continuation(handler_call_details)
+        if handler is None:
+            return None
+
+        def refuse(request, context):
+            context.abort(grpc.StatusCode.UNAUTHENTICATED, "a bearer token is required")
+
+        if handler.stream_stream:
+            return grpc.stream_stream_rpc_method_handler(
+                refuse, request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer)
+        return grpc.unary_unary_rpc_method_handler(
+            refuse, request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer)
+
+
 def main():
     port = int(sys.argv[1])
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), interceptors=[Logging()])
+    interceptors = [Logging()]
+    if os.environ.get("LIBRARY_TOKEN"):
+        interceptors.append(TokenCheck(os.environ["LIBRARY_TOKEN"], os.environ.get("LIBRARY_OPEN_REFLECTION") == "1"))
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), interceptors=interceptors)
     pb_grpc.add_LibraryServicer_to_server(Library(), server)
     names = (pb.DESCRIPTOR.services_by_name["Library"].full_name, reflection.SERVICE_NAME)
     reflection.enable_server_reflection(names, server)

@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+import Services
+
+/// The lists and records of a gRPC service in the SQLite cache, as a REST
+/// service's answers are kept by `ResourceStore` and a GraphQL service's
+/// lists by `GraphQLAPIService+Cache`: each page a screen loaded is written
+/// under the environment, the base URL, the target and the list (its
+/// filters and page); each record a `Get*` answered under its collection and
+/// name. A later load that fails (offline, the server down) shows the page
+/// with the error, its origin `cache`; a record kept names a relation's
+/// parent while the server is unreachable.
+extension GRPCAPIService {
+    /// Pages and records above this size are not kept (as REST's bodies above 16 MB are not).
+    static let largestKept = 16 * 1024 * 1024
+
+    /// The cache key of page `query.page` of `resource`.
+    func cacheKey(_ resource: ResourceDescriptor, _ query: ListQuery) -> String {
+        "\(namespace)|grpc \(origin)|\(Self.key(resource, query))|page \(max(query.page ?? 1, 1))"
+    }
+
+    /// The cache key of the record `id` of `resource`.
+    func cacheKey(record resource: ResourceDescriptor, id: String) -> String {
+        "\(namespace)|grpc \(origin)|record \(resource.name)|\(id)"
+    }
+
+    /// Keeps `listing` for a later load.
+    func keep(_ listing: Listing<JSONValue>, _ resource: ResourceDescriptor, _ query: ListQuery) async {
+        guard let storage, !namespace.isEmpty else { return }
+        var object = JSONObject()
+        object["items"] = .array(listing.items)
+        object["totalCount"] = listing.totalCount.map(JSONValue.int) ?? .null
+        let body = JSONWriter.data(.object(object))
+        guard body.count <= Self.largestKept else { return }
+        await storage.store(
+            CachedResponse(
+                key: cacheKey(resource, query), body: body, totalCount: listing.totalCount,
+                fetchedAt: listing.fetchedAt))
+    }
+
+    /// The page an earlier load kept, if any.
+    func kept(_ resource: ResourceDescriptor, _ query: ListQuery) async -> Listing<JSONValue>? {
+        guard let storage, !namespace.isEmpty,
+            let stored = await storage.cachedResponse(forKey: cacheKey(resource, query)),
+            let value = try? JSONParser.parse(stored.body), let items = value.value(atPath: "items")?.arrayValue
+        else { return nil }
+        return Listing(
+            items: items, totalCount: value.value(atPath: "totalCount")?.intValue ?? stored.totalCount,
+            fetchedAt: stored.fetchedAt, origin: .cache)
+    }
+
+    /// Keeps a record a `Get*` answered.
+    func keep(record: JSONValue, _ resource: ResourceDescriptor, id: String) async {
+        guard let storage, !namespace.isEmpty else { return }
+        let body = JSONWriter.data(record)
+        guard body.count <= Self.largestKept else { return }
+        await storage.store(CachedResponse(key: cacheKey(record: resource, id: id), body: body, fetchedAt: Date()))
+    }
+
+    /// The record an earlier `Get*` kept, if any.
+    func kept(record resource: ResourceDescriptor, id: String) async -> JSONValue? {
+        guard let storage, !namespace.isEmpty,
+            let stored = await storage.cachedResponse(forKey: cacheKey(record: resource, id: id))
+        else { return nil }
+        return try? JSONParser.parse(stored.body)
+    }
+}
