@@ -270,7 +270,8 @@ public struct LiveAPIService: APIService {
         // No root read: the convention asks `/db` under the base URL.
         let root = ConventionAnswer(url: baseURL, status: 404, data: Data())
         let discovery = await convention.discover(root: root) { url in
-            let request = Networking.request(.get, url) |> withAcceptJSON
+            var request = Networking.request(.get, url) |> withAcceptJSON
+            if let prefix = ConventionProbe.bodyPrefix { request = request |> withBodyPrefix(prefix) }
             return (try? await network.send(request)).map(ConventionDetector.answer)
         }
         return (discovery?.resources ?? []).map { DiscoveredResource(name: $0.name, isObject: $0.isObject) }
