@@ -111,7 +111,7 @@ public enum DatabasePrefix {
                     throw NotADatabase()
                 }
             }
-            guard case .string(let name) = try? JSONParser.parse(Array(bytes[start..<index])) else {
+            guard case .string(let name)? = try? JSONParser.parse(Array(bytes[start..<index])) else {
                 throw NotADatabase()
             }
             return name
