@@ -70,7 +70,7 @@ let package = Package(
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "Networking", "JSON", "TerminalUI", "Translations"]),
+        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
         .target(
             name: "OpenAPIServices",
             dependencies: [

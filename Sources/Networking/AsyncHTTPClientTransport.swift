@@ -119,7 +119,8 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         let (client, route, resolved) = try await client(for: request.resolvedURL ?? request.url)
         let outcome = await TransferDeadline.run(seconds: seconds) {
             try await Self.transfer(
-                outgoing, on: client, timeout: seconds, largestBody: largestBody, received: received)
+                outgoing, on: client, timeout: seconds, largestBody: largestBody, prefix: request.bodyPrefix,
+                received: received)
         }
         if Task.isCancelled { throw .cancelled }
         switch outcome {
@@ -192,13 +193,19 @@ public struct AsyncHTTPClientTransport: HTTPClient {
 
     // MARK: - Transfer
 
+    /// The answer and its body: the whole body, or its first `prefix`
+    /// bytes — the transfer then stops reading, and the body's sequence,
+    /// dropped unfinished, ends the request and closes its connection.
     private static func transfer(
         _ request: HTTPClientRequest, on client: AsyncHTTPClient.HTTPClient, timeout: Double, largestBody: Int,
-        received: (@Sendable (Int) -> Void)?
+        prefix: Int?, received: (@Sendable (Int) -> Void)?
     ) async throws -> (HTTPClientResponse, Data) {
         // The deadline is the backstop; TransferDeadline ends the transfer first.
         let deadline = NIODeadline.now() + .milliseconds(Int64(max(0, timeout) * 1000) + 1000)
         let response = try await client.execute(request, deadline: deadline)
+        if let prefix {
+            return (response, try await prefixOf(response.body, bytes: min(prefix, largestBody), received: received))
+        }
         var body = Data()
         if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init) {
             guard announced <= largestBody else { throw BodyTooLarge() }
@@ -210,6 +217,20 @@ public struct AsyncHTTPClientTransport: HTTPClient {
             received?(chunk.readableBytes)
         }
         return (response, body)
+    }
+
+    /// The first `bytes` of `body`; what follows is not read.
+    private static func prefixOf(
+        _ body: HTTPClientResponse.Body, bytes: Int, received: (@Sendable (Int) -> Void)?
+    ) async throws -> Data {
+        var data = Data()
+        for try await chunk in body {
+            let taken = min(chunk.readableBytes, bytes - data.count)
+            data.append(contentsOf: chunk.readableBytesView.prefix(taken))
+            received?(taken)
+            if data.count >= bytes { break }
+        }
+        return data
     }
 
     /// The AsyncHTTPClient request for `request`, or ``NetworkError/invalidURL(_:)``

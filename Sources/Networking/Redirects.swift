@@ -78,6 +78,8 @@ public enum Redirects {
             if body != nil { throw .redirectRefused(to: shownOrigin(of: target)) }
             headers = HTTPHeaders(headers.filter { portableFields.contains($0.name.lowercased()) })
         }
-        return Request(method: method, url: target, headers: headers, body: body, timeout: sent.timeout)
+        return Request(
+            method: method, url: target, headers: headers, body: body, timeout: sent.timeout,
+            bodyPrefix: sent.bodyPrefix)
     }
 }

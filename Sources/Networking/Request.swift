@@ -21,6 +21,10 @@ public struct Request: Sendable, Hashable {
     public let body: Data?
     /// Seconds to wait for the server before failing with ``NetworkError/timeout(seconds:)``.
     public let timeout: TimeInterval
+    /// At most this many bytes of the answer's body are read; the rest is
+    /// not (the transfer ends there and its connection is closed). `nil`:
+    /// the whole body, up to the transport's cap. Set with ``withBodyPrefix(_:)``.
+    public let bodyPrefix: Int?
 
     /// The timeout used when none is given: 30 seconds.
     public static let defaultTimeout: TimeInterval = 30
@@ -32,7 +36,8 @@ public struct Request: Sendable, Hashable {
         queryItems: [URLQueryItem] = [],
         headers: HTTPHeaders = [:],
         body: Data? = nil,
-        timeout: TimeInterval = Request.defaultTimeout
+        timeout: TimeInterval = Request.defaultTimeout,
+        bodyPrefix: Int? = nil
     ) {
         self.method = method
         self.url = url
@@ -40,6 +45,7 @@ public struct Request: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.bodyPrefix = bodyPrefix.map { max(0, $0) }
     }
 
     /// ``url`` with ``queryItems`` appended to its query, or `nil` if they
@@ -64,7 +70,8 @@ public struct Request: Sendable, Hashable {
         queryItems: [URLQueryItem]? = nil,
         headers: HTTPHeaders? = nil,
         body: Data?? = nil,
-        timeout: TimeInterval? = nil
+        timeout: TimeInterval? = nil,
+        bodyPrefix: Int?? = nil
     ) -> Request {
         Request(
             method: method ?? self.method,
@@ -72,7 +79,8 @@ public struct Request: Sendable, Hashable {
             queryItems: queryItems ?? self.queryItems,
             headers: headers ?? self.headers,
             body: body ?? self.body,
-            timeout: timeout ?? self.timeout
+            timeout: timeout ?? self.timeout,
+            bodyPrefix: bodyPrefix ?? self.bodyPrefix
         )
     }
 

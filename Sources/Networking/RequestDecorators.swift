@@ -65,6 +65,12 @@ public func withTimeout(_ seconds: TimeInterval) -> (Request) -> Request {
     { $0.with(timeout: seconds) }
 }
 
+/// Reads at most the first `bytes` of the answer's body: the transfer
+/// ends there (a probe that needs only the start of a large answer).
+public func withBodyPrefix(_ bytes: Int) -> (Request) -> Request {
+    { $0.with(bodyPrefix: .some(bytes)) }
+}
+
 /// Sets `If-None-Match` to `etag` as the server sent it (e.g. `W/"abc"`).
 ///
 /// A bare value without quotes is quoted, as the header requires.

@@ -3,8 +3,12 @@ import Foundation
 /// A private home for one end-to-end run: `HOME` and the four XDG folders
 /// point into a fresh temporary directory, so runs never share a cache,
 /// config or log with each other or with the user.
+///
+/// The folder is removed by ``remove()`` or, at the latest, when the last
+/// reference goes (`deinit`): a test that fails by a thrown error before
+/// its `remove()`, or an app that could not start, leaves nothing behind.
 public final class TemporaryHome: Sendable {
-    /// The root folder (removed by ``remove()``).
+    /// The root folder (removed by ``remove()``, or with the last reference).
     public let root: URL
 
     public init() throws {
@@ -64,5 +68,9 @@ public final class TemporaryHome: Sendable {
 
     public func remove() {
         try? FileManager.default.removeItem(at: root)
+    }
+
+    deinit {
+        remove()
     }
 }

@@ -6,10 +6,14 @@ import Testing
 @Suite("SQLite storage")
 struct SQLiteStorageServiceTests {
     let file: URL
+    /// The test's folder, removed when the last copy of the suite's value
+    /// goes (the suite stays a struct: its task group captures it).
+    private let folder: StorageFolder
 
     init() {
-        file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("trestle-storage-\(UUID().uuidString)/cache.sqlite")
+        folder = StorageFolder(
+            FileManager.default.temporaryDirectory.appendingPathComponent("trestle-storage-\(UUID().uuidString)"))
+        file = folder.url.appendingPathComponent("cache.sqlite")
     }
 
     private func open() throws -> SQLiteStorageService {
@@ -125,6 +129,15 @@ struct SQLiteStorageServiceTests {
         await storage.recordVisit(HistoryEntry(path: "todos/3", visitedAt: Date(timeIntervalSince1970: 2)))
         #expect(await storage.recentVisits(limit: 5).map(\.path) == ["todos/3", "todos"])
     }
+}
+
+/// A temporary folder removed with its last reference.
+private final class StorageFolder: Sendable {
+    let url: URL
+
+    init(_ url: URL) { self.url = url }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// What a listener heard, from any thread.

@@ -73,7 +73,11 @@ enum UnknownService {
     ) async -> (AppConfiguration, isJSONServer: Bool?) {
         guard guesses(configuration), let documents else { return (configuration, nil) }
         let database: DocumentFetcher.Probe
-        if let known { database = known } else { database = await documents.probe("/db") }
+        if let known {
+            database = known
+        } else {
+            database = await documents.probe("/db", prefix: DatabasePrefix.bytes)
+        }
         if isDatabase(database) { return (configuration, true) }
         // Not a json-server: its `/db` is not asked again.
         documents.memory?.note(unknown)
@@ -84,11 +88,15 @@ enum UnknownService {
         return (result, false)
     }
 
-    /// Whether `/db` answered json-server's object of collections (now, or cached from before a failure).
+    /// Whether `/db` answered json-server's object of collections (now, or
+    /// cached from before a failure): parsed whole, or, read to its first
+    /// MiB only, by the shape of that prefix (``DatabasePrefix``).
     static func isDatabase(_ database: DocumentFetcher.Probe) -> Bool {
-        guard let body = database.body ?? database.cached, case .object(let object)? = try? JSONParser.parse(body)
-        else { return false }
-        return object.contains(where: { $0.value.arrayValue != nil })
+        guard let body = database.body ?? database.cached else { return false }
+        if case .object(let object)? = try? JSONParser.parse(body) {
+            return object.contains(where: { $0.value.arrayValue != nil })
+        }
+        return DatabasePrefix.members(of: body) != nil
     }
 
     /// The start screen's lines: the root, the places asked for a document

@@ -1,7 +1,7 @@
-import Networking
+import Services
 import Translations
 
-extension AuthFailure {
+extension ServiceError.Auth {
     /// One line naming what was looked for and what went wrong — never a secret.
     public var userMessage: String {
         switch self {
@@ -10,7 +10,7 @@ extension AuthFailure {
         case .file(let error):
             error.userMessage
         case .helperNotStarted(let command, let reason):
-            Texts.Auth.helperNotStarted(command: command, reason: BodyExcerpt.make(from: reason))
+            Texts.Auth.helperNotStarted(command: command, reason: ServiceError.Excerpt.make(from: reason))
         case .helperFailed(let command, let status, let said):
             said.isEmpty
                 ? Texts.Auth.helperFailedSilently(command: command, status: "\(status)")
@@ -20,7 +20,8 @@ extension AuthFailure {
         case .helperEmpty(let command):
             Texts.Auth.helperEmpty(command: command)
         case .helperTooLarge(let command, let limit, let stream):
-            Texts.Auth.helperTooLarge(command: command, size: NetworkError.describe(bytes: limit), stream: stream)
+            Texts.Auth.helperTooLarge(
+                command: command, size: ServiceError.Network.describe(bytes: limit), stream: stream)
         case .tokenRefused(let url, let status, let said):
             Texts.Auth.tokenRefused(url: url, status: "\(status)", said: said)
         case .tokenAnswerUnreadable(let url):
@@ -40,14 +41,14 @@ extension AuthFailure {
         case .signInNeeded(let service):
             Texts.Auth.signInNeeded(service: service)
         case .signInUnavailable(let reason):
-            Texts.Auth.signInUnavailable(reason: BodyExcerpt.make(from: reason))
+            Texts.Auth.signInUnavailable(reason: ServiceError.Excerpt.make(from: reason))
         case .signInTimedOut(let seconds):
             Texts.Auth.signInTimedOut(seconds: "\(seconds)")
         case .signInCancelled:
             Texts.Auth.signInCancelled
         case .signInRefused(let error, let description):
             Texts.Auth.signInRefused(
-                error: BodyExcerpt.make(from: description.isEmpty ? error : error + ": " + description))
+                error: ServiceError.Excerpt.make(from: description.isEmpty ? error : error + ": " + description))
         case .signInStateMismatch:
             Texts.Auth.signInStateMismatch
         }

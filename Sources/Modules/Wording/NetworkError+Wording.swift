@@ -1,11 +1,13 @@
-import Networking
+import Services
 import Translations
 
 // Networking's errors carry data (host, status, seconds…); their words live
 // here, in the layer that words what reaches the screen (App's command-line
-// output words them through the same extensions).
+// output words them through the same extensions). Modules sees them by the
+// names Services gives them (`ServiceError.Network` is `NetworkError`):
+// it imports no Networking.
 
-extension NetworkError {
+extension ServiceError.Network {
     /// One line for the status bar, e.g. "Timed out after 10 s".
     public var userMessage: String {
         switch self {
@@ -18,7 +20,7 @@ extension NetworkError {
         case .cancelled:
             return Texts.Network.cancelled
         case .status(let code, _):
-            let reason = HTTPStatus.reasonPhrase(for: code)
+            let reason = ServiceError.Status.reasonPhrase(for: code)
             return Texts.Network.serverAnswered(status: reason.isEmpty ? "\(code)" : "\(code) \(reason)")
         case .decoding(let path, let reason):
             return path.isEmpty
@@ -28,11 +30,11 @@ extension NetworkError {
             return Texts.Network.unexpectedData(
                 reason: Texts.Service.filterIgnored(filter: filter, id: id, field: field, value: value))
         case .invalidURL(let url):
-            return Texts.Network.invalidURL(url: BodyExcerpt.make(from: url))
+            return Texts.Network.invalidURL(url: ServiceError.Excerpt.make(from: url))
         case .tlsHandshake(let host, let reason):
-            return Texts.Network.tlsHandshake(host: host, reason: BodyExcerpt.make(from: reason))
+            return Texts.Network.tlsHandshake(host: host, reason: ServiceError.Excerpt.make(from: reason))
         case .malformedAnswer(let host, let detail):
-            return Texts.Network.malformedAnswer(host: host, detail: BodyExcerpt.make(from: detail))
+            return Texts.Network.malformedAnswer(host: host, detail: ServiceError.Excerpt.make(from: detail))
         case .answerTooLarge(let host, let limit):
             return Texts.Network.answerTooLarge(host: host, size: Self.describe(bytes: limit))
         case .tooManyRedirects(let host):
@@ -40,14 +42,14 @@ extension NetworkError {
         case .redirectRefused(let origin):
             return Texts.Network.redirectRefused(origin: origin)
         case .redirectedAway(let origin, let code, let excerpt):
-            let answer = NetworkError.status(code: code, excerpt: excerpt).userMessage
+            let answer = ServiceError.Network.status(code: code, excerpt: excerpt).userMessage
             return Texts.Network.redirectedAway(answer: answer, origin: origin)
         case .transport(let description):
-            return Texts.Network.transport(detail: BodyExcerpt.make(from: description))
+            return Texts.Network.transport(detail: ServiceError.Excerpt.make(from: description))
         case .auth(let failure):
             return failure.userMessage
         case .proxyRefused(let proxy, let code?):
-            let reason = HTTPStatus.reasonPhrase(for: code)
+            let reason = ServiceError.Status.reasonPhrase(for: code)
             let status = reason.isEmpty ? "\(code)" : "\(code) \(reason)"
             return code == 407 || code == 401
                 ? Texts.Network.proxyCredentialsRefused(proxy: proxy, status: status)
@@ -63,7 +65,7 @@ extension NetworkError {
         }
     }
 
-    static func describe(_ problem: CertificateProblem, host: String) -> String {
+    static func describe(_ problem: ServiceError.Certificate, host: String) -> String {
         switch problem {
         case .unknownAuthority: Texts.Network.certificateUnknownAuthority(host: host)
         case .expired: Texts.Network.certificateExpired(host: host)
@@ -75,8 +77,8 @@ extension NetworkError {
         }
     }
 
-    static func describe(_ failure: TransportSetupFailure) -> String {
-        func setting(_ file: TransportSetupFailure.File) -> String {
+    static func describe(_ failure: ServiceError.TransportSetup) -> String {
+        func setting(_ file: ServiceError.TransportSetup.File) -> String {
             switch file {
             case .authorities: "caFile"
             case .certificate: "clientCertificate.cert"
@@ -106,12 +108,12 @@ extension NetworkError {
     }
 }
 
-extension NetworkError: CustomStringConvertible {
+extension ServiceError.Network: CustomStringConvertible {
     /// The ``userMessage``.
     public var description: String { userMessage }
 }
 
-extension TokenSourceError {
+extension ServiceError.TokenSource {
     /// One line saying what to do.
     public var userMessage: String {
         switch self {

@@ -1,4 +1,3 @@
-import Networking
 import Services
 import Translations
 

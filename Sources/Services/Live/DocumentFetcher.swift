@@ -41,8 +41,9 @@ public struct DocumentFetcher: Sendable {
         public var cached: Data? = nil
     }
 
-    /// ``fetch(_:)``, saying what answered.
-    public func probe(_ location: String) async -> Probe {
+    /// ``fetch(_:)``, saying what answered; with `prefix`, only the first
+    /// `prefix` bytes of the body are read (json-server's `/db`: ``DatabasePrefix``).
+    public func probe(_ location: String, prefix: Int? = nil) async -> Probe {
         let url: URL
         if let absolute = URL(string: location), absolute.scheme != nil {
             url = absolute
@@ -54,7 +55,8 @@ public struct DocumentFetcher: Sendable {
             }
             url = joined
         }
-        let request = Networking.request(.get, url) |> withHeader("Accept", "application/json, application/yaml")
+        var request = Networking.request(.get, url) |> withHeader("Accept", "application/json, application/yaml")
+        if let prefix { request = request |> withBodyPrefix(prefix) }
         do {
             return Probe(url: url.absoluteString, body: try await store.load(request).body, status: nil)
         } catch {

@@ -38,15 +38,21 @@ public struct JSONServerConvention: ServiceConvention {
             && object.allSatisfy { $0.value.arrayValue != nil || $0.value.objectValue != nil }
     }
 
-    /// The collections `/db` names (top-level arrays; objects are object resources).
+    /// The collections `/db` names (top-level arrays; objects are object
+    /// resources). Only its first ``DatabasePrefix/bytes`` are read: a
+    /// larger database is known by the shape of that prefix, and its
+    /// collections are the top-level keys the prefix reaches (no counts).
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         let database: ConventionAnswer?
         if case .object? = root.json, claims(root: root) {
             database = root
         } else {
-            database = await ConventionPath.url("/db", under: root.url).asyncFlatMap(fetch)
+            database = await ConventionPath.url("/db", under: root.url).asyncFlatMap { url in
+                await ConventionProbe.$bodyPrefix.withValue(DatabasePrefix.bytes) { await fetch(url) }
+            }
         }
-        guard case .object(let members)? = database?.json else { return nil }
+        guard let database else { return nil }
+        guard case .object(let members)? = database.json else { return prefixDiscovery(database) }
         var resources: [ResourceDescriptor] = []
         var counts: [String: Int] = [:]
         for (key, value) in members where ResourceEndpoint.isValidName(key) {
@@ -62,6 +68,19 @@ public struct JSONServerConvention: ServiceConvention {
         }
         return ConventionDiscovery(
             convention: name, source: .jsonServerDatabase, resources: resources, counts: counts)
+    }
+
+    /// The collections of a `/db` read in part (``DatabasePrefix``).
+    func prefixDiscovery(_ database: ConventionAnswer) -> ConventionDiscovery? {
+        guard (200..<300).contains(database.status), let members = DatabasePrefix.members(of: database.data) else {
+            return nil
+        }
+        var seen: Set<String> = []
+        let named = members.filter { ResourceEndpoint.isValidName($0.name) && seen.insert($0.name).inserted }
+        let resources = named.map {
+            $0.isArray ? ResourceDescriptor(name: $0.name, columns: []) : .object(named: $0.name)
+        }
+        return ConventionDiscovery(convention: name, source: .jsonServerDatabase, resources: resources)
     }
 
     /// An array (v0, or v1 unpaged) or v1's envelope (`data`, total in
