@@ -24,15 +24,16 @@ struct DocumentSlices<Tree: SlicedTree> {
         var paths: Int
     }
 
-    /// The document's root.
+    /// The document's root, emptied (``SlicedTree/shell``): what a slice's root is like.
     private let root: Tree
     /// The top-level members but `paths` and `components`.
     private let head: [Member]
-    /// `paths` as written (its key and its object).
+    /// `paths` as written (its key and its object, emptied).
     private let pathsMember: Member
-    /// The document's paths in order.
-    let paths: [Member]
-    /// `components` as written, if the document has them.
+    /// The document's paths in order; as a reading goes, those sliced
+    /// already are emptied (``Slices``), so the parsed tree goes as it is read.
+    private(set) var paths: [Member]
+    /// `components` as written (emptied), if the document has them.
     private let componentsMember: Member?
     /// The components by kind (each kind's member as written), in order.
     fileprivate let components: [(kind: Member, members: [Member])]
@@ -57,19 +58,19 @@ struct DocumentSlices<Tree: SlicedTree> {
                 continue
             }
             guard componentsMember == nil, let kinds = Self.cut(member.value) else { return nil }
-            componentsMember = member
+            componentsMember = Member(key: member.key, name: member.name, value: member.value.shell)
             for kind in kinds {
                 if kind.name != "securitySchemes", SliceComponents.kinds.contains(kind.name), kind.value.isObject {
                     guard let map = Self.cut(kind.value) else { return nil }
-                    components.append((kind, map))
+                    components.append((Member(key: kind.key, name: kind.name, value: kind.value.shell), map))
                 } else {
                     componentsHead.append(kind)
                 }
             }
         }
-        self.root = root
+        self.root = root.shell
         self.head = head
-        self.pathsMember = pathsMember
+        self.pathsMember = Member(key: pathsMember.key, name: pathsMember.name, value: pathsMember.value.shell)
         self.paths = paths
         self.componentsMember = componentsMember
         self.components = components
@@ -91,21 +92,55 @@ struct DocumentSlices<Tree: SlicedTree> {
 
     /// The slices, made one at a time as they are asked for: the first
     /// holds the first `firstCollections` paths that may be collections
-    /// (no `{template}` at the end) and their record routes; then `size` paths each, in order; then the
-    /// components no path refers to, `size` each.
-    func slices(firstCollections: Int, size: Int) -> Slices {
+    /// (no `{template}` at the end) and their record routes; then about
+    /// `size` paths each, in order, each path that may be a collection
+    /// (`/books`) with the others of its segments (`/books/`) and its record
+    /// routes (`/books/{id}`), wherever they are written — so a
+    /// collection's slice holds its record route; then the components no
+    /// path refers to, `size` each. Consumes the document: its paths are
+    /// let go as they are sliced.
+    consuming func slices(firstCollections: Int, size: Int) -> Slices {
+        let size = max(1, size)
         let first = firstPaths(firstCollections)
         var groups = [paths.indices.filter { first.contains($0) }]
         let rest = paths.indices.filter { !first.contains($0) }
-        for start in stride(from: 0, to: rest.count, by: max(1, size)) {
-            groups.append(Array(rest[start..<min(rest.count, start + size)]))
+        let segments = rest.map { Self.segments(paths[$0].name) }
+        // The first path (not a record route) of each list of segments.
+        var anchors: [[Substring]: Int] = [:]
+        for (index, parts) in zip(rest, segments) where !Self.isRecord(parts) && anchors[parts] == nil {
+            anchors[parts] = index
         }
-        return Slices(document: self, groups: groups, size: max(1, size))
+        var attached: [Int: [Int]] = [:]
+        var leading: [Int] = []
+        for (index, parts) in zip(rest, segments) {
+            let anchor = anchors[Self.isRecord(parts) ? Array(parts.dropLast()) : parts]
+            if let anchor, anchor != index {
+                attached[anchor, default: []].append(index)
+            } else {
+                leading.append(index)
+            }
+        }
+        var group: [Int] = []
+        for index in leading {
+            group.append(index)
+            group += attached[index] ?? []
+            if group.count >= size {
+                groups.append(group.sorted())
+                group = []
+            }
+        }
+        if !group.isEmpty { groups.append(group.sorted()) }
+        return Slices(document: self, groups: groups, size: size)
+    }
+
+    /// `/books/{id}`: segments that end in a template.
+    private static func isRecord(_ segments: [Substring]) -> Bool {
+        segments.last.map { $0.hasPrefix("{") && $0.hasSuffix("}") } ?? false
     }
 
     /// The slices of a document, each made when it is asked for.
     struct Slices: IteratorProtocol {
-        let document: DocumentSlices
+        private var document: DocumentSlices
         let size: Int
         /// The slice to make next.
         private var position = 0
@@ -127,7 +162,10 @@ struct DocumentSlices<Tree: SlicedTree> {
         mutating func next() -> Slice? {
             defer { position += 1 }
             if position < pathGroups.count {
-                return document.slice(paths: pathGroups[position], included: &included)
+                let slice = document.slice(paths: pathGroups[position], included: &included)
+                // Those paths are in the slice now: the tree lets them go.
+                for index in pathGroups[position] { document.paths[index].value = document.paths[index].value.shell }
+                return slice
             }
             if unreferenced == nil {
                 unreferenced = document.components.flatMap { kind, members in
@@ -153,8 +191,9 @@ struct DocumentSlices<Tree: SlicedTree> {
         var found: Set<Int> = []
         for (index, path) in paths.enumerated() {
             let segments = Self.segments(path.name)
-            let isRecord = segments.last.map { $0.hasPrefix("{") && $0.hasSuffix("}") } ?? false
-            if candidates.contains(segments) || (isRecord && candidates.contains(Array(segments.dropLast()))) {
+            if candidates.contains(segments)
+                || (Self.isRecord(segments) && candidates.contains(Array(segments.dropLast())))
+            {
                 found.insert(index)
             }
         }

@@ -78,54 +78,87 @@ public struct OpenAPICatalogBuilder {
     /// path left out (one that steps out of the base URL with `..`).
     func catalog() throws(OpenAPIProblem) -> (resources: [ResourceDescriptor], skipped: [String]) {
         let (entries, skipped) = try pathEntries()
-        // A collection's record route: the first `GET /x/{id}` under it.
+        let records = Self.records(entries)
+        var collections: [Collection] = []
+        var names: Set<String> = []
+        var nested: [Nested] = []
+        for entry in entries {
+            switch try found(entry) {
+            case .collection(let name, let shape, let get)?:
+                guard names.insert(name).inserted else { continue }
+                collections.append(try collection(entry, name: name, shape: shape, get: get, records: records))
+            case .nested(let found)?:
+                nested.append(found)
+            case nil:
+                continue
+            }
+        }
+        let nestedByName = Dictionary(grouping: nested, by: \.name)
+        var descriptors: [ResourceDescriptor] = []
+        var summaries: [CollectionSummary] = []
+        for collection in collections {
+            let descriptor = try descriptor(collection, nested: nestedByName[collection.name] ?? [])
+            summaries.append(try summary(collection, idField: descriptor.idField))
+            descriptors.append(descriptor)
+        }
+        Self.addRelations(&descriptors, collections: summaries, nested: nested)
+        return (descriptors, skipped.map(\.line))
+    }
+
+    /// What a path is to the catalog.
+    enum Found {
+        /// A top-level collection (`GET /books` answering records), named by its last segment.
+        case collection(name: String, shape: ListShape, get: OpenAPI.Operation)
+        /// A collection under a record of another (`/authors/{author_id}/books`).
+        case nested(Nested)
+    }
+
+    /// What `entry` is to the catalog, if anything.
+    func found(_ entry: PathEntry) throws(OpenAPIProblem) -> Found? {
+        guard let get = entry.item.get, let last = entry.segments.last, !PathEntry.isTemplate(last),
+            !Self.isJSONServerDatabase(entry, get),
+            let shape = try ListShape.of(get, reader: reader, at: entry.pointer + ["get"])
+        else { return nil }
+        let templates = entry.templates
+        if templates.isEmpty { return .collection(name: last, shape: shape, get: get) }
+        guard templates.count == 1, entry.segments.count >= 3,
+            let position = entry.segments.firstIndex(where: PathEntry.isTemplate),
+            position == entry.segments.count - 2
+        else { return nil }
+        let parentPath = "/" + entry.segments[..<position].joined(separator: "/")
+        let template = placement.place(entry.text.replacingOccurrences(of: entry.segments[position], with: "{}"))
+        return .nested(Nested(name: last, parentPath: parentPath, foreignKey: templates[0], template: template))
+    }
+
+    /// The collection at `entry`, with its record route from `records` (``records(_:)``).
+    func collection(
+        _ entry: PathEntry, name: String, shape: ListShape, get: OpenAPI.Operation, records: [[String]: PathEntry]
+    )
+        throws(OpenAPIProblem) -> Collection
+    {
+        let parameters = try QueryParameters(entry.item, get, reader: reader, at: entry.pointer + ["get"])
+        return Collection(
+            name: name, entry: entry, shape: shape, parameters: parameters, record: records[entry.segments])
+    }
+
+    /// Each collection's record route: the first `GET /x/{id}` under it, by the collection's segments.
+    static func records(_ entries: [PathEntry]) -> [[String]: PathEntry] {
         var records: [[String]: PathEntry] = [:]
         for entry in entries {
             guard entry.item.get != nil, let last = entry.segments.last, PathEntry.isTemplate(last) else { continue }
             let parent = Array(entry.segments.dropLast())
             if records[parent] == nil { records[parent] = entry }
         }
-        var collections: [Collection] = []
-        var names: Set<String> = []
-        var nested: [Nested] = []
-        for entry in entries {
-            guard let get = entry.item.get, let last = entry.segments.last, !PathEntry.isTemplate(last),
-                !Self.isJSONServerDatabase(entry, get),
-                let shape = try ListShape.of(get, reader: reader, at: entry.pointer + ["get"])
-            else { continue }
-            let templates = entry.templates
-            if templates.isEmpty {
-                guard names.insert(last).inserted else { continue }
-                let parameters = try QueryParameters(entry.item, get, reader: reader, at: entry.pointer + ["get"])
-                collections.append(
-                    Collection(
-                        name: last, entry: entry, shape: shape, parameters: parameters, record: records[entry.segments])
-                )
-            } else if templates.count == 1, entry.segments.count >= 3,
-                let position = entry.segments.firstIndex(where: PathEntry.isTemplate),
-                position == entry.segments.count - 2
-            {
-                let parentPath = "/" + entry.segments[..<position].joined(separator: "/")
-                let template = placement.place(
-                    entry.text.replacingOccurrences(of: entry.segments[position], with: "{}"))
-                nested.append(Nested(name: last, parentPath: parentPath, foreignKey: templates[0], template: template))
-            }
-        }
-        let nestedByName = Dictionary(grouping: nested, by: \.name)
-        var descriptors = try collections.map { collection throws(OpenAPIProblem) in
-            try descriptor(collection, nested: nestedByName[collection.name] ?? [])
-        }
-        try addRelations(&descriptors, collections: collections, nested: nested)
-        return (descriptors, skipped)
+        return records
     }
 
     /// The document's paths in order, but those with a `.` or `..` segment
     /// (percent-encoded too): asked under a base URL with a path
     /// (`/api/v1`), `/api/v1/../../etc/passwd` would leave it. They are
-    /// never asked; each is said in a line.
-    private func pathEntries() throws(OpenAPIProblem) -> (entries: [PathEntry], skipped: [String]) {
+    /// never asked; each is said in a line (in the document's order).
+    func pathEntries() throws(OpenAPIProblem) -> (entries: [PathEntry], skipped: [(path: String, line: String)]) {
         var entries: [PathEntry] = []
-        var skipped: [String] = []
+        var skipped: [(path: String, line: String)] = []
         for (path, either) in document.paths {
             guard let item = reader.components[either] else {
                 throw OpenAPIProblem(
@@ -136,12 +169,15 @@ public struct OpenAPICatalogBuilder {
                 let problem = OpenAPIProblem(
                     source: reader.source, pointer: OpenAPIProblem.pointer(["paths", path.rawValue]),
                     reason: "a `.` or `..` segment would leave the base URL's path; this path is not used")
-                skipped.append(problem.description)
+                skipped.append((path.rawValue, problem.description))
                 continue
             }
             entries.append(PathEntry(text: path.rawValue, segments: path.components, item: item))
         }
-        return (reader.order.ordered(entries, at: ["paths"]) { $0.text }, skipped)
+        return (
+            reader.order.ordered(entries, at: ["paths"]) { $0.text },
+            reader.order.ordered(skipped, at: ["paths"]) { $0.path }
+        )
     }
 
     /// `.`, `..`, `%2e%2E` and the like: a segment that moves in the path.

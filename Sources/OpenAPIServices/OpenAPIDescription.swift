@@ -44,18 +44,27 @@ public struct OpenAPIDescription: Sendable, Codable {
         _ data: Data, location: String, observer: OpenAPIReadObserver = .init(), sliced: Bool = true,
         base: URL? = nil
     ) throws(OpenAPIProblem) -> OpenAPIDescription {
-        let (document, order) = try OpenAPIDocumentReader.readOrdered(data, source: location, sliced: sliced) {
+        var catalog: SlicedCatalog?
+        let (whole, order) = try OpenAPIDocumentReader.readOrdered(data, source: location, sliced: sliced) {
             order in
             OpenAPIDocumentReader.SliceObserver(
                 firstCount: observer.firstCount, sliceSize: observer.sliceSize, progress: observer.progress,
-                first: { part in
-                    guard let first = try? describe(part, order: order, location: location, base: base),
-                        !first.catalog.resources.isEmpty
-                    else { return }
-                    observer.firstCollections(first)
+                slice: { (part: OpenAPI.Document, firstOfMore: Bool) throws(OpenAPIProblem) in
+                    var next = catalog.take() ?? SlicedCatalog(location: location, order: order, base: base)
+                    try next.add(part)
+                    // The first collections, when more paths are to come.
+                    if firstOfMore {
+                        let first = next.description()
+                        if !first.catalog.resources.isEmpty { observer.firstCollections(first) }
+                    }
+                    catalog = next
                 })
         }
-        return try describe(document, order: order, location: location, base: base)
+        if let whole { return try describe(whole, order: order, location: location, base: base) }
+        guard let catalog else {
+            throw OpenAPIProblem(source: location, pointer: "#", reason: "the document holds nothing to read")
+        }
+        return catalog.description()
     }
 
     /// The description of a decoded document.
@@ -66,15 +75,16 @@ public struct OpenAPIDescription: Sendable, Codable {
         builder.placement = PathPlacement(document, location: location, base: base)
         let (resources, skipped) = try builder.catalog()
         var description = OpenAPIDescription(
-            catalog: ResourceCatalog(resources, source: sourceName(location)), authSchemes: authSchemes(document),
-            credential: credential(document), warnings: skipped)
+            catalog: ResourceCatalog(resources, source: sourceName(location)),
+            authSchemes: authSchemes(document.components), credential: credential(document.components),
+            warnings: skipped)
         description.operations = OperationCatalogBuilder(builder: builder).catalog(besides: resources)
         return description
     }
 
-    static func credential(_ document: OpenAPI.Document) -> CredentialPlacement? {
-        for (_, either) in document.components.securitySchemes {
-            guard let scheme = document.components[either] else { continue }
+    static func credential(_ components: OpenAPI.Components) -> CredentialPlacement? {
+        for (_, either) in components.securitySchemes {
+            guard let scheme = components[either] else { continue }
             switch scheme.type {
             case .http(let kind, _) where kind.lowercased() == "bearer": return .bearer
             case .apiKey(let name, .header): return .header(name)
@@ -96,9 +106,9 @@ public struct OpenAPIDescription: Sendable, Codable {
         return URL(fileURLWithPath: location).lastPathComponent
     }
 
-    static func authSchemes(_ document: OpenAPI.Document) -> [String] {
-        document.components.securitySchemes.compactMap { name, either in
-            guard let scheme = document.components[either] else { return nil }
+    static func authSchemes(_ components: OpenAPI.Components) -> [String] {
+        components.securitySchemes.compactMap { name, either in
+            guard let scheme = components[either] else { return nil }
             let name = name.rawValue
             switch scheme.type {
             case .http(let kind, _) where kind.lowercased() == "bearer": return "bearer token (\(name))"

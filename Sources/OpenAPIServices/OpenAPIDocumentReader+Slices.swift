@@ -54,19 +54,20 @@ extension OpenAPIProblem {
 
 extension OpenAPIDocumentReader {
     /// Decodes a parsed document (JSON or YAML) slice by slice
-    /// (``DocumentSlices``), telling `observer` its progress and the first
-    /// slice's document; the slices merged are the document. Stops
+    /// (``DocumentSlices``), handing each slice's document to `observer`
+    /// as it is decoded and telling its progress. Stops
     /// (``OpenAPIProblem/isStopped``) between two slices once the task is cancelled.
     static func decodeSliced<Tree: SlicedTree>(
-        _ slices: DocumentSlices<Tree>, bytes: Int, source: String, version: String?, swagger: String?,
+        _ slices: consuming DocumentSlices<Tree>, bytes: Int, source: String, version: String?, swagger: String?,
         observer: SliceObserver
-    ) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
-        var all = slices.slices(firstCollections: observer.firstCount, size: observer.sliceSize)
+    ) throws(OpenAPIProblem) {
+        let total = slices.paths.count
+        var all = (consume slices).slices(firstCollections: observer.firstCount, size: observer.sliceSize)
         let hasMorePaths = all.hasMorePaths
-        var whole: OpenAPIKit.OpenAPI.Document?
         var decoded = 0
+        var count = 0
         let name = OpenAPIDescription.sourceName(source)
-        observer.progress(OpenAPIReadProgress(source: name, bytes: bytes, paths: 0, totalPaths: slices.paths.count))
+        observer.progress(OpenAPIReadProgress(source: name, bytes: bytes, paths: 0, totalPaths: total))
         while true {
             if Task.isCancelled {
                 throw OpenAPIProblem(source: source, pointer: "#", reason: OpenAPIProblem.stoppedReason)
@@ -76,21 +77,13 @@ extension OpenAPIDocumentReader {
                 try Tree.decode(type, from: slice.document)
             }
             decoded += slice.paths
-            if var merged = whole.take() {
-                merge(part, into: &merged)
-                whole = merged
-            } else {
-                whole = part
-                // The first collections, when more paths are to come.
-                if hasMorePaths { observer.first(part) }
-            }
-            observer.progress(
-                OpenAPIReadProgress(source: name, bytes: bytes, paths: decoded, totalPaths: slices.paths.count))
+            try observer.slice(part, count == 0 && hasMorePaths)
+            count += 1
+            observer.progress(OpenAPIReadProgress(source: name, bytes: bytes, paths: decoded, totalPaths: total))
         }
-        guard let whole else {
+        if count == 0 {
             throw OpenAPIProblem(source: source, pointer: "#", reason: "the document holds nothing to read")
         }
-        return whole
     }
 
     /// What ``decodeSliced(_:bytes:source:version:swagger:observer:)`` tells as it goes.
@@ -98,25 +91,31 @@ extension OpenAPIDocumentReader {
         var firstCount = 60
         var sliceSize = 200
         var progress: (OpenAPIReadProgress) -> Void = { _ in }
-        /// The first slice's document (the first collections and what they refer to).
-        var first: (OpenAPIKit.OpenAPI.Document) -> Void = { _ in }
+        /// Each slice's document as it is decoded (its paths, and the
+        /// components they refer to that no earlier slice held), and whether
+        /// it is the first of several that hold paths (the first collections).
+        var slice: (OpenAPIKit.OpenAPI.Document, _ firstOfMore: Bool) throws(OpenAPIProblem) -> Void
     }
 
     /// Adds the paths and components of `part` that `whole` does not hold.
     static func merge(_ part: OpenAPIKit.OpenAPI.Document, into whole: inout OpenAPIKit.OpenAPI.Document) {
         for (path, item) in part.paths where whole.paths[path] == nil { whole.paths[path] = item }
-        let from = part.components
-        add(from.schemas, to: &whole.components.schemas)
-        add(from.responses, to: &whole.components.responses)
-        add(from.parameters, to: &whole.components.parameters)
-        add(from.examples, to: &whole.components.examples)
-        add(from.requestBodies, to: &whole.components.requestBodies)
-        add(from.headers, to: &whole.components.headers)
-        add(from.securitySchemes, to: &whole.components.securitySchemes)
-        add(from.links, to: &whole.components.links)
-        add(from.callbacks, to: &whole.components.callbacks)
-        add(from.mediaTypes, to: &whole.components.mediaTypes)
-        add(from.pathItems, to: &whole.components.pathItems)
+        merge(part.components, into: &whole.components)
+    }
+
+    /// Adds the components of `from` that `into` does not hold.
+    static func merge(_ from: OpenAPIKit.OpenAPI.Components, into: inout OpenAPIKit.OpenAPI.Components) {
+        add(from.schemas, to: &into.schemas)
+        add(from.responses, to: &into.responses)
+        add(from.parameters, to: &into.parameters)
+        add(from.examples, to: &into.examples)
+        add(from.requestBodies, to: &into.requestBodies)
+        add(from.headers, to: &into.headers)
+        add(from.securitySchemes, to: &into.securitySchemes)
+        add(from.links, to: &into.links)
+        add(from.callbacks, to: &into.callbacks)
+        add(from.mediaTypes, to: &into.mediaTypes)
+        add(from.pathItems, to: &into.pathItems)
     }
 
     private static func add<Key: Hashable, Value>(

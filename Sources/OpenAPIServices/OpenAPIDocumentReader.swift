@@ -14,16 +14,32 @@ import Yams
 /// decoder, the version probe and the key order all read that one tree.
 public enum OpenAPIDocumentReader {
     /// The document in `data`; `source` names it in problems.
+    /// Decoded in slices (``DocumentSlices``), merged into one document.
     public static func read(_ data: Data, source: String) throws(OpenAPIProblem) -> OpenAPIKit.OpenAPI.Document {
-        try readOrdered(data, source: source).document
+        var merged: OpenAPIKit.OpenAPI.Document?
+        let (whole, _) = try readOrdered(data, source: source) { _ in
+            SliceObserver(slice: { part, _ in
+                if var document = merged.take() {
+                    merge(part, into: &document)
+                    merged = document
+                } else {
+                    merged = part
+                }
+            })
+        }
+        guard let document = whole ?? merged else {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: "the document holds nothing to read")
+        }
+        return document
     }
 
-    /// The document and the order of its keys as written. A document is
-    /// decoded in slices (``DocumentSlices``) unless `sliced` is false;
-    /// `observer` hears how far that has come.
+    /// The order of the document's keys as written, and the document
+    /// decoded whole — or `nil` when it was decoded in slices
+    /// (``DocumentSlices``; unless `sliced` is false), each handed to
+    /// `observer` as it is decoded.
     static func readOrdered(
-        _ data: Data, source: String, sliced: Bool = true, observer: (KeyOrder) -> SliceObserver = { _ in .init() }
-    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
+        _ data: Data, source: String, sliced: Bool = true, observer: (KeyOrder) -> SliceObserver
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document?, order: KeyOrder) {
         let first = data.first { !" \t\r\n".utf8.contains($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return try readJSON(data, source: source, sliced: sliced, observer: observer)
@@ -33,40 +49,47 @@ public enum OpenAPIDocumentReader {
 
     private static func readJSON(
         _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
-    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
-        let root: JSONValue
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document?, order: KeyOrder) {
+        var root: JSONValue
         do {
             root = try JSONParser.parse(data)
         } catch {
             throw OpenAPIProblem(source: source, pointer: "#", reason: "not JSON (\(oneLine(error)))")
         }
-        guard let object = root.objectValue else {
-            throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument("a JSON " + kind(of: root)))
+        let version: String?
+        let swagger: String?
+        do {
+            guard let object = root.objectValue else {
+                throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument("a JSON " + kind(of: root)))
+            }
+            if let converted = SwaggerConversion.converted(object) {
+                return try readJSON(converted, source: source, sliced: sliced, observer: observer)
+            }
+            version = object["openapi"].map(versionText)
+            swagger = object["swagger"].map(versionText)
         }
-        if let converted = SwaggerConversion.converted(object) {
-            return try readJSON(converted, source: source, sliced: sliced, observer: observer)
-        }
-        let version = object["openapi"].map(versionText)
-        let swagger = object["swagger"].map(versionText)
+        let order = KeyOrder(json: root)
         if sliced, version != nil, let slices = DocumentSlices(root) {
-            let order = KeyOrder(json: root)
-            let document = try decodeSliced(
-                slices, bytes: data.count, source: source, version: version, swagger: swagger,
+            // The slices hold the tree now, and let it go as they are made.
+            root = .null
+            try decodeSliced(
+                consume slices, bytes: data.count, source: source, version: version, swagger: swagger,
                 observer: observer(order))
-            return (document, order)
+            return (nil, order)
         }
+        root = .null
         let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
             let decoder = JSONDecoder()
             decoder.userInfo = skipsExtensions
             return try decoder.decode(type, from: data)
         }
-        return (document, KeyOrder(json: root))
+        return (document, order)
     }
 
     private static func readYAML(
         _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
-    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document, order: KeyOrder) {
-        let checked: Node
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document?, order: KeyOrder) {
+        var checked: Node
         do {
             checked = try YAMLLimits.compose(data)
         } catch let limit as YAMLLimits.Exceeded {
@@ -74,20 +97,26 @@ public enum OpenAPIDocumentReader {
         } catch {
             throw OpenAPIProblem(source: source, pointer: "#", reason: "not YAML (\(oneLine(error)))")
         }
-        guard case .mapping(let mapping) = checked else {
-            throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument(kind(of: checked)))
+        let version: String?
+        let swagger: String?
+        do {
+            guard case .mapping(let mapping) = checked else {
+                throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument(kind(of: checked)))
+            }
+            if let converted = SwaggerConversion.converted(checked) {
+                return try readJSON(converted, source: source, sliced: sliced, observer: observer)
+            }
+            version = mapping["openapi"]?.string
+            swagger = mapping["swagger"]?.string
         }
-        if let converted = SwaggerConversion.converted(checked) {
-            return try readJSON(converted, source: source, sliced: sliced, observer: observer)
-        }
-        let version = mapping["openapi"]?.string
-        let swagger = mapping["swagger"]?.string
         let order = KeyOrder(yaml: checked)
         if sliced, version != nil, let slices = DocumentSlices(checked) {
-            let document = try decodeSliced(
-                slices, bytes: data.count, source: source, version: version, swagger: swagger,
+            // The slices hold the tree now, and let it go as they are made.
+            checked = Node("")
+            try decodeSliced(
+                consume slices, bytes: data.count, source: source, version: version, swagger: swagger,
                 observer: observer(order))
-            return (document, order)
+            return (nil, order)
         }
         let document = try decodeDocument(source: source, version: version, swagger: swagger) { type in
             try YAMLDecoder().decode(type, from: checked, userInfo: skipsExtensions)

@@ -17,8 +17,14 @@ struct OperationCatalogBuilder {
     /// The operations, in the document's path order; `resources` are the
     /// collections read from it (their lists and records are not operations).
     func catalog(besides resources: [ResourceDescriptor]) -> OperationCatalog {
-        let reads = Self.collectionReads(resources)
-        var operations: [ServiceOperation] = []
+        OperationCatalog(operations(skipping: Self.collectionReads(resources)).map(\.operation))
+    }
+
+    /// The operations, each with its path as written, in the document's
+    /// path order; a `GET` whose path is in `reads` (``collectionReads(_:)``)
+    /// is left out.
+    func operations(skipping reads: Set<String>) -> [(path: String, operation: ServiceOperation)] {
+        var operations: [(path: String, operation: ServiceOperation)] = []
         var entries: [(text: String, item: OpenAPI.PathItem)] = []
         for (path, either) in document.paths {
             guard let item = reader.components[either],
@@ -39,10 +45,15 @@ struct OperationCatalogBuilder {
                 // A part the document does not resolve leaves the operation out, not the catalog.
                 guard let operation = try? self.operation(method, placed, item, endpoint.operation, at: pointer)
                 else { continue }
-                operations.append(operation)
+                operations.append((text, operation))
             }
         }
-        return OperationCatalog(operations)
+        return operations
+    }
+
+    /// Whether `operation` reads one of the collections whose reads are `reads` (``collectionReads(_:)``).
+    static func isCollectionRead(_ operation: ServiceOperation, reads: Set<String>) -> Bool {
+        operation.method == "GET" && reads.contains(shape(of: operation.path))
     }
 
     /// The paths (templates as `{}`) that read collections and their records.

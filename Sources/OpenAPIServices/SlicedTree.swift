@@ -19,6 +19,10 @@ protocol SlicedTree {
     var sliceMembers: [SlicedMember<Self>]? { get }
     /// Calls `found` with each `$ref` string in this value.
     func forEachReference(_ found: (String) -> Void)
+    /// An object with no members, as this one is written (a YAML mapping's
+    /// tag, style and place); anything else as it is. What a slice keeps of
+    /// an object it holds only some members of, so the rest can go.
+    var shell: Self { get }
 
     /// The key `name` where the document has none (`components`).
     static func key(_ name: String) -> Key
@@ -48,6 +52,8 @@ extension JSONValue: SlicedTree {
     var sliceMembers: [SlicedMember<JSONValue>]? {
         objectValue?.members.map { SlicedMember(key: $0.key, name: $0.key, value: $0.value) }
     }
+
+    var shell: JSONValue { isObject ? .object(JSONObject()) : self }
 
     func forEachReference(_ found: (String) -> Void) {
         switch self {
@@ -115,6 +121,11 @@ extension Node: SlicedTree {
             members.append(SlicedMember(key: key, name: scalar.string, value: value))
         }
         return members
+    }
+
+    var shell: Node {
+        guard case .mapping(let mapping) = self else { return self }
+        return .mapping(Node.Mapping([], mapping.tag, mapping.style, mapping.mark))
     }
 
     func forEachReference(_ found: (String) -> Void) {

@@ -91,6 +91,24 @@ struct CatalogDigestsTests {
         }
     }
 
+    /// A catalogue kept a part at a time (its collections and operations
+    /// 256 at a time, ``CatalogDigests``) comes back as it was read.
+    @Test func aCatalogueOfHundredsOfCollectionsComesBackTheSame() async throws {
+        let reading = try Reading()
+        defer { reading.remove() }
+        let path = try reading.write(GeneratedDocument.text(collections: 600))
+        let read = try await reading.load(path)
+        let taken = try await reading.load(path)
+        #expect(taken.isKept)
+        #expect(read.catalog.resources.count == 600)
+        #expect(read.operations.operations.count == 2400)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var same = taken
+        same.isKept = false
+        #expect(try encoder.encode(same) == encoder.encode(read))
+    }
+
     @Test func aDocumentChangedByOneByteIsReadAgain() async throws {
         let reading = try Reading()
         defer { reading.remove() }
