@@ -110,7 +110,7 @@ struct ColumnsAndViewsStateTests {
         _ = state.apply(.arrangeColumns(.move("title", to: 1)))
         _ = state.apply(.sortReverse)
         _ = state.apply(.setFilter("bank"))
-        _ = state.apply(.setWatch(.seconds(5)))
+        _ = state.apply(.watch(.set(.seconds(5))))
         let view = state.view(named: "mine")
         #expect(
             view

@@ -74,7 +74,7 @@ struct ResourceListStateCapabilityFilterSortTests {
         state.press(.char("/"))
         #expect(state.type("Book 37") == [.scheduleSearch(after: ResourceListState.searchDelay)])
         let search = state.expectedQuery(page: 1, search: "Book 37")
-        #expect(state.apply(.searchDebounceFired) == [.observe(search, force: false)])
+        #expect(state.apply(.filterSort(.searchPaused)) == [.observe(search, force: false)])
         #expect(
             DjangoConvention().queryItems(search, route: django.route!, cursor: nil).contains(
                 URLQueryItem(name: "search", value: "Book 37")))

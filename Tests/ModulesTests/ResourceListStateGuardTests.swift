@@ -13,7 +13,7 @@ import Testing
 struct ResourceListStateGuardTests {
     private func loaded(_ access: WriteAccess) -> ResourceListState {
         var state = ResourceListState.loaded()
-        _ = state.apply(.setWriteAccess(access))
+        _ = state.apply(.writes(.setAccess(access)))
         return state
     }
 
@@ -44,9 +44,10 @@ struct ResourceListStateGuardTests {
         #expect(state.current?.json["completed"] == true)
         // Later writes in the run are not asked again.
         _ = state.apply(
-            .writeAnswered(
-                .updateConfirmed(
-                    id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false)))
+            .writes(
+                .answered(
+                    .updateConfirmed(
+                        id: "1", saved: state.current ?? RecordEntity(id: "1", json: nil), noticeForgets: false))))
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": false])])
     }
 
@@ -88,7 +89,7 @@ struct ResourceListStateGuardTests {
 
     @Test func aWriteConfirmedOnAnotherScreenIsNotAskedAgain() {
         var state = loaded(.confirmFirst)
-        _ = state.apply(.setWriteAccess(.open))
+        _ = state.apply(.writes(.setAccess(.open)))
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": true])])
     }
 

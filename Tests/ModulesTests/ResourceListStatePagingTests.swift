@@ -95,7 +95,7 @@ struct ResourceListStatePagingTests {
         _ = state.apply(.start)
         _ = state.apply(.firstPage(Array(all[0..<100]), total: 250, resource: paged))
         _ = state.apply(.jump(to: state.rowCount - 1))
-        _ = state.apply(.morePageFailed(2, ServiceError(.offline, "Cannot connect")))
+        _ = state.apply(.pages(.moreFailed(2, ServiceError(.offline, "Cannot connect"))))
         #expect(state.status.message == StatusMessage("More todos not loaded (server unreachable) — r reloads", .error))
         #expect(
             state.screen(Size(rows: 12, cols: 90)).contains(
@@ -128,7 +128,7 @@ struct ResourceListStatePagingTests {
         #expect(state.ids.isEmpty)
         #expect(state.screen().contains("searching the server…"))
         let search = state.expectedQuery(page: 1, search: "needle")
-        #expect(state.apply(.searchDebounceFired) == [.observe(search, force: false)])
+        #expect(state.apply(.filterSort(.searchPaused)) == [.observe(search, force: false)])
         #expect(state.records.isEmpty && state.cursor == 0)
         _ = state.apply(.firstPage(Array(all[149..<156]), total: 7, resource: paged))
         #expect(state.ids == ["150", "151", "152", "153", "154", "155", "156"])
@@ -136,7 +136,7 @@ struct ResourceListStatePagingTests {
         #expect(state.screen().contains("server search q=needle"))
 
         #expect(state.press(.escape) == [.scheduleSearch(after: .milliseconds(250))])
-        #expect(state.apply(.searchDebounceFired) == [.observe(state.expectedQuery(page: 1), force: false)])
+        #expect(state.apply(.filterSort(.searchPaused)) == [.observe(state.expectedQuery(page: 1), force: false)])
         #expect(state.serverSearch == nil)
         _ = state.apply(.firstPage(Array(all[0..<100]), total: 250, resource: paged))
         #expect(state.status.count == "250")
@@ -152,7 +152,7 @@ struct ResourceListStatePagingTests {
         state.press(.char("/"))
         state.type("needle")
         let search = state.expectedQuery(page: 1, search: "needle")
-        #expect(state.apply(.searchDebounceFired) == [.observe(search, force: false)])
+        #expect(state.apply(.filterSort(.searchPaused)) == [.observe(search, force: false)])
         _ = state.apply(.firstPage(Array(all[0..<100]), total: 250, resource: paged))
         #expect(state.ids == ["20", "21", "22"])
         #expect(state.status.count == "3+ matching “needle”")

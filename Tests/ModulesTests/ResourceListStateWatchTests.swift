@@ -26,21 +26,21 @@ struct ResourceListStateWatchTests {
 
     @Test func watchingSchedulesAConditionalFetchAndTheNextOnlyWhenItFinished() {
         var state = ResourceListState.loaded()
-        #expect(state.apply(.setWatch(Self.fiveSeconds)) == [.scheduleWatch(after: Self.fiveSeconds)])
+        #expect(state.apply(.watch(.set(Self.fiveSeconds))) == [.scheduleWatch(after: Self.fiveSeconds)])
         #expect(state.status.watch == "watch 5s")
         #expect(state.apply(.watchTimerFired) == [.revalidate(state.expectedQuery(page: 1))])
         // A second tick while the fetch is in flight starts nothing: never two fetches of one URL.
         #expect(state.apply(.watchTimerFired).isEmpty)
-        #expect(state.apply(.setWatch(.seconds(2))).isEmpty)
+        #expect(state.apply(.watch(.set(.seconds(2)))).isEmpty)
         #expect(state.apply(.watchFetchFinished) == [.scheduleWatch(after: .seconds(2))])
-        #expect(state.apply(.setWatch(nil)) == [.cancelWatch])
+        #expect(state.apply(.watch(.set(nil))) == [.cancelWatch])
         #expect(state.status.watch == nil)
         #expect(state.apply(.watchTimerFired).isEmpty)
     }
 
     @Test func leavingTheScreenStopsTheTimerAndShowingItAgainResumesIt() {
         var state = ResourceListState.loaded()
-        _ = state.apply(.setWatch(Self.fiveSeconds))
+        _ = state.apply(.watch(.set(Self.fiveSeconds)))
         _ = state.apply(.watchTimerFired)
         #expect(state.apply(.stop) == [.cancelLoading, .cancelSearch, .cancelWatch])
         #expect(state.apply(.watchTimerFired).isEmpty)
@@ -61,7 +61,7 @@ struct ResourceListStateWatchTests {
 
     @Test func aChangedRowIsMarkedUntilTheCursorVisitsIt() {
         var state = ResourceListState.loaded()
-        _ = state.apply(.setWatch(Self.fiveSeconds))
+        _ = state.apply(.watch(.set(Self.fiveSeconds)))
         _ = state.apply(.watchTimerFired)
         _ = state.apply(.firstPage(Self.retitled(3, "changed by another client"), total: 5, fetchedAt: testNow + 5))
         _ = state.apply(.watchFetchFinished)
@@ -78,7 +78,7 @@ struct ResourceListStateWatchTests {
 
     @Test func a304KeepsTheRowsAndOnlyDatesThem() {
         var state = ResourceListState.loaded()
-        _ = state.apply(.setWatch(Self.fiveSeconds))
+        _ = state.apply(.watch(.set(Self.fiveSeconds)))
         _ = state.apply(.moveCursor(to: 3))
         let before = state.records
         _ = state.apply(.watchTimerFired)

@@ -25,7 +25,7 @@ struct ResourceListStateWriteTests {
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": true])])
         #expect(state.current?.json["completed"] == true)
         #expect(state.status.isLoading)
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false)))
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false))))
         #expect(state.current?.json["completed"] == true)
         #expect(!state.status.isLoading)
         #expect(state.status.message == StatusMessage("Todo 1 marked done"))
@@ -39,7 +39,7 @@ struct ResourceListStateWriteTests {
         state.press(.char("j"))
         state.press(.char("j"))
         #expect(state.current?.id == "3")
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false)))
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false))))
         #expect(state.current?.id == "3")
         #expect(state.records.first { $0.id == "1" }?.json["completed"] == true)
     }
@@ -49,7 +49,7 @@ struct ResourceListStateWriteTests {
         state.press(.char(" "))
         #expect(state.current?.json["completed"] == true)
         _ = state.apply(
-            .writeAnswered(.updateRefused(id: "1", ServiceError(.server(status: 500), "Server answered 500"))))
+            .writes(.answered(.updateRefused(id: "1", ServiceError(.server(status: 500), "Server answered 500")))))
         #expect(state.current?.json["completed"] == false)
         #expect(state.status.message?.severity == .error)
         #expect(state.status.message?.text == "Todo 1 not saved (server answered 500) — rolled back")
@@ -59,14 +59,14 @@ struct ResourceListStateWriteTests {
     @Test func aServerThatForgetsWritesIsNamedWhenTheNoticeIsDue() {
         var state = ResourceListState.loaded()
         state.press(.char(" "))
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: true)))
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: true))))
         #expect(
             state.status.message
                 == StatusMessage("Todo 1 marked done — this server accepts writes but does not keep them", .warning))
         // A toggle clears the last word; the notice is not said twice.
         #expect(state.press(.char(" ")) == [.update(id: "1", fields: ["completed": false])])
         #expect(state.status.message == nil)
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: todo1, noticeForgets: false)))
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: todo1, noticeForgets: false))))
         #expect(state.status.message?.text == "Todo 1 marked not done")
     }
 
@@ -77,7 +77,7 @@ struct ResourceListStateWriteTests {
         _ = state.apply(.firstPage(Fixtures.todoRecords, total: 5))
         #expect(!state.isLoading)
         #expect(state.current?.json["completed"] == true)
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false)))
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: doneTodo1, noticeForgets: false))))
         #expect(state.current?.json["completed"] == true)
         // Once settled, the next page shows what the server has.
         _ = state.apply(.firstPage(Fixtures.todoRecords, total: 5))
@@ -117,10 +117,12 @@ struct ResourceListStateWriteTests {
         var saved = fields
         saved["id"] = 6
         _ = state.apply(
-            .writeAnswered(
-                .createConfirmed(
-                    placeholderID: "new-test", saved: RecordEntity(id: "6", json: .object(saved)), noticeForgets: false)
-            ))
+            .writes(
+                .answered(
+                    .createConfirmed(
+                        placeholderID: "new-test", saved: RecordEntity(id: "6", json: .object(saved)),
+                        noticeForgets: false)
+                )))
         #expect(state.status.message?.text == "Todo 6 created")
         #expect(state.records.map(\.id) == ["1", "2", "3", "4", "5", "6"])
         #expect(state.current?.id == "6")
@@ -149,7 +151,7 @@ struct ResourceListStateWriteTests {
         state.press(.enter)
         #expect(state.records.count == 6)
         _ = state.apply(
-            .writeAnswered(.createRefused(placeholderID: "new-test", ServiceError(.offline, "Cannot connect"))))
+            .writes(.answered(.createRefused(placeholderID: "new-test", ServiceError(.offline, "Cannot connect")))))
         #expect(state.status.message?.text == "New todo not created (server unreachable) — rolled back")
         #expect(state.status.message?.severity == .error)
         #expect(state.records.count == 5)
@@ -185,7 +187,8 @@ struct ResourceListStateWriteTests {
         let fields: JSONObject = ["title": "buy milk and eggs", "completed": false, "userId": 1]
         #expect(state.press(.enter) == [.update(id: "1", fields: fields)])
         #expect(state.current?.json["title"] == "buy milk and eggs")
-        _ = state.apply(.writeAnswered(.updateConfirmed(id: "1", saved: state.current ?? todo1, noticeForgets: false)))
+        _ = state.apply(
+            .writes(.answered(.updateConfirmed(id: "1", saved: state.current ?? todo1, noticeForgets: false))))
         #expect(state.status.message?.text == "Todo 1 saved")
     }
 
@@ -200,7 +203,7 @@ struct ResourceListStateWriteTests {
         #expect(state.records.map(\.id) == ["1", "3", "4", "5"])
         #expect(state.status.count == "4")
         #expect(state.status.isLoading)
-        _ = state.apply(.writeAnswered(.deleteConfirmed(id: "2", noticeForgets: false)))
+        _ = state.apply(.writes(.answered(.deleteConfirmed(id: "2", noticeForgets: false))))
         #expect(state.status.message?.text == "Todo 2 deleted")
         #expect(state.records.map(\.id) == ["1", "3", "4", "5"])
     }
@@ -220,7 +223,7 @@ struct ResourceListStateWriteTests {
         state.press(.char("d"))
         state.press(.char("y"))
         _ = state.apply(
-            .writeAnswered(.deleteRefused(id: "2", ServiceError(.server(status: 500), "Server answered 500"))))
+            .writes(.answered(.deleteRefused(id: "2", ServiceError(.server(status: 500), "Server answered 500")))))
         #expect(state.status.message?.text == "Todo 2 not deleted (server answered 500) — restored")
         #expect(state.records.map(\.id) == ["1", "2", "3", "4", "5"])
         #expect(state.status.count == "5")

@@ -89,7 +89,7 @@ struct StopLoadingStateTests {
         _ = state.apply(.start)
         _ = state.apply(.firstPage(todoRecords(5), total: 50, resource: .todos(pageSize: 5)))
         #expect(state.isLoadingMore, "the cursor is near the end: page 2 loads")
-        _ = state.apply(.setWatch(.seconds(5)))
+        _ = state.apply(.watch(.set(.seconds(5))))
         #expect(state.outcome(of: .escape) == .unhandled, "no progress shows: Esc goes back")
         #expect(state.outcome(of: .escape, received: 200_000) == .stopLoading)
         #expect(state.apply(.stopLoading(received: 0)) == [.cancelLoading, .cancelSearch, .cancelWatch])

@@ -1,6 +1,6 @@
 /// A screen's state as a value, changed one event at a time: the shape
-/// every screen's state has (and the child states a parent composes,
-/// through a `Scope` or by hand as the list does).
+/// every screen's state has (and the child states a parent composes
+/// through a `Scope`).
 ///
 /// `apply(_:)` is a pure transition (the screen's reducer): it changes
 /// `self` and returns the work to do as `Effect` values, which the

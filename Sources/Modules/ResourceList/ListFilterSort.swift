@@ -9,7 +9,8 @@ import Services
 ///
 /// It knows nothing of the rows: its effects tell the parent what to do
 /// with them (filter them again, sort them, start the list over, say
-/// something), and the parent maps each to its own changes and effects.
+/// something), and its scope in the parent (``ResourceListState/filterSortScope``)
+/// makes each the list's own step or effect.
 struct ListFilterSort: ScreenState, Equatable, Sendable {
     enum Event: Equatable, Sendable {
         /// Start typing a filter.

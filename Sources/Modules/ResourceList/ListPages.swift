@@ -9,8 +9,9 @@ import Services
 ///
 /// It holds no rows the parent shows and no cursor: the parent tells it
 /// what happened (with what it alone knows: the rows on screen, whether
-/// the cursor is near the end) and maps its effects to queries, the cursor,
-/// the rows and the status line.
+/// the cursor is near the end), and its scope in the parent
+/// (``ResourceListState/pagesScope``) makes its effects queries or the
+/// list's own steps (the cursor, the rows, the status line).
 struct ListPages: ScreenState, Equatable, Sendable {
     /// Which page comes next, and the server's total.
     private(set) var paging: ListPaging

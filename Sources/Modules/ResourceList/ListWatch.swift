@@ -3,8 +3,9 @@
 /// changed until the cursor visits them; it schedules the next fetch only
 /// when the last finished, so one list never has two in flight.
 ///
-/// The parent forwards its events here (with what it alone knows: whether
-/// the first page is watched, which ids changed) and maps the effects.
+/// The parent sends its events here (with what it alone knows: whether
+/// the first page is watched, which ids changed) through its scope
+/// (``ResourceListState/watchScope``), which maps the effects.
 struct ListWatch: ScreenState, Equatable, Sendable {
     enum Event: Equatable, Sendable {
         /// `:watch 5`, or `nil` for `:watch off`.

@@ -18,8 +18,8 @@ extension ListWrites {
         case create(placeholderID: String, fields: JSONObject)
         /// `record` deleted (gone at once); `position`: where it stood in the loaded rows.
         case delete(RecordEntity, position: Int?)
-        /// The server answered a write (the parent passes it on as it came:
-        /// `ResourceListEvent.writeAnswered`).
+        /// The server answered a write (it comes inside the list's event as
+        /// it is: `ResourceListEvent.writes(.answered(…))`).
         case answered(Answer)
     }
 

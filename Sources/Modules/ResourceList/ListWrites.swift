@@ -28,7 +28,8 @@ enum WriteIntent: Equatable, Sendable {
 /// answer of the server means: the write kept, or undone.
 ///
 /// It knows nothing of the rows or the screen: its effects tell the parent
-/// what to send, show, undo and say, and the parent maps each.
+/// what to send, show, undo and say, and its scope in the parent
+/// (``ResourceListState/writesScope``) makes each the list's effect or step.
 struct ListWrites: ScreenState, Equatable, Sendable {
     /// Whether writes go out, are refused or wait for a `yes`.
     private(set) var access: WriteAccess

@@ -11,16 +11,16 @@ enum ResourceListEffect: Equatable, Sendable {
     /// loading), and load it: always when `force`, else if missing or stale.
     /// Results: `.firstPageUpdated`.
     case observe(ListQuery, force: Bool)
-    /// Load page `number` of `query`. Results: `.morePageArrived`, `.morePageFailed`.
+    /// Load page `number` of `query`. Results: `.morePageArrived`, `.pages(.moreFailed)`.
     case loadPage(Int, ListQuery)
     /// Load page `number` of a windowed list, beside the others loading.
-    /// Results: `.windowPageArrived`, `.windowPageFailed`.
+    /// Results: `.windowPageArrived`, `.pages(.windowPageFailed)`.
     case loadWindowPage(Int, ListQuery)
     /// Cancel the loads of window pages other than these (no longer on screen).
     case keepWindowPages(Set<Int>)
     /// Cancel the further page loading (not the watched first page).
     case cancelPageLoad
-    /// Send `.searchDebounceFired` after `delay`, replacing any earlier schedule
+    /// Send `.filterSort(.searchPaused)` after `delay`, replacing any earlier schedule
     /// (the server is searched a moment after the last keystroke).
     case scheduleSearch(after: Duration)
     /// Forget the scheduled server search.
@@ -34,12 +34,12 @@ enum ResourceListEffect: Equatable, Sendable {
     case revalidate(ListQuery)
     /// Stop watching the first page and loading further pages.
     case cancelLoading
-    /// Write `fields` to record `id`. Results: `.writeAnswered(.updateConfirmed / .updateRefused)`.
+    /// Write `fields` to record `id`. Results: `.writes(.answered(.updateConfirmed / .updateRefused))`.
     case update(id: String, fields: JSONObject)
     /// Create a record of `fields`, shown meanwhile as `placeholderID`.
-    /// Results: `.writeAnswered(.createConfirmed / .createRefused)`.
+    /// Results: `.writes(.answered(.createConfirmed / .createRefused))`.
     case create(placeholderID: String, fields: JSONObject)
-    /// Delete record `id`. Results: `.writeAnswered(.deleteConfirmed / .deleteRefused)`.
+    /// Delete record `id`. Results: `.writes(.answered(.deleteConfirmed / .deleteRefused))`.
     case delete(id: String)
     /// The user typed `yes` to a production write: no screen asks again this run.
     case allowWrites

@@ -29,12 +29,6 @@ enum ResourceListEvent: Equatable, Sendable {
     case countDigit(Int)
     /// `G` on a list that pages only forward: load page after page to the end.
     case walkToEnd
-    /// Esc while walking to the end: stop where it is.
-    case stopWalk
-    /// Start typing a filter.
-    case beginFilter
-    /// Enter: stop typing, keep the filter.
-    case finishFilter
     /// Esc while typing: stop typing, clear the filter.
     case cancelFilter
     /// The filter text is now this.
@@ -56,19 +50,12 @@ enum ResourceListEvent: Equatable, Sendable {
     case edit
     /// Ask whether to delete the record under the cursor.
     case delete
-    /// A key while the form is open.
-    case formKey(Key)
     /// `y` at the delete question.
     case confirmDelete
     /// `n` or Esc at the delete question.
     case keepRecord
-    /// `:watch 5`: fetch the first page again every interval; `nil` stops (`:watch off`).
-    case setWatch(Duration?)
     /// A key while the production question (`type yes`) is open.
     case confirmKey(Key)
-    /// The run's write access as the screen shows (again): a production
-    /// write confirmed on another screen is not asked for here.
-    case setWriteAccess(WriteAccess)
 
     /// `:columns hide NAME`, a column key: the columns arranged anew.
     case arrangeColumns(ColumnChange)
@@ -87,20 +74,37 @@ enum ResourceListEvent: Equatable, Sendable {
     case firstPageUpdated(FirstPageUpdate)
     /// Page `number` came.
     case morePageArrived(Int, ListPage)
-    /// Page `number` did not come.
-    case morePageFailed(Int, ServiceError)
     /// Page `number` of a windowed list came.
     case windowPageArrived(Int, ListPage)
-    /// Page `number` of a windowed list did not come.
-    case windowPageFailed(Int, ServiceError)
-    /// The pause after the last filter keystroke is over.
-    case searchDebounceFired
     /// The watch interval is over: time to fetch again.
     case watchTimerFired
     /// The watch fetch finished (its answer comes through `.firstPageUpdated`).
     case watchFetchFinished
-    /// The server answered a write (the writes child's answer, passed on).
-    case writeAnswered(ListWrites.Answer)
+
+    // MARK: - The children's events
+    // A child's event that needs only the child's state travels as it is
+    // (`.watch(.set(…))` for `:watch 5`, `.writes(.answered(…))` for a
+    // write's answer, `.pages(.stopWalk)` for Esc while walking); one that
+    // needs what only the list knows is built by the list from one of its
+    // own events (`.watchTimerFired` → `.watch(.timerFired(observing:))`).
+    // Each child is reduced through its `Scope` (`ResourceListState+Scopes`).
+
+    /// An event of the window over the collection (`.moreFailed`,
+    /// `.windowPageFailed`: a page did not come; `.stopWalk`: Esc while walking).
+    case pages(ListPages.Event)
+    /// An event of the filter and sort (`.beginEditing`, `.finishEditing`,
+    /// `.searchPaused`: the pause after the last keystroke is over).
+    case filterSort(ListFilterSort.Event)
+    /// An event of `:watch` (`.set`: `:watch 5`, `nil` for `:watch off`).
+    case watch(ListWatch.Event)
+    /// An event of the writes and their guard (`.setAccess`: the run's write
+    /// access as the screen shows again; `.answered`: the server answered a write).
+    case writes(ListWrites.Event)
+    /// A key while the new/edit form is open.
+    case form(ListForm.Event)
+    /// What a child's effect asks of the list itself, reduced at once in
+    /// the same `apply` (never sent from outside).
+    case step(ListStep)
 }
 
 extension ResourceListEvent {
@@ -113,9 +117,11 @@ extension ResourceListEvent {
     /// another digit, and what did not come from a key.
     var keepsCount: Bool {
         switch self {
-        case .countDigit, .resized, .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived,
-            .windowPageFailed, .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .writeAnswered,
-            .setWriteAccess, .start, .stop:
+        case .countDigit, .resized, .firstPageUpdated, .morePageArrived, .windowPageArrived, .watchTimerFired,
+            .watchFetchFinished, .start, .stop, .step:
+            return true
+        case .pages(.moreFailed), .pages(.windowPageFailed), .filterSort(.searchPaused), .writes(.answered),
+            .writes(.setAccess):
             return true
         default:
             return false
@@ -127,8 +133,9 @@ extension ResourceListEvent {
     /// gives the window a new budget of requests (``WindowPlan``).
     var isResult: Bool {
         switch self {
-        case .firstPageUpdated, .morePageArrived, .morePageFailed, .windowPageArrived, .windowPageFailed,
-            .searchDebounceFired, .watchTimerFired, .watchFetchFinished, .writeAnswered:
+        case .firstPageUpdated, .morePageArrived, .windowPageArrived, .watchTimerFired, .watchFetchFinished, .step:
+            return true
+        case .pages(.moreFailed), .pages(.windowPageFailed), .filterSort(.searchPaused), .writes(.answered):
             return true
         default:
             return false

@@ -35,7 +35,7 @@ enum ResourceListKeyMap {
     ) -> ResourceListKeyOutcome {
         switch state.mode {
         case .form:
-            return .event(.formKey(key))
+            return .event(.form(.key(key)))
         case .confirmDelete:
             switch key {
             case .char("y"), .char("Y"): return .event(.confirmDelete)
@@ -56,7 +56,7 @@ enum ResourceListKeyMap {
         }
         if case .mouse(let event) = key, event.kind == .click { return .event(.click(row: event.row)) }
         // Esc stops a walk to the end, then a load (a browser's Stop); then it clears the filter, then goes back.
-        if key == .escape, state.isWalking { return .event(.stopWalk) }
+        if key == .escape, state.isWalking { return .event(.pages(.stopWalk)) }
         if key == .escape, state.escapeStopsLoading(received: received) { return .stopLoading }
         if key == .escape, !state.filterText.isEmpty { return .event(.setFilter("")) }
         switch bindings.action(for: key) {
@@ -68,7 +68,7 @@ enum ResourceListKeyMap {
             return .copy(
                 record.jsonText,
                 description: Texts.List.copyDescription(resource: state.resource.singular, id: record.id))
-        case .filter?: return .event(.beginFilter)
+        case .filter?: return .event(.filterSort(.beginEditing))
         case .toggle?: return .event(.toggle)
         case .reload?: return .event(.reload)
         case .sortNext?: return .event(.sortNext)
@@ -117,7 +117,7 @@ enum ResourceListKeyMap {
     private static func filterOutcome(for key: Key, filter: String) -> ResourceListKeyOutcome? {
         switch key {
         case .escape: return .event(.cancelFilter)
-        case .enter: return .event(.finishFilter)
+        case .enter: return .event(.filterSort(.finishEditing))
         case .backspace: return filter.isEmpty ? .handled : .event(.setFilter(String(filter.dropLast())))
         case .char(let character): return .event(.setFilter(filter + String(character)))
         case .ctrl("u"): return .event(.setFilter(""))

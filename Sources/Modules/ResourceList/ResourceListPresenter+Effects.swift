@@ -17,13 +17,13 @@ extension ResourceListPresenter {
             load(.loadPage, query) {
                 .morePageArrived(number, $0)
             } failed: {
-                .morePageFailed(number, $0)
+                .pages(.moreFailed(number, $0))
             }
         case .loadWindowPage(let number, let query):
             load(.windowPage(number), query) {
                 .windowPageArrived(number, $0)
             } failed: {
-                .windowPageFailed(number, $0)
+                .pages(.windowPageFailed(number, $0))
             }
         case .keepWindowPages(let numbers): cancelWindowPages(keeping: numbers)
         case .cancelPageLoad: tasks.cancel(.loadPage)
@@ -31,7 +31,8 @@ extension ResourceListPresenter {
             // A local engine answers a search in milliseconds: no typing
             // pause, only long enough for the frame with the loaded rows
             // filtered to be drawn before the search's work competes with it.
-            schedule(.search, after: context.searchesLocally ? Self.localSearchPause : delay, .searchDebounceFired)
+            schedule(
+                .search, after: context.searchesLocally ? Self.localSearchPause : delay, .filterSort(.searchPaused))
         case .cancelSearch: tasks.cancel(.search)
         case .prepareSearch: Task { [interactor] in await interactor.prepareSearch() }
         case .scheduleWatch(let delay): schedule(.watch, after: delay, .watchTimerFired)
@@ -118,7 +119,7 @@ extension ResourceListPresenter {
                     let saved = try await interactor.update(id, fields)
                     self?.confirmed { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.writeAnswered(.updateRefused(id: id, error)))
+                    self?.receive(.writes(.answered(.updateRefused(id: id, error))))
                 }
             }
         case .create(let placeholderID, let fields):
@@ -127,7 +128,7 @@ extension ResourceListPresenter {
                     let saved = try await interactor.create(fields)
                     self?.confirmed { .createConfirmed(placeholderID: placeholderID, saved: saved, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.writeAnswered(.createRefused(placeholderID: placeholderID, error)))
+                    self?.receive(.writes(.answered(.createRefused(placeholderID: placeholderID, error))))
                 }
             }
         case .delete(let id):
@@ -136,7 +137,7 @@ extension ResourceListPresenter {
                     try await interactor.delete(id)
                     self?.confirmed { .deleteConfirmed(id: id, noticeForgets: $0) }
                 } catch {
-                    self?.receive(.writeAnswered(.deleteRefused(id: id, error)))
+                    self?.receive(.writes(.answered(.deleteRefused(id: id, error))))
                 }
             }
         default: return
@@ -147,7 +148,7 @@ extension ResourceListPresenter {
     /// in the run, that the server forgets writes (asked only now, so the
     /// notice is spent on a write it is true of).
     private func confirmed(_ answer: (Bool) -> ListWrites.Answer) {
-        receive(.writeAnswered(answer(firstNoticeThatTheServerForgetsWrites())))
+        receive(.writes(.answered(answer(firstNoticeThatTheServerForgetsWrites()))))
     }
 
     /// True the first time in this run that a server that forgets writes took one.

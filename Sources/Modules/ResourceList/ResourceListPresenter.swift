@@ -64,7 +64,7 @@ public final class ResourceListPresenter: Screen {
     public var isReady: Bool { state.fetchedAt != nil || state.error != nil }
 
     public func start() {
-        send(.setWriteAccess(context.writeGuard.access))
+        send(.writes(.setAccess(context.writeGuard.access)))
         send(.start)
     }
 
@@ -179,7 +179,7 @@ extension ResourceListPresenter: Exportable, ListsResource, ShowsRequest, Watcha
     }
 
     public func watch(every interval: Duration?) {
-        send(.setWatch(interval))
+        send(.watch(.set(interval)))
     }
 
     public func go(toRow row: Int, percent: Bool) {

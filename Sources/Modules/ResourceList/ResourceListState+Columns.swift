@@ -170,7 +170,7 @@ extension ResourceListState {
         let sorted = sortedField
         resource.columns = ColumnArrangement.columns(describedColumns, columnSetup)
         let column = sorted.flatMap { field in resource.columns.firstIndex { $0.field == field } }
-        _ = filterSort.apply(.columnsRearranged(sortColumn: column))
+        _ = filterSort(.columnsRearranged(sortColumn: column))
     }
 
     /// The most paths `:columns add ` offers.

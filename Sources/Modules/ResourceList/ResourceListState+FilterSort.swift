@@ -4,8 +4,9 @@ import Translations
 
 /// Filter and sort: the child state `ListFilterSort` decides (here over the
 /// loaded rows, or on the server while the list pages in and the server
-/// can); the parent forwards its events to it and maps its effects to the
-/// rows, the cursor, the status line and its own effects.
+/// can); the parent reduces it through its scope
+/// (``ResourceListState/filterSortScope``), whose effects become the
+/// list's own steps (the rows, the cursor, the status line) or its effects.
 extension ResourceListState {
     // What the child holds, as the rest of the list reads it.
     var filterText: String { filterSort.text }
@@ -20,33 +21,6 @@ extension ResourceListState {
 
     /// How long after the last filter keystroke the server is searched.
     static var searchDelay: Duration { ListFilterSort.searchDelay }
-
-    /// Forwards `event` to the filter and sort, and maps its effects.
-    mutating func filterSort(_ event: ListFilterSort.Event) -> [ResourceListEffect] {
-        let selectedID = current?.id
-        let shown = visible
-        var effects: [ResourceListEffect] = []
-        for effect in filterSort.apply(event) {
-            switch effect {
-            case .prepareSearch: effects.append(.prepareSearch)
-            case .refilter(let narrowing):
-                visible = matchingRows(filterText, within: narrowing ? shown : nil)
-                restoreCursor(to: selectedID)
-            case .searchHere: effects += searchHere(filterText)
-            case .scheduleSearch(let delay): effects.append(.scheduleSearch(after: delay))
-            case .startOver:
-                cursor = 0
-                effects += observe(reset: true)
-            case .sortLoaded(let field, let descending):
-                records = RecordOrder.sorted(records, by: field, descending: descending)
-                refilter(keeping: selectedID)
-            case .sayServerSorts:
-                if let sortColumn { say(Texts.List.sortedOnServer(column: resource.columns[sortColumn].title)) }
-            case .saySortedHere: say(Texts.List.sortedHere(resources: resource.name), .warning)
-            }
-        }
-        return effects
-    }
 
     /// The list's filters the server applies: they go in every query.
     var serverFilters: [ListQuery.Filter] { filters.filter { capabilities.applies($0, on: resource.route) } }
@@ -72,7 +46,7 @@ extension ResourceListState {
     /// status line says so while more are on the server, and the next pages
     /// load as the matches leave the screen short (a window, which would
     /// show every row, gives way to the loaded rows).
-    private mutating func searchHere(_ text: String) -> [ResourceListEffect] {
+    mutating func searchHere(_ text: String) -> [ResourceListEffect] {
         guard !text.isEmpty, !isComplete else { return [] }
         say(Texts.List.searchedHere(server: serverName, loaded: records.count, resources: resource.name))
         return window == nil ? loadMoreIfNeeded() : observe(reset: true)

@@ -77,21 +77,4 @@ extension ResourceListState {
         }
         return record
     }
-
-    /// A key while the form is open: forwarded to the form, and its effects mapped.
-    mutating func formKey(_ key: Key) -> [ResourceListEffect] {
-        guard case .form(var form) = mode else { return [] }
-        let effects = form.apply(.key(key))
-        mode = .form(form)
-        var written: [ResourceListEffect] = []
-        for effect in effects {
-            mode = .browsing
-            switch effect {
-            case .close: break
-            case .submit(let fields, .new(let placeholderID)): written += create(fields, placeholderID: placeholderID)
-            case .submit(let fields, .edit(let record)): written += write(record, fields: fields, toggled: nil)
-            }
-        }
-        return written
-    }
 }

@@ -7,7 +7,8 @@ import TerminalUI
 /// anywhere else, the intent goes on as it always did.
 ///
 /// The child state `ListWrites` decides; the parent holds the question
-/// (`mode`), forwards the intents and the answers, and maps the effects.
+/// (`mode`) and sends the intents and the answers through the writes'
+/// scope (``ResourceListState/writesScope``).
 extension ResourceListState {
     // What the child holds, as the rest of the list reads it.
     /// Writes sent and not yet answered, by record id (a new record: its placeholder id).

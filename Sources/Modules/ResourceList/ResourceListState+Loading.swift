@@ -32,7 +32,7 @@ extension ResourceListState {
 
     mutating func stop() -> [ResourceListEffect] {
         isObserving = false
-        _ = pages.apply(.screenLeft)
+        _ = pages(.screenLeft)
         return [.cancelLoading, .cancelSearch] + watch(.screenLeft)
     }
 
@@ -45,7 +45,7 @@ extension ResourceListState {
     /// stale; `reset` drops what is loaded (a new search or server sort).
     mutating func observe(reset: Bool, force: Bool = false) -> [ResourceListEffect] {
         isObserving = true
-        _ = pages.apply(.startOver(reset: reset, force: force))
+        _ = pages(.startOver(reset: reset, force: force))
         if reset {
             // `visible` indexes `records`: both go, or the next frame reads past the end.
             records = []
@@ -71,7 +71,7 @@ extension ResourceListState {
                 !RecordOrder.isSorted(
                     fresh, by: resource.columns[sortColumn].field, descending: sortDescending)
             {
-                _ = filterSort.apply(.serverIgnoredSort)
+                _ = filterSort(.serverIgnoredSort)
                 say(Texts.List.sortedHere(resources: resource.name), .warning)
             }
             if !serverSort || serverIgnoresSort, let sortColumn, !isServerOrder {
@@ -80,7 +80,7 @@ extension ResourceListState {
             }
             markChanges(in: fresh)
             records = fresh
-            _ = pages.apply(.firstPage(fresh, total: page.totalCount, windowable: pagesByNumber && !filtersHere))
+            _ = pages(.firstPage(fresh, total: page.totalCount, windowable: pagesByNumber && !filtersHere))
             refilter(keeping: selectedID)
         }
         error = update.error?.kind == .cancelled ? nil : update.error
@@ -96,7 +96,7 @@ extension ResourceListState {
         describedColumns = inferred.columns
         resource.columns = ColumnArrangement.columns(describedColumns, columnSetup)
         if resource.labelField == nil { resource.labelField = inferred.labelField }
-        _ = filterSort.apply(.columnsChanged(idColumn: resource.columns.firstIndex { $0.field == resource.idField }))
+        _ = filterSort(.columnsChanged(idColumn: resource.columns.firstIndex { $0.field == resource.idField }))
     }
 
     /// Asks for the next page when the cursor is within a screen of the end.

@@ -19,7 +19,7 @@ extension ResourceListState {
     mutating func stopLoading(received: Int) -> [ResourceListEffect] {
         guard isLoadingAnything else { return [] }
         isLoading = false
-        _ = pages.apply(.stopped)
+        _ = pages(.stopped)
         isObserving = false
         say(StoppedLoad.message(resource.name, received: received), .warning)
         return [.cancelLoading, .cancelSearch] + watch(.stopped)

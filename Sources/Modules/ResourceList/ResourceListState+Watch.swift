@@ -6,8 +6,8 @@ import Translations
 /// conditional request, so an unchanged list costs a 304). Rows that
 /// changed since the fetch before are marked until the cursor visits them.
 ///
-/// The child state `ListWatch` decides; the parent forwards its events and
-/// maps its effects. Leaving the screen stops the timer; showing it again
+/// The child state `ListWatch` decides; the parent reduces it through its
+/// scope (``ResourceListState/watchScope``). Leaving the screen stops the timer; showing it again
 /// starts it again (the interval is kept).
 extension ResourceListState {
     // What the child holds, as the rest of the list reads it.
@@ -20,17 +20,6 @@ extension ResourceListState {
         watchInterval.map { Texts.Watch.label(seconds: Int($0.components.seconds)) }
     }
 
-    /// Forwards `event` to the watch, and maps its effects.
-    mutating func watch(_ event: ListWatch.Event) -> [ResourceListEffect] {
-        watch.apply(event).map { effect in
-            switch effect {
-            case .schedule(let delay): .scheduleWatch(after: delay)
-            case .cancel: .cancelWatch
-            case .revalidate: .revalidate(query(page: 1))
-            }
-        }
-    }
-
     /// While watching, the ids of `fresh` records that are new or differ
     /// from the records shown before are marked (none on the first load).
     mutating func markChanges(in fresh: [RecordEntity]) {
@@ -39,12 +28,12 @@ extension ResourceListState {
         before.reserveCapacity(records.count)
         for record in records where record.hasID { before[record.id] = record }
         let changed = fresh.lazy.filter { $0.hasID && before[$0.id]?.json != $0.json }.map(\.id)
-        if !changed.isEmpty { _ = watch.apply(.changed(Set(changed))) }
+        if !changed.isEmpty { _ = watch(.changed(Set(changed))) }
     }
 
     /// The cursor visited the row under it: its mark goes.
     mutating func visitCurrent() {
         guard !changedIDs.isEmpty, let current else { return }
-        _ = watch.apply(.visited(current.id))
+        _ = watch(.visited(current.id))
     }
 }

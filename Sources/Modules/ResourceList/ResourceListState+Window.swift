@@ -8,9 +8,10 @@ import Translations
 /// on `G`, saying how far it got.
 ///
 /// The child state `ListPages` decides which pages to load; the parent
-/// forwards its events to it (with the rows on screen and whether the
-/// cursor is near the end) and maps its effects to queries, the cursor,
-/// the rows and the status line.
+/// sends it its events (with the rows on screen and whether the cursor is
+/// near the end) through its scope (``ResourceListState/pagesScope``),
+/// whose effects become queries or the list's own steps (the cursor, the
+/// rows, the status line).
 extension ResourceListState {
     // What the child holds, as the rest of the list reads it.
     var paging: ListPaging { pages.paging }
@@ -45,34 +46,6 @@ extension ResourceListState {
 
     /// The rows known so far (loaded, or in a walked window).
     var rowsKnown: Int { window?.total ?? records.count }
-
-    /// Forwards `event` to the pages, and maps its effects.
-    mutating func pages(_ event: ListPages.Event) -> [ResourceListEffect] {
-        var effects: [ResourceListEffect] = []
-        for effect in pages.apply(event) {
-            switch effect {
-            case .loadMore(let number): effects.append(.loadPage(number, query(page: number)))
-            case .loadWindowPage(let number): effects.append(.loadWindowPage(number, query(page: number)))
-            case .keepWindowPages(let numbers): effects.append(.keepWindowPages(numbers))
-            case .cancelPageLoad: effects.append(.cancelPageLoad)
-            case .askMore: effects += loadMoreIfNeeded()
-            case .showScreen: effects += showWindow()
-            case .totalChanged(let total): cursor = min(cursor, total - 1)
-            case .keepFirstPage:
-                records = Array(records.prefix(window?.pageSize ?? resource.pageSize))
-                refilter(keeping: nil)
-            case .cursorToEnd: cursor = max(0, rowCount - 1)
-            case .sayProgress: sayWalkProgress()
-            case .walkEnded: message = nil
-            case .sayStopped: say(Texts.List.pagingStopped(loaded: rowsKnown))
-            case .sayNotLoaded(let failure):
-                say(Texts.List.moreNotLoaded(resources: resource.name, reason: failure.shortReason), .error)
-            case .saySentNoMore(let loaded, let claimed):
-                say(Texts.List.serverSentNoMore(resources: resource.name, loaded: loaded, claimed: claimed), .warning)
-            }
-        }
-        return effects
-    }
 
     /// Asks for the pages under the screen that are not here (and cancels
     /// the loads of pages no longer on it).
@@ -121,11 +94,12 @@ extension ResourceListState {
         canBecomeWindow ? pages(.becomeWindow(records)) : []
     }
 
-    private mutating func sayWalkProgress() {
+    /// How far a walk to the end got.
+    var walkProgress: StatusMessage {
         if let total = paging.totalCount {
-            say(Texts.List.pagingOf(loaded: rowsKnown, total: total))
+            StatusMessage(Texts.List.pagingOf(loaded: rowsKnown, total: total))
         } else {
-            say(Texts.List.paging(loaded: rowsKnown))
+            StatusMessage(Texts.List.paging(loaded: rowsKnown))
         }
     }
 }

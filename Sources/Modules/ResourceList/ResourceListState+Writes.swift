@@ -48,68 +48,6 @@ extension ResourceListState {
         return []
     }
 
-    // MARK: - The child's effects
-    /// Forwards `event` to the writes and their guard, and maps its effects.
-    mutating func writing(_ event: ListWrites.Event) -> [ResourceListEffect] {
-        var effects: [ResourceListEffect] = []
-        for effect in writing.apply(event) {
-            switch effect {
-            case .perform(let intent): effects += perform(intent)
-            case .refuse(let source): say(WriteAccess.refusal(source), .warning)
-            case .ask(let intent): ask(intent)
-            case .allowWrites: effects.append(.allowWrites)
-            case .sendUpdate(let id, let fields): effects.append(.update(id: id, fields: fields))
-            case .sendCreate(let placeholderID, let fields):
-                effects.append(.create(placeholderID: placeholderID, fields: fields))
-            case .sendDelete(let id): effects.append(.delete(id: id))
-            default: settle(effect)
-            }
-        }
-        return effects
-    }
-
-    /// The server answered a write: the rows and the status line say how.
-    private mutating func settle(_ effect: ListWrites.Effect) {
-        let singular = resource.singular.capitalized
-        switch effect {
-        case .saved(let id, let saved, let toggled, let notice):
-            replace(saved)
-            if let toggled, let toggle = resource.toggle {
-                let state = (saved.json[toggle.field]?.boolValue ?? toggled) ? toggle.on : toggle.off
-                report(Texts.List.marked(resource: singular, id: id, state: state), notice: notice)
-            } else {
-                report(Texts.List.saved(resource: singular, id: id), notice: notice)
-            }
-        case .notSaved(let id, let original, let failure):
-            replace(original)
-            say(Texts.List.notSaved(resource: singular, id: id, reason: failure.shortReason), .error)
-        case .created(let placeholderID, let saved, let notice):
-            // The cursor on the new row stays on it as the server numbered it.
-            let selectedID = current.map { $0.id == placeholderID ? saved.id : $0.id } ?? saved.id
-            remove(placeholderID)
-            replace(saved, keeping: selectedID)
-            report(Texts.List.created(resource: singular, id: saved.id), notice: notice)
-        case .notCreated(let placeholderID, let failure):
-            remove(placeholderID)
-            say(Texts.List.notCreated(resource: resource.singular, reason: failure.shortReason), .error)
-        case .deleted(let id, let notice):
-            report(Texts.List.deleted(resource: singular, id: id), notice: notice)
-        case .notDeleted(let id, let record, let position, let failure):
-            restore(record, at: position)
-            say(Texts.List.notDeleted(resource: singular, id: id, reason: failure.shortReason), .error)
-        default: return
-        }
-    }
-
-    /// Says what happened; `notice`: and, once per run, that the server forgets writes.
-    private mutating func report(_ text: String, notice: Bool) {
-        if notice {
-            say(Texts.List.writesForgotten(message: text), .warning)
-        } else {
-            say(text)
-        }
-    }
-
     // MARK: - The loaded records
     /// Puts `record` in place of the one with its id (or at the end).
     /// Puts `record` in place of the row with its id (or adds it). The
@@ -119,10 +57,10 @@ extension ResourceListState {
         replace(record, keeping: current?.id ?? record.id)
     }
 
-    private mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
+    mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
         if window != nil {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
-            _ = pages.apply(.replaced(record))
+            _ = pages(.replaced(record))
             if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
             return refilter(keeping: selectedID)
         }
@@ -130,7 +68,7 @@ extension ResourceListState {
             records[index] = record
         } else {
             records.append(record)
-            _ = pages.apply(.added)
+            _ = pages(.added)
         }
         refilter(keeping: selectedID)
     }
@@ -139,22 +77,22 @@ extension ResourceListState {
     mutating func remove(_ id: String) {
         if window != nil {
             // The rows after it moved up: their pages are asked again.
-            _ = pages.apply(.removed)
+            _ = pages(.removed)
             records.removeAll { $0.id == id }
             return refilter(keeping: nil)
         }
         guard let index = records.firstIndex(where: { $0.id == id }) else { return }
         records.remove(at: index)
-        _ = pages.apply(.removed)
+        _ = pages(.removed)
         refilter(keeping: nil)
     }
 
     /// Puts `record` back at `position` (an undone delete), keeping the cursor's record.
-    private mutating func restore(_ record: RecordEntity, at position: Int?) {
+    mutating func restore(_ record: RecordEntity, at position: Int?) {
         let selected = current?.id
         if let position, position <= records.count {
             records.insert(record, at: min(position, records.count))
-            _ = pages.apply(.added)
+            _ = pages(.added)
         } else {
             replace(record)
         }

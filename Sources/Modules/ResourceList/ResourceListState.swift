@@ -21,12 +21,15 @@ import TerminalUI
 /// over the loaded rows, and the status line says that.
 ///
 /// It is the parent of small child states, each with its own events,
-/// effects and tests (in the manner of TCA's `Scope`): ``ListPages`` (the
-/// window over the remote collection), ``ListFilterSort``, ``ListWatch``,
-/// ``ListWrites`` (writes in flight and the production guard) and
-/// ``ListForm`` (in `mode`). The parent keeps the records, the cursor and
-/// the layout, forwards each child its events with what only it knows,
-/// and maps the child's effects to its own.
+/// effects and tests, each held through one `Scope`
+/// (``ResourceListState+Scopes``): ``ListPages`` (the window over the
+/// remote collection), ``ListFilterSort``, ``ListWatch``, ``ListWrites``
+/// (writes in flight and the production guard) and ``ListForm`` (in
+/// `mode`). The parent keeps the records, the cursor and the layout; a
+/// child's event travels inside the list's (`.watch(.set(…))`), built by
+/// the list where it carries what only the list knows; a child's effect
+/// becomes the presenter's work or a ``ListStep`` of the list, reduced at
+/// once in the same `apply`.
 struct ResourceListState: ScreenState, Equatable, Sendable {
     typealias Event = ResourceListEvent
     typealias Effect = ResourceListEffect
@@ -100,14 +103,22 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// The transition for `event`: the new state is `self`, the work to do is returned.
     mutating func apply(_ event: ResourceListEvent) -> [ResourceListEffect] {
         if !event.keepsCount { pendingCount = nil }
-        if !event.isResult { _ = pages.apply(.pressed) }
+        if !event.isResult { _ = pages(.pressed) }
         let before = layout
         let effects = transition(event)
         return effects + settleLayout(from: before)
     }
 
-    /// The transition proper; `apply` then keeps the cursor on screen.
-    private mutating func transition(_ event: ResourceListEvent) -> [ResourceListEffect] {
+    /// The transition proper; `apply` then keeps the cursor on screen. A
+    /// child's event is reduced through the child's scope, one line each
+    /// (``ResourceListState+Scopes``), the list's own transitions its
+    /// effects ask for reduced here at once.
+    mutating func transition(_ event: ResourceListEvent) -> [ResourceListEffect] {
+        if let effects = Self.pagesScope.reduce(&self, event, through: Self.reduceOwn) { return effects }
+        if let effects = Self.filterSortScope.reduce(&self, event, through: Self.reduceOwn) { return effects }
+        if let effects = Self.watchScope.reduce(&self, event, through: Self.reduceOwn) { return effects }
+        if let effects = Self.writesScope.reduce(&self, event, through: Self.reduceOwn) { return effects }
+        if let effects = Self.formScope.reduce(&self, event, through: Self.reduceOwn) { return effects }
         switch event {
         case .start: return start()
         case .stop: return stop()
@@ -121,14 +132,10 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
             pendingCount = min(999_999_999, (pendingCount ?? 0) * 10 + digit)
             return []
         case .walkToEnd: return walkToEnd()
-        case .stopWalk: return pages(.stopWalk)
         case .windowPageArrived(let number, let page): return windowPageArrived(number, page)
-        case .windowPageFailed(let number, let failure): return pages(.windowPageFailed(number, failure))
         case .click(let row):
             click(row: row)
             return []
-        case .beginFilter: return filterSort(.beginEditing)
-        case .finishFilter: return filterSort(.finishEditing)
         case .cancelFilter: return filterSort(.cancelEditing(listComplete: isComplete))
         case .setFilter(let text): return filterSort(.setText(text, listComplete: isComplete))
         case .toggle: return guarded(.toggle)
@@ -141,20 +148,14 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .edit: return guarded(.edit)
         case .delete: return guarded(.delete)
         case .confirmKey(let key): return confirmKey(key)
-        case .setWriteAccess(let access): return writing(.setAccess(access))
-        case .formKey(let key): return formKey(key)
         case .confirmDelete: return confirmDelete()
         case .keepRecord:
             mode = .browsing
             return []
         case .firstPageUpdated(let update): return firstPageUpdated(update)
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
-        case .morePageFailed(let number, let failure): return pages(.moreFailed(number, failure))
-        case .searchDebounceFired: return filterSort(.searchPaused)
-        case .setWatch(let interval): return watch(.set(interval))
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))
         case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
-        case .writeAnswered(let answer): return writing(.answered(answer))
         case .arrangeColumns(let change): return arrangeColumns(change)
         case .columnKey(let action, let width, let pickKey):
             return columnKey(action, drawnWidth: width, pickKey: pickKey)
@@ -162,7 +163,16 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .clearMessage:
             message = nil
             return []
+        case .step(let step): return take(step)
+        // Reduced through their scopes above (the form's only while it is open).
+        case .pages, .filterSort, .watch, .writes, .form: return []
         }
+    }
+
+    /// `transition` as a function value: how a scope reduces the list's
+    /// own events that a child's effect asks for.
+    private static func reduceOwn(_ list: inout Self, _ event: ResourceListEvent) -> [ResourceListEffect] {
+        list.transition(event)
     }
 
     // MARK: - The cursor
