@@ -29,11 +29,15 @@ extension EndToEnd {
             screens.append(try await app.session.eventually("book 1") { $0.contains("\"pages\": 101") })
             try await app.command("curl")
             screens.append(try await app.session.eventuallyShows("curl -sS"))
+            // The dialog wraps the command at a space (which the wrap drops),
+            // wherever the home's path length puts it: compared without spaces.
             let joined =
                 screens.last?.components(separatedBy: "\n").map {
                     $0.trimmingCharacters(in: CharacterSet(charactersIn: " │"))
                 }.joined() ?? ""
-            #expect(joined.contains(curlShows), "\(screens.last ?? "")")
+            #expect(
+                joined.filter { !$0.isWhitespace }.contains(curlShows.filter { !$0.isWhitespace }),
+                "\(screens.last ?? "")")
             try app.session.press("Escape")
             try await app.session.eventually("the record again") { !$0.contains("curl -sS") }
             try await app.command("history")
