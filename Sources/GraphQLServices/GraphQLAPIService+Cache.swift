@@ -13,15 +13,11 @@ extension GraphQLAPIService {
         "\(namespace)|graphql \(endpoint.absoluteString)|\(Self.key(resource, query))|page \(max(query.page ?? 1, 1))"
     }
 
-    /// Keeps `listing` for a later load.
-    func keep(_ listing: Listing<JSONValue>, _ resource: ResourceDescriptor, _ query: ListQuery) async {
-        guard let storage, !namespace.isEmpty else { return }
-        await KeptListings(storage).keep(listing, key: cacheKey(resource, query))
-    }
-
-    /// The page an earlier load kept, if any.
-    func kept(_ resource: ResourceDescriptor, _ query: ListQuery) async -> Listing<JSONValue>? {
-        guard let storage, !namespace.isEmpty else { return nil }
-        return await KeptListings(storage).kept(key: cacheKey(resource, query))
+    /// A load of a list a screen shows: the page, kept in the cache; when
+    /// it fails, the page an earlier load kept beside the error (``KeptListings``).
+    func observedLoad(_ resource: ResourceDescriptor, _ query: ListQuery) async -> ListState<JSONValue> {
+        await KeptListings(namespace.isEmpty ? nil : storage).observed(key: cacheKey(resource, query)) {
+            () async throws(ServiceError) in try await records(resource, query)
+        }
     }
 }

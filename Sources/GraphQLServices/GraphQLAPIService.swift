@@ -70,19 +70,6 @@ public struct GraphQLAPIService: APIService {
         }
     }
 
-    /// A load of a list a screen shows: the page, kept in the cache; when
-    /// it fails, the page an earlier load kept (this run or an earlier one)
-    /// beside the error, as a REST list's offline copy is shown.
-    func observedLoad(_ resource: ResourceDescriptor, _ query: ListQuery) async -> ListState<JSONValue> {
-        do throws(ServiceError) {
-            let listing = try await records(resource, query)
-            await keep(listing, resource, query)
-            return ListState(listing: listing)
-        } catch {
-            return ListState(listing: await kept(resource, query), error: error)
-        }
-    }
-
     public func records(_ resource: ResourceDescriptor, _ query: ListQuery) async throws(ServiceError)
         -> Listing<JSONValue>
     {

@@ -61,7 +61,9 @@ import Testing
         let items: [JSONValue] = [
             ["name": "books/1", "title": "Volume 001"], ["name": "books/2", "title": "Volume 002"],
         ]
-        await service.keep(Listing(items: items, totalCount: 120, fetchedAt: Date(), origin: .network), books, query)
+        await KeptListings(storage).keep(
+            Listing(items: items, totalCount: 120, fetchedAt: Date(), origin: .network),
+            key: service.cacheKey(books, query))
         let state = await service.observedLoad(books, query)
         #expect(state.listing?.items == items)
         #expect(state.listing?.totalCount == 120)

@@ -30,8 +30,9 @@ import Testing
         let books = try #require(service.catalog.descriptors.first { $0.name == "books" })
         let query = ListQuery(page: 1)
         let items: [JSONValue] = [["id": "1", "title": "Volume 01"], ["id": "2", "title": "Volume 02"]]
-        await service.keep(
-            Listing(items: items, totalCount: 45, fetchedAt: Date(), origin: .network), books, query)
+        await KeptListings(storage).keep(
+            Listing(items: items, totalCount: 45, fetchedAt: Date(), origin: .network),
+            key: service.cacheKey(books, query))
         let state = await service.observedLoad(books, query)
         #expect(state.listing?.items == items)
         #expect(state.listing?.totalCount == 45)

@@ -10,14 +10,31 @@ public struct KeptListings: Sendable {
     /// Pages above this size are not kept (as REST's bodies above 16 MB are not).
     public static let largest = 16 * 1024 * 1024
 
-    private let storage: any StorageService
+    /// `nil`: nothing is kept (a service without a cache).
+    private let storage: (any StorageService)?
 
-    public init(_ storage: any StorageService) {
+    public init(_ storage: (any StorageService)?) {
         self.storage = storage
+    }
+
+    /// A page a screen shows: `load`'s answer, kept under `key`; when the
+    /// load fails, the page kept there earlier (this run or an earlier one)
+    /// beside the error, as a REST list's offline copy is shown.
+    public func observed(key: String, _ load: () async throws(ServiceError) -> Listing<JSONValue>) async
+        -> ListState<JSONValue>
+    {
+        do throws(ServiceError) {
+            let listing = try await load()
+            await keep(listing, key: key)
+            return ListState(listing: listing)
+        } catch {
+            return ListState(listing: await kept(key: key), error: error)
+        }
     }
 
     /// Keeps `listing` under `key` for a later load.
     public func keep(_ listing: Listing<JSONValue>, key: String) async {
+        guard let storage else { return }
         var object = JSONObject()
         object["items"] = .array(listing.items)
         object["totalCount"] = listing.totalCount.map(JSONValue.int) ?? .null
@@ -29,7 +46,7 @@ public struct KeptListings: Sendable {
 
     /// The page kept under `key`, if any.
     public func kept(key: String) async -> Listing<JSONValue>? {
-        guard let stored = await storage.cachedResponse(forKey: key),
+        guard let stored = await storage?.cachedResponse(forKey: key),
             let value = try? JSONParser.parse(stored.body), let items = value.value(atPath: "items")?.arrayValue
         else { return nil }
         return Listing(
