@@ -39,8 +39,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .executableTarget(name: "TremaGenerator"),
         .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["TremaGenerator"]),
-        .target(name: "Translations", plugins: ["TremaPlugin"]),
-        .target(name: "TerminalUI", dependencies: ["Translations"]),
+        .target(name: "Translations", exclude: ["README.md"], plugins: ["TremaPlugin"]),
+        .target(name: "TerminalUI", dependencies: ["Translations"], exclude: ["README.md"]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
         .target(
             name: "Networking",
@@ -53,9 +53,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ], exclude: ["README.md"]),
         .target(name: "JSON"),
-        .target(name: "JSONServerCore", dependencies: ["JSON"]),
+        .target(name: "JSONServerCore", dependencies: ["JSON"], exclude: ["README.md"]),
         .target(
             name: "Services",
             dependencies: [
@@ -63,14 +63,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
-            ]),
+            ], exclude: ["Conventions/README.md", "README.md"]),
         .target(
             name: "FakeServices",
             dependencies: [
                 "Services", "Networking", "JSON", "JSONServerCore",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"]),
+        .target(
+            name: "Modules", dependencies: ["Services", "JSON", "TerminalUI", "Translations"], exclude: ["README.md"]),
         .target(
             name: "OpenAPIServices",
             dependencies: [
@@ -79,13 +80,13 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
+            ], exclude: ["README.md"]),
         .target(
             name: "GraphQLServices",
             dependencies: [
                 "Services", "JSON", "Networking",
                 .product(name: "GraphQL", package: "GraphQL"),
-            ]),
+            ], exclude: ["README.md"]),
         .target(
             name: "GRPCServices",
             dependencies: [
@@ -94,7 +95,7 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]),
+            ], exclude: ["README.md"]),
         .target(
             name: "App",
             dependencies: [
@@ -103,7 +104,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
-            ]),
+            ], exclude: ["README.md", "Run/README.md", "Snapshot/README.md"]),
         .target(
             name: "Serve",
             dependencies: [
