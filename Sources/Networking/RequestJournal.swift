@@ -105,7 +105,8 @@ public final class RequestJournal: Sendable {
     /// How many bytes of bodies all entries keep together: beyond it the
     /// oldest entries' bodies go (their headers, status and size stay). 500
     /// pages of 60 KB each would otherwise be 30 MB kept for the inspector,
-    /// and a long session grew by them.
+    /// and a long session grew by them. 1 MiB keeps the newest 16 pages of
+    /// 64 KiB whole (many more small answers); the history keeps every body.
     public let bodyBudget: Int
 
     private struct State {
@@ -131,7 +132,7 @@ public final class RequestJournal: Sendable {
 
     /// Keeps the last `capacity` requests, bodies up to `bodyCap` bytes
     /// each and `bodyBudget` bytes together (the newest keep theirs).
-    public init(capacity: Int = 500, bodyCap: Int = 64 * 1024, bodyBudget: Int = 4 << 20) {
+    public init(capacity: Int = 500, bodyCap: Int = 64 * 1024, bodyBudget: Int = 1 << 20) {
         self.capacity = max(1, capacity)
         self.bodyCap = max(0, bodyCap)
         self.bodyBudget = max(0, bodyBudget)

@@ -65,6 +65,19 @@ import Testing
         #expect(small.entries().map { $0.body.count } == [60_000, 0])
     }
 
+    /// The app's journal keeps 1 MiB of bodies: the newest 17 pages of 60 KB
+    /// (a long session stays within 10 % of its first minute, issue 42).
+    @Test func theDefaultJournalKeepsAMebibyteOfBodies() {
+        let journal = RequestJournal()
+        let page = Data(repeating: 0x61, count: 60_000)
+        for number in 1...100 { journal.append(Self.entry(number, body: page)) }
+        let kept = journal.entries().map(\.body.count)
+        #expect(kept.count == 100)
+        #expect(kept.reduce(0, +) <= 1 << 20)
+        #expect(kept.prefix(17).allSatisfy { $0 == 60_000 })
+        #expect(kept.dropFirst(17).allSatisfy { $0 == 0 })
+    }
+
     @Test func theMiddlewareRecordsRedactedHeadersStatusAndHow() async throws {
         let journal = RequestJournal()
         let client = NetworkClient(

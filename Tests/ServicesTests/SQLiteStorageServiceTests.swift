@@ -39,6 +39,13 @@ struct SQLiteStorageServiceTests {
         #expect(await second.cachedResponse(forKey: "fake|/posts") == nil)
     }
 
+    /// SQLite's page cache is bounded below its 2 MB default: a long
+    /// session filled that and kept it (issue 42, a long session stays light).
+    @Test func thePageCacheIsBoundedToHalfAMebibyte() async throws {
+        let storage = try open()
+        #expect(await storage.pageCacheKiB() == 512)
+    }
+
     /// A read cancelled with its task (the screen that asked was replaced)
     /// answers nothing and is not reported as a cache failure.
     @Test func aCancelledReadIsNoCacheFailure() async throws {

@@ -99,6 +99,11 @@ public final class SQLiteStorageService: StorageService {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = OFF")
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
+            // SQLite's own page cache, 2 MB by default, filled over a long
+            // session and stayed (heaptrack: 2.14 MB from sqlite3 after 12
+            // minutes of paging). Lookups are by key, the kernel caches the
+            // file anyway: 512 KiB holds the B-trees' upper pages.
+            try db.execute(sql: "PRAGMA cache_size = -512")
         }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         try migrate(queue)
@@ -286,6 +291,12 @@ public final class SQLiteStorageService: StorageService {
 
     public func flush() async {
         await attempt("write cache") { try await dbQueue.write { _ in } }
+    }
+
+    /// The most KiB of pages SQLite keeps in memory for this cache (its
+    /// `cache_size`, read back from the connection).
+    public func pageCacheKiB() async -> Int? {
+        try? await dbQueue.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }.map { -$0 }
     }
 
     public func removeResponse(forKey key: String) async {
