@@ -23,7 +23,13 @@ a 64 KiB window, or a whole large folio, per fault).
 --symbols names a build with a symbol table of the same layout (the
 unstripped .build-profile of scripts/startup-order: strip it to compare).
 
+The anonymous memory is split by kind (malloc's arenas, thread stacks, the
+brk heap, others); --env passes a variable to the program (for instance
+GLIBC_TUNABLES=glibc.malloc.arena_max=1), --dump writes each run's faults
+and pages as JSON for further questions.
+
 Usage: scripts/first-frame-pages.py --binary PATH [--symbols PATH] [--state asis|evict|tmpfs] [--runs 3]
+                                    [--env NAME=VALUE ...] [--dump PREFIX]
 Needs perf and root (pagemap's frame numbers, kpageflags).
 """
 
@@ -182,13 +188,47 @@ def snapshot(pid, path):
             for i, (entry,) in enumerate(struct.iter_unpack("<Q", data)):
                 if entry >> 63 & 1:
                     pages[start + i * PAGE] = (bool(entry >> 61 & 1), entry & ((1 << 55) - 1))
-    status = {}
+    status = {"anonymous": anonymous_by_kind(pid)}
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith(("VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem")):
                 key, value = line.split(":")
                 status[key] = int(value.split()[0])
     return pages, status
+
+
+def anonymous_by_kind(pid):
+    """Resident kB of the anonymous mappings, by what they are likely to be: the brk heap, the main
+    stack, thread stacks (8 MiB read-write below a guard page), malloc's per-thread arenas (a
+    read-write start of a 64 MiB reservation), others."""
+    kinds = collections.Counter()
+    counts = collections.Counter()
+    mappings = []
+    with open(f"/proc/{pid}/smaps") as f:
+        current = None
+        for line in f:
+            head = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                start, end = (int(x, 16) for x in head[0].split("-"))
+                current = [start, end, head[1], head[5] if len(head) > 5 else "", 0]
+                mappings.append(current)
+            elif head and head[0] == "Rss:" and current:
+                current[4] = int(head[1])
+    for index, (start, end, perms, path, rss) in enumerate(mappings):
+        if path in ("[heap]", "[stack]"):
+            kind = path
+        elif path or not rss:
+            continue
+        elif end - start == 8 << 20 and perms.startswith("rw"):
+            kind = "thread stacks"
+        elif perms.startswith("rw") and index + 1 < len(mappings) and mappings[index + 1][2].startswith("---") \
+                and mappings[index + 1][0] == end and (mappings[index + 1][1] - start) == 64 << 20:
+            kind = "malloc arenas"
+        else:
+            kind = "other anonymous"
+        kinds[kind] += rss
+        counts[kind] += 1
+    return [(kind, counts[kind], kb) for kind, kb in kinds.most_common()]
 
 
 def child_of(pid, name):
@@ -212,10 +252,11 @@ def child_of(pid, name):
     return None
 
 
-def one_run(binary, mock, needle, folder, label):
+def one_run(binary, mock, needle, folder, label, env=None):
     data = os.path.join(folder, f"{label}.perf")
     run = bench.Run("perf", ["record", "-q", "-e", "page-faults", "-c", "1", "-d", "-k", "CLOCK_MONOTONIC",
-                             "-o", data, "--", binary, "--env", "production", "--base-url", mock.base, "todos"])
+                             "-o", data, "--", binary, "--env", "production", "--base-url", mock.base, "todos"],
+                   extra_env=env)
     pid = None
     try:
         deadline = time.perf_counter() + 30
@@ -257,6 +298,8 @@ def report(binary, symbols, pages, status, faults, flags_file):
         order = {line.strip() for line in f if line.strip() and not line.startswith("#")}
     print(f"  VmHWM {status.get('VmHWM', 0) / 1024:.1f} MiB  VmRSS {status.get('VmRSS', 0) / 1024:.1f}  "
           f"RssFile {status.get('RssFile', 0) / 1024:.1f}  RssAnon {status.get('RssAnon', 0) / 1024:.1f}")
+    print("  anonymous: " + ", ".join(f"{kind} {kb / 1024:.2f} MiB ({count})"
+                                      for kind, count, kb in status.get("anonymous", [])))
     file_pages = {a: pfn for a, (is_file, pfn) in pages.items() if is_file}
     anon_pages = [a for a, (is_file, _) in pages.items() if not is_file]
     print(f"  executable: {len(file_pages) * 4 / 1024:.1f} MiB file pages, "
@@ -337,6 +380,8 @@ def main():
     parser.add_argument("--symbols")
     parser.add_argument("--state", choices=["asis", "evict", "tmpfs"], default="asis")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="a variable for the program's environment (e.g. GLIBC_TUNABLES=…)")
     parser.add_argument("--dump", help="also write each run's faults and resident pages to DUMP-N.json")
     args = parser.parse_args()
     first_rows = load_first_rows()
@@ -362,7 +407,8 @@ def main():
         print(f"{args.binary} ({args.state}; {int(cached.split()[0]) / 2**20:.1f} MiB of the file in the page cache)")
         with open("/proc/kpageflags", "rb") as flags_file:
             for index in range(args.runs):
-                elapsed, pages, status, faults = one_run(binary, mock, needle, folder, f"run{index}")
+                elapsed, pages, status, faults = one_run(binary, mock, needle, folder, f"run{index}",
+                                                         dict(item.split("=", 1) for item in args.env))
                 print(f"run {index + 1}: first todo after {elapsed:.1f} ms (under perf)")
                 report(binary, symbols, pages, status, faults, flags_file)
                 if args.dump:
