@@ -58,19 +58,17 @@ extension ResourceListState {
     }
 
     mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
+        let index = records.firstIndex { $0.id == record.id }
         if window != nil {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
             _ = pages(.replaced(record))
-            if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
-            return refilter(keeping: selectedID)
-        }
-        if let index = records.firstIndex(where: { $0.id == record.id }) {
-            records[index] = record
-        } else {
+        } else if index == nil {
             records.append(record)
             _ = pages(.added)
         }
-        refilter(keeping: selectedID)
+        // A record changed in place: its row alone is indexed again.
+        guard let index else { return refilter(keeping: selectedID) }
+        refilter(row: index, becoming: record, keeping: selectedID)
     }
 
     /// Drops the record with `id`.

@@ -201,6 +201,19 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         restoreCursor(to: selectedID)
     }
 
+    /// The record at `index` becomes `record` (a write shown at once, or
+    /// its answer): only its row's search text is made again, and the rows
+    /// that pass the filter are asked again only when there is a filter
+    /// (without one every row passes, and the count did not change).
+    mutating func refilter(row index: Int, becoming record: RecordEntity, keeping selectedID: String?) {
+        records[index] = record
+        // An index out of step with the rows (never expected) is made again whole.
+        guard searchIndex.count == records.count else { return refilter(keeping: selectedID) }
+        searchIndex = searchIndex.replacing(row: index, with: RecordSearch.text(record.json))
+        if !filterText.isEmpty || !localFilters.isEmpty { visible = matchingRows(filterText) }
+        restoreCursor(to: selectedID)
+    }
+
     mutating func restoreCursor(to id: String?) {
         if window != nil {
             cursor = min(cursor, max(0, rowCount - 1))
