@@ -6,8 +6,13 @@ import Translations
 /// at once and is rolled back, with a message, when the server refuses.
 extension ResourceListState {
     mutating func toggleCurrent() -> [ResourceListEffect] {
-        guard let toggle = resource.toggle else { return [] }
         guard let record = current, record.hasID else { return [] }
+        guard let toggle = resource.toggle else {
+            // Made before the service was described, from its records alone:
+            // the list the description makes toggles it (``ListCarry/toggleID``).
+            askedToggle = record.id
+            return []
+        }
         guard !writing.isSaving(record.id) else { return stillSaving(record) }
         let newValue = !(record.json[toggle.field]?.boolValue ?? false)
         var fields = JSONObject()

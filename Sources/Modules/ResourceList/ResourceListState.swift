@@ -67,6 +67,10 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     var filterSort: ListFilterSort
     /// The record the cursor goes to when the first page comes (``adopt(_:)``).
     var adoptedCursor: String?
+    /// The record Space was pressed on while the list knew no toggle (a
+    /// list made before its service was described): carried to the list
+    /// the description makes, which toggles it once its rows come.
+    var askedToggle: String?
     var message: StatusMessage?
     var mode: ResourceListMode = .browsing
     /// The part of the terminal the list has (`nil` until the presenter
