@@ -2,9 +2,9 @@ import Services
 
 /// What a list screen keeps when it is made again from a description that
 /// came after the user's first keys (a late OpenAPI document, the
-/// convention's catalog): the filter typed, the sort, and the record under
-/// the cursor. The new list asks the server for the sort when its service
-/// sorts.
+/// convention's catalog): the filter typed, the sort, the record under
+/// the cursor, and a Space pressed before the list knew its toggle. The new
+/// list asks the server for the sort when its service sorts.
 public struct ListCarry: Sendable, Equatable {
     /// The collection listed (its name in the catalog).
     public var resource: String
@@ -17,10 +17,15 @@ public struct ListCarry: Sendable, Equatable {
     public var sortDescending: Bool
     /// The id of the record under the cursor.
     public var cursorID: String?
+    /// The record Space was pressed on while the list knew no toggle (made
+    /// before the service was described, from its records alone): the list
+    /// made from the description toggles it once its rows come, if its
+    /// resource has a toggle and the cursor is still on that record.
+    public var toggleID: String?
 
     public init(
         resource: String, filters: [ListQuery.Filter] = [], filterText: String = "", sortField: String? = nil,
-        sortDescending: Bool = false, cursorID: String? = nil
+        sortDescending: Bool = false, cursorID: String? = nil, toggleID: String? = nil
     ) {
         self.resource = resource
         self.filters = filters
@@ -28,5 +33,6 @@ public struct ListCarry: Sendable, Equatable {
         self.sortField = sortField
         self.sortDescending = sortDescending
         self.cursorID = cursorID
+        self.toggleID = toggleID
     }
 }

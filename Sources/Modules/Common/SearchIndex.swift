@@ -26,7 +26,31 @@ public struct SearchIndex: Sendable, Equatable {
         self.starts = starts
     }
 
+    private init(bytes: [UInt8], starts: [Int]) {
+        self.bytes = bytes
+        self.starts = starts
+    }
+
     public var count: Int { starts.count - 1 }
+
+    /// The index with the text of `row` alone made again from `text` (one
+    /// record changed in place, as a write's answer does): the other rows'
+    /// texts are moved, not made again. A row out of range changes nothing.
+    public func replacing(row: Int, with text: String) -> SearchIndex {
+        guard (0..<count).contains(row) else { return self }
+        var line: [UInt8] = []
+        Self.appendLowercased(text, to: &line)
+        line.append(0x0A)
+        let old = starts[row]..<starts[row + 1]
+        var bytes = self.bytes
+        bytes.replaceSubrange(old, with: line)
+        var starts = self.starts
+        let shift = line.count - old.count
+        if shift != 0 {
+            for later in (row + 1)..<starts.count { starts[later] += shift }
+        }
+        return SearchIndex(bytes: bytes, starts: starts)
+    }
 
     /// The rows (ascending) whose text contains every word of `query`,
     /// looking only at `within` when given (a narrowing keystroke).

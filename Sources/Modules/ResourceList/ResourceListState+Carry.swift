@@ -8,13 +8,15 @@ extension ResourceListState {
         ListCarry(
             resource: resource.name, filters: filters, filterText: filterText,
             sortField: sortColumn.map { resource.columns[$0].field }, sortDescending: sortDescending,
-            cursorID: current?.id)
+            cursorID: current?.id, toggleID: askedToggle)
     }
 
     /// Takes `carried`: its filter text, its sort (asked of the server when it
-    /// sorts: the list starts over), and the cursor on its record once the rows come.
+    /// sorts: the list starts over), the cursor on its record once the rows
+    /// come, and the Space pressed before (``toggleAsked()``).
     mutating func adopt(_ carried: ListCarry) -> [ResourceListEffect] {
         adoptedCursor = carried.cursorID
+        askedToggle = carried.toggleID
         var effects: [ResourceListEffect] = []
         // (Taken before the first page: nothing is loaded yet, so the server is asked when it can.)
         if !carried.filterText.isEmpty {
@@ -27,5 +29,16 @@ extension ResourceListState {
                 .sort(column: column, field: field, descending: carried.sortDescending, listComplete: false))
         }
         return effects
+    }
+
+    /// Space pressed on the list this one was made again from, before that
+    /// list knew its toggle: now that the rows are here, the record is
+    /// toggled as Space does (through the production guard) — if this
+    /// list's resource has a toggle and the cursor is still on the record.
+    mutating func toggleAsked() -> [ResourceListEffect] {
+        guard let id = askedToggle, resource.toggle != nil else { return [] }
+        askedToggle = nil
+        guard current?.id == id else { return [] }
+        return guarded(.toggle)
     }
 }

@@ -86,7 +86,9 @@ extension ResourceListState {
         error = update.error?.kind == .cancelled ? nil : update.error
         // Nothing known and nothing failed: the load asked for on start is coming.
         isLoading = update.isLoading || (!update.hasData && error == nil)
-        return window == nil ? loadMoreIfNeeded() : showWindow()
+        let effects = window == nil ? loadMoreIfNeeded() : showWindow()
+        guard let page = update.page, !page.records.isEmpty else { return effects }
+        return effects + toggleAsked()
     }
 
     /// Columns for a resource described without any (config file), from its records.

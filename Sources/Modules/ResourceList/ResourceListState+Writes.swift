@@ -6,8 +6,13 @@ import Translations
 /// at once and is rolled back, with a message, when the server refuses.
 extension ResourceListState {
     mutating func toggleCurrent() -> [ResourceListEffect] {
-        guard let toggle = resource.toggle else { return [] }
         guard let record = current, record.hasID else { return [] }
+        guard let toggle = resource.toggle else {
+            // Made before the service was described, from its records alone:
+            // the list the description makes toggles it (``ListCarry/toggleID``).
+            askedToggle = record.id
+            return []
+        }
         guard !writing.isSaving(record.id) else { return stillSaving(record) }
         let newValue = !(record.json[toggle.field]?.boolValue ?? false)
         var fields = JSONObject()
@@ -58,19 +63,17 @@ extension ResourceListState {
     }
 
     mutating func replace(_ record: RecordEntity, keeping selectedID: String) {
+        let index = records.firstIndex { $0.id == record.id }
         if window != nil {
             // A windowed list: the record in its page (a new one shows when its page is asked again).
             _ = pages(.replaced(record))
-            if let index = records.firstIndex(where: { $0.id == record.id }) { records[index] = record }
-            return refilter(keeping: selectedID)
-        }
-        if let index = records.firstIndex(where: { $0.id == record.id }) {
-            records[index] = record
-        } else {
+        } else if index == nil {
             records.append(record)
             _ = pages(.added)
         }
-        refilter(keeping: selectedID)
+        // A record changed in place: its row alone is indexed again.
+        guard let index else { return refilter(keeping: selectedID) }
+        refilter(row: index, becoming: record, keeping: selectedID)
     }
 
     /// Drops the record with `id`.

@@ -67,6 +67,10 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     var filterSort: ListFilterSort
     /// The record the cursor goes to when the first page comes (``adopt(_:)``).
     var adoptedCursor: String?
+    /// The record Space was pressed on while the list knew no toggle (a
+    /// list made before its service was described): carried to the list
+    /// the description makes, which toggles it once its rows come.
+    var askedToggle: String?
     var message: StatusMessage?
     var mode: ResourceListMode = .browsing
     /// The part of the terminal the list has (`nil` until the presenter
@@ -198,6 +202,19 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     mutating func refilter(keeping selectedID: String?) {
         searchIndex = RecordSearch.index(records)
         visible = matchingRows(filterText)
+        restoreCursor(to: selectedID)
+    }
+
+    /// The record at `index` becomes `record` (a write shown at once, or
+    /// its answer): only its row's search text is made again, and the rows
+    /// that pass the filter are asked again only when there is a filter
+    /// (without one every row passes, and the count did not change).
+    mutating func refilter(row index: Int, becoming record: RecordEntity, keeping selectedID: String?) {
+        records[index] = record
+        // An index out of step with the rows (never expected) is made again whole.
+        guard searchIndex.count == records.count else { return refilter(keeping: selectedID) }
+        searchIndex = searchIndex.replacing(row: index, with: RecordSearch.text(record.json))
+        if !filterText.isEmpty || !localFilters.isEmpty { visible = matchingRows(filterText) }
         restoreCursor(to: selectedID)
     }
 
