@@ -5,12 +5,15 @@ import Yams
 /// The order of the keys in the document as written. OpenAPIKit's model
 /// keeps it, but Foundation's decoder on Linux does not hand keys over in
 /// order; paths and properties are listed in the author's order, so it is
-/// read from the parsed text (JSON's `JSONValue`, YAML's node tree) and
-/// applied where order shows.
+/// read from the text (a JSON document's own bytes, ``JSONTextOrder``;
+/// YAML's node tree) and applied where order shows.
 ///
-/// Only objects are kept, each with its keys in order and its inner
-/// objects by key, so a look-up costs one hash per step whatever the
-/// document's size (thousands of paths and schemas).
+/// From a tree, only objects are kept, each with its keys in order and its
+/// inner objects by key, so a look-up costs one hash per step whatever the
+/// document's size (thousands of paths and schemas). From a JSON text,
+/// nothing is kept but the members of its large objects (the root, `paths`,
+/// `components`, each kind of component) and a few hundred objects last
+/// read: the object asked about is read from the text.
 struct KeyOrder: Sendable {
     /// An object's keys in order and the objects (or arrays) inside it.
     indirect enum Tree: Sendable {
@@ -19,38 +22,50 @@ struct KeyOrder: Sendable {
         case leaf
     }
 
-    let root: Tree
-    /// The collection each `x-trestle-relation` names, by the pointer of
-    /// the object that carries it (a property's schema): read here because
-    /// the decoder is told to skip vendor extensions, whose decoding walks
-    /// every object's whole subtree again (20 times slower overall).
-    let relations: [[String]: String]
+    /// Where the order is read: a tree of the document's objects (YAML, a
+    /// parsed JSON document) or the JSON text itself, read where asked.
+    private enum Source: Sendable {
+        /// The collection each `x-trestle-relation` names, by the pointer of
+        /// the object that carries it (a property's schema): read here because
+        /// the decoder is told to skip vendor extensions, whose decoding walks
+        /// every object's whole subtree again (20 times slower overall).
+        case tree(Tree, relations: [[String]: String])
+        case text(JSONTextOrder)
+    }
+
+    private let source: Source
 
     init(json: JSONValue) {
-        root = Self.tree(json)
         var relations: [[String]: String] = [:]
         Self.collectRelations(json, at: [], into: &relations)
-        self.relations = relations
+        source = .tree(Self.tree(json), relations: relations)
     }
 
     init(yaml: Node) {
-        root = Self.tree(yaml)
         var relations: [[String]: String] = [:]
         Self.collectRelations(yaml, at: [], into: &relations)
-        self.relations = relations
+        source = .tree(Self.tree(yaml), relations: relations)
     }
 
     init(root: Tree, relations: [[String]: String] = [:]) {
-        self.root = root
-        self.relations = relations
+        source = .tree(root, relations: relations)
+    }
+
+    /// The order of a JSON document's keys read from its text where asked,
+    /// so no mirror of the document's objects is held (``JSONTextOrder``).
+    init(text: JSONText) {
+        source = .text(JSONTextOrder(text))
     }
 
     /// The collection the `x-trestle-relation` of the object at `pointer` names.
     func relation(at pointer: [String]) -> String? {
-        relations[pointer]
+        switch source {
+        case .tree(_, let relations): relations[pointer]
+        case .text(let text): text.relation(at: pointer)
+        }
     }
 
-    private static let relationKey = "x-trestle-relation"
+    static let relationKey = "x-trestle-relation"
 
     private static func collectRelations(_ value: JSONValue, at pointer: [String], into found: inout [[String]: String])
     {
@@ -94,6 +109,11 @@ struct KeyOrder: Sendable {
 
     /// The keys of the object at `pointer`, in order; `nil` where there is none.
     func keys(at pointer: [String]) -> [String]? {
+        let root: Tree
+        switch source {
+        case .tree(let tree, _): root = tree
+        case .text(let text): return text.keys(at: pointer)
+        }
         var current = root
         for part in pointer {
             switch current {

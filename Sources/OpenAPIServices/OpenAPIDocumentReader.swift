@@ -8,9 +8,11 @@ import Yams
 /// Reads an OpenAPI document, 3.0 or 3.1, JSON or YAML, into OpenAPIKit's
 /// 3.1 model (3.0 documents are converted).
 ///
-/// The text is parsed once: JSON by `JSONParser` (nesting past 512 is
-/// refused), YAML by Yams into a node tree whose alias expansion and
-/// nesting are checked (`YAMLLimits`) before anything walks it whole. The
+/// JSON is checked whole (``JSONText``: the parser's errors, nesting past
+/// 512 refused) and read in parts from its text, never held parsed whole
+/// (but read whole, `sliced` false, or Swagger 2.0: parsed by `JSONParser`).
+/// YAML is parsed once by Yams into a node tree whose alias expansion and
+/// nesting are checked (`YAMLLimits`) before anything walks it whole; the
 /// decoder, the version probe and the key order all read that one tree.
 public enum OpenAPIDocumentReader {
     /// The document in `data`; `source` names it in problems.
@@ -47,7 +49,48 @@ public enum OpenAPIDocumentReader {
         return try readYAML(data, source: source, sliced: sliced, observer: observer)
     }
 
+    /// A JSON document is checked whole (``JSONText``) but not parsed: its
+    /// slices are cut from the text (``SlicedJSONText``), the key order is
+    /// read from it where asked (``KeyOrder/init(text:)``), so its parsed
+    /// tree is never held whole. Read whole (`sliced` false) or Swagger 2.0,
+    /// it is parsed (``readParsedJSON(_:source:sliced:observer:)``).
     private static func readJSON(
+        _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
+    ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document?, order: KeyOrder) {
+        guard sliced else { return try readParsedJSON(data, source: source, sliced: sliced, observer: observer) }
+        let text: JSONText
+        do {
+            text = try JSONText(checking: data)
+        } catch {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: "not JSON (\(oneLine(error)))")
+        }
+        guard let top = text.members(of: text.root) else {
+            throw OpenAPIProblem(source: source, pointer: "#", reason: notADocument("a JSON " + kind(of: text)))
+        }
+        let openapi = top.first { $0.key == "openapi" }
+        if openapi == nil, top.contains(where: { $0.key == "swagger" }) {
+            return try readParsedJSON(data, source: source, sliced: sliced, observer: observer)
+        }
+        let version = openapi.map { versionText(text.value($0.range)) }
+        let order = KeyOrder(text: text)
+        if version != nil, let slices = DocumentSlices(SlicedJSONText(text: text, range: text.root)) {
+            try decodeSliced(
+                consume slices, bytes: data.count, source: source, version: version, swagger: nil,
+                observer: observer(order))
+            return (nil, order)
+        }
+        let document = try decodeDocument(source: source, version: version, swagger: nil) { type in
+            let decoder = JSONDecoder()
+            decoder.userInfo = skipsExtensions
+            return try decoder.decode(type, from: data)
+        }
+        return (document, order)
+    }
+
+    /// A JSON document parsed whole (``JSONParser``): one read whole
+    /// (`sliced` false, the reference the slices are compared with) and a
+    /// Swagger 2.0 one, converted from its tree.
+    private static func readParsedJSON(
         _ data: Data, source: String, sliced: Bool, observer: (KeyOrder) -> SliceObserver
     ) throws(OpenAPIProblem) -> (document: OpenAPIKit.OpenAPI.Document?, order: KeyOrder) {
         var root: JSONValue
@@ -170,6 +213,17 @@ public enum OpenAPIDocumentReader {
         case .int(let number): String(number)
         case .double(let number): String(number)
         default: "\(value)"
+        }
+    }
+
+    /// What the top-level value of `text` is when it is no object, in words.
+    private static func kind(of text: JSONText) -> String {
+        switch text.data[text.data.startIndex + text.root.lowerBound] {
+        case UInt8(ascii: "["): "array"
+        case UInt8(ascii: "\""): "string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "number"
         }
     }
 
