@@ -119,7 +119,7 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         let (client, route, resolved) = try await client(for: request.resolvedURL ?? request.url)
         let outcome = await TransferDeadline.run(seconds: seconds) {
             try await Self.transfer(
-                outgoing, on: client, timeout: seconds, largestBody: largestBody, prefix: request.bodyPrefix,
+                outgoing, on: client, timeout: seconds, largestBody: largestBody, scan: request.bodyScan,
                 received: received)
         }
         if Task.isCancelled { throw .cancelled }
@@ -193,18 +193,22 @@ public struct AsyncHTTPClientTransport: HTTPClient {
 
     // MARK: - Transfer
 
-    /// The answer and its body: the whole body, or its first `prefix`
-    /// bytes — the transfer then stops reading, and the body's sequence,
-    /// dropped unfinished, ends the request and closes its connection.
+    /// The answer and its body: the whole body, or what `scan`'s scanner
+    /// keeps of it — the transfer then stops reading where the scan stops,
+    /// and the body's sequence, dropped unfinished, ends the request and
+    /// closes its connection.
     private static func transfer(
         _ request: HTTPClientRequest, on client: AsyncHTTPClient.HTTPClient, timeout: Double, largestBody: Int,
-        prefix: Int?, received: (@Sendable (Int) -> Void)?
+        scan: BodyScan?, received: (@Sendable (Int) -> Void)?
     ) async throws -> (HTTPClientResponse, Data) {
         // The deadline is the backstop; TransferDeadline ends the transfer first.
         let deadline = NIODeadline.now() + .milliseconds(Int64(max(0, timeout) * 1000) + 1000)
         let response = try await client.execute(request, deadline: deadline)
-        if let prefix {
-            return (response, try await prefixOf(response.body, bytes: min(prefix, largestBody), received: received))
+        if let scan {
+            // Half the time left at most: a scan that stops on time still
+            // leaves its answer (what it kept) well within the request's timeout.
+            let seconds = min(scan.seconds, max(0, timeout) / 2)
+            return (response, try await scanned(response.body, by: scan, seconds: seconds, received: received))
         }
         var body = Data()
         if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init) {
@@ -219,18 +223,25 @@ public struct AsyncHTTPClientTransport: HTTPClient {
         return (response, body)
     }
 
-    /// The first `bytes` of `body`; what follows is not read.
-    private static func prefixOf(
-        _ body: HTTPClientResponse.Body, bytes: Int, received: (@Sendable (Int) -> Void)?
+    /// What `scan`'s scanner keeps of `body`, read chunk by chunk until
+    /// the scanner needs no more, ``BodyScan/mostBytes`` were read or
+    /// `seconds` passed; what follows is not read.
+    private static func scanned(
+        _ body: HTTPClientResponse.Body, by scan: BodyScan, seconds: Double, received: (@Sendable (Int) -> Void)?
     ) async throws -> Data {
-        var data = Data()
+        var scanner = scan.scanner()
+        let stop = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        var read = 0
         for try await chunk in body {
-            let taken = min(chunk.readableBytes, bytes - data.count)
-            data.append(contentsOf: chunk.readableBytesView.prefix(taken))
+            let taken = min(chunk.readableBytes, scan.mostBytes - read)
+            read += taken
             received?(taken)
-            if data.count >= bytes { break }
+            let more = chunk.withUnsafeReadableBytes {
+                scanner.read(UnsafeRawBufferPointer(rebasing: $0.prefix(taken)))
+            }
+            if !more || read >= scan.mostBytes || ContinuousClock.now >= stop { break }
         }
-        return data
+        return scanner.body()
     }
 
     /// The AsyncHTTPClient request for `request`, or ``NetworkError/invalidURL(_:)``

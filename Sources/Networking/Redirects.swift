@@ -80,6 +80,6 @@ public enum Redirects {
         }
         return Request(
             method: method, url: target, headers: headers, body: body, timeout: sent.timeout,
-            bodyPrefix: sent.bodyPrefix)
+            bodyScan: sent.bodyScan)
     }
 }

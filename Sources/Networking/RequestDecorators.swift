@@ -65,10 +65,11 @@ public func withTimeout(_ seconds: TimeInterval) -> (Request) -> Request {
     { $0.with(timeout: seconds) }
 }
 
-/// Reads at most the first `bytes` of the answer's body: the transfer
-/// ends there (a probe that needs only the start of a large answer).
-public func withBodyPrefix(_ bytes: Int) -> (Request) -> Request {
-    { $0.with(bodyPrefix: .some(bytes)) }
+/// Reads the answer's body through `scan` as it arrives: the response
+/// carries what its scanner keeps (a probe that needs a few facts of a
+/// large answer), and the transfer ends where the scan stops.
+public func withBodyScan(_ scan: BodyScan) -> (Request) -> Request {
+    { $0.with(bodyScan: .some(scan)) }
 }
 
 /// Sets `If-None-Match` to `etag` as the server sent it (e.g. `W/"abc"`).

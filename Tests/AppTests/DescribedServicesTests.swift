@@ -56,7 +56,7 @@ struct DescribedServicesTests {
         #expect(described.services.history === staged.prepared.services.history)
         await described.services.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: described.services.storage)
     }
 
     @Test func aFourOhOneSaysWhichSchemeTheDocumentAsksFor() async throws {
@@ -73,7 +73,7 @@ struct DescribedServicesTests {
         }
         await described.services.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: described.services.storage)
     }
 
     @Test func servicesBuiltForTheDescriptionAlreadyAreKept() async throws {
@@ -95,6 +95,6 @@ struct DescribedServicesTests {
         #expect(hinted.journal === built.journal)
         await built.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: built.storage)
     }
 }

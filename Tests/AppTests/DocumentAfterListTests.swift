@@ -27,7 +27,7 @@ struct DocumentAfterListTests {
     private func end(_ staged: AppRoot.Staged, _ server: TestHTTPServer, _ home: TemporaryHome) async {
         await staged.prepared.services.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: staged.prepared.services.storage)
     }
 
     @Test func theDocumentsPathsAreAskedOnlyOnceTheListHasAnswered() async throws {

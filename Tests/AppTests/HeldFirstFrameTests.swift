@@ -40,6 +40,7 @@ struct HeldFirstFrameTests {
         }
         #expect(terminal.contains("todos 200"))
         router.stopAll()
+        await home.remove(after: prepared.services.storage)
     }
 
     /// A router stopped before it drew (replaced, or the run ending) lets go
@@ -56,5 +57,6 @@ struct HeldFirstFrameTests {
         await waiting.value
         #expect(router.frameCount == 0)
         await router.nextFrame()  // stopped: returns at once
+        await home.remove(after: prepared.services.storage)
     }
 }

@@ -71,5 +71,6 @@ struct LaunchTargetTests {
         #expect(router.stack.map(\.breadcrumb) == ["", "users", "3"])
         #expect(router.handle(.escape))
         #expect(router.top.breadcrumb == "users")
+        await home.remove(after: prepared.services.storage)
     }
 }

@@ -19,12 +19,14 @@ struct ServiceSwitchRouterTests {
         let router: AppRouter
         let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 120))
         let home: TemporaryHome
+        let services: ServiceContainer
         var asked: [SwitchRequest] = []
 
         init() async throws {
             home = try TemporaryHome()
             var prepared = try await SampleStart.prepare(in: home)
             prepared.configuration.serviceNames = ["library", "garden"]
+            services = prepared.services
             router = AppRoot.makeRouter(prepared, terminal: terminal)
             router.onSwitch = { [unowned self] in self.asked.append($0) }
             router.start()
@@ -56,6 +58,7 @@ struct ServiceSwitchRouterTests {
         app.run("env staging")
         #expect(app.router.message?.text == "Unknown environment 'staging'; use fake, development or production")
         #expect(app.asked == [.service("garden")])
+        await app.home.remove(after: app.services.storage)
     }
 
     @Test func productionIsAskedForOnlyAfterYes() async throws {
@@ -76,6 +79,7 @@ struct ServiceSwitchRouterTests {
         app.type("yes")
         _ = app.router.handle(.enter)
         #expect(app.asked == [.environment(.development), .environment(.production)])
+        await app.home.remove(after: app.services.storage)
     }
 
     @Test func productionAsksNothingWhenTheWriteGuardIsOff() async throws {
@@ -85,6 +89,7 @@ struct ServiceSwitchRouterTests {
         app.run("env production")
         #expect(app.router.question == nil)
         #expect(app.asked == [.environment(.production)])
+        await app.home.remove(after: app.services.storage)
     }
 
     @Test func aSuspendedRouterDrawsNothingUntilItResumes() async throws {
@@ -97,5 +102,6 @@ struct ServiceSwitchRouterTests {
         #expect(app.router.frameCount == drawn)
         app.router.resume()
         #expect(app.router.frameCount == drawn + 1)
+        await app.home.remove(after: app.services.storage)
     }
 }

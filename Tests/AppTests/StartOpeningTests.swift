@@ -21,7 +21,9 @@ struct StartOpeningTests {
         prepared.configuration.catalog = catalog(prepared.catalog)
         let router = AppRoot.makeRouter(prepared, terminal: InMemoryTerminal(size: Size(rows: 24, cols: 100)))
         defer { router.stopAll() }
-        return router.stack.map(\.breadcrumb)
+        let names = router.stack.map(\.breadcrumb)
+        await home.remove(after: prepared.services.storage)
+        return names
     }
 
     @Test func theBuiltInCatalogOpensOnItsTodos() async throws {
@@ -64,12 +66,14 @@ struct StartOpeningTests {
     @Test func aConventionsCatalogIsAFoundOne() async throws {
         let home = try TemporaryHome()
         defer { home.remove() }
-        let configuration = try await SampleStart.prepare(in: home).configuration
+        let prepared = try await SampleStart.prepare(in: home)
+        let configuration = prepared.configuration
         let people = ConventionDiscovery(
             convention: .hal, source: .halLinks, resources: [ResourceDescriptor(name: "people", columns: [])])
         #expect(ConventionDetection.with(people, configuration).catalog.opening == .startScreen)
         let todos = ConventionDiscovery(
             convention: .hal, source: .halLinks, resources: [ResourceDescriptor(name: "todos", columns: [])])
         #expect(ConventionDetection.with(todos, configuration).catalog.opening == .resource("todos"))
+        await home.remove(after: prepared.services.storage)
     }
 }

@@ -30,5 +30,6 @@ struct StartScreensDescriptionTests {
         screens.describe(described)
         #expect(screens.router !== router)
         #expect(screens.shownDescription == described.services.description)
+        await home.remove(after: prepared.services.storage)
     }
 }

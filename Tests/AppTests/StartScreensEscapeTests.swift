@@ -16,7 +16,9 @@ struct StartScreensEscapeTests {
         var count = 0
     }
 
-    private func screens(in home: TemporaryHome) async throws -> (StartScreens, Stops, DocumentReading) {
+    private func screens(in home: TemporaryHome) async throws -> (
+        StartScreens, Stops, DocumentReading, AppRoot.Prepared
+    ) {
         let prepared = try await SampleStart.prepare(in: home)
         let terminal = InMemoryTerminal(size: Size(rows: 24, cols: 120))
         let router = AppRoot.makeRouter(prepared, terminal: terminal)
@@ -28,28 +30,30 @@ struct StartScreensEscapeTests {
         let stops = Stops()
         screens.reading = reading
         screens.stopReading = { stops.count += 1 }
-        return (screens, stops, reading)
+        return (screens, stops, reading, prepared)
     }
 
     @Test func escBeforeAnyOtherKeyStopsTheReading() async throws {
         let home = try TemporaryHome()
         defer { home.remove() }
-        let (screens, stops, reading) = try await screens(in: home)
+        let (screens, stops, reading, prepared) = try await screens(in: home)
         defer { screens.stopAll() }
         #expect(reading.isActive)
         #expect(screens.handle(.escape))
         #expect(stops.count == 1)
+        await home.remove(after: prepared.services.storage)
     }
 
     @Test func escAfterTheUserTypedASearchIsTheScreensNotTheReadings() async throws {
         let home = try TemporaryHome()
         defer { home.remove() }
-        let (screens, stops, reading) = try await screens(in: home)
+        let (screens, stops, reading, prepared) = try await screens(in: home)
         defer { screens.stopAll() }
         #expect(screens.handle(.char("/")))
         #expect(screens.handle(.char("x")))
         #expect(screens.handle(.escape))
         #expect(stops.count == 0, "the reading took the Esc meant for the search")
         #expect(reading.isActive)
+        await home.remove(after: prepared.services.storage)
     }
 }

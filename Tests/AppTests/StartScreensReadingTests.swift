@@ -78,6 +78,7 @@ struct StartScreensReadingTests {
         // The whole catalog, with what `/db` adds (the swap waits for it).
         #expect(run.terminal.contains("albums"), "\(run.terminal.text)")
         #expect(!run.terminal.contains("resources 1"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func aStoppedReadingBringsTheConfiguredScreensBackAtOnceAndSaysSo() async throws {
@@ -91,5 +92,6 @@ struct StartScreensReadingTests {
         #expect(run.screens.shownCatalog == run.prepared.catalog)
         await eventually(run.screens) { run.terminal.contains("Stopped reading openapi.json") }
         #expect(run.terminal.contains("Stopped reading openapi.json"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 }

@@ -74,6 +74,7 @@ struct StartScreensTests {
         #expect(run.before.frameCount == 0)
         await eventually(run.screens) { run.before.frameCount > 0 }
         #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     /// What waits for the first frame (the look for the document) is told
@@ -90,6 +91,7 @@ struct StartScreensTests {
         await eventually(run.screens) { framesWhenTold.withLock { $0 } != nil }
         #expect(framesWhenTold.withLock { $0 } == 1)
         #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func aDocumentBeforeTheFirstFrameRemakesTheScreensAtOnce() async throws {
@@ -102,6 +104,7 @@ struct StartScreensTests {
         // No todos in the document: its two collections, on the start screen.
         #expect(run.terminal.contains("Resources of this service (from http://127.0.0.1:9/openapi.json)"))
         #expect(run.terminal.contains("resources 2"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func aDocumentAfterTheFirstFrameReplacesTheScreensOnceTheirListIsReady() async throws {
@@ -118,6 +121,7 @@ struct StartScreensTests {
         #expect(pending.frameCount > 0)
         await eventually(run.screens) { run.terminal.contains("todos 200") }
         #expect(run.terminal.contains("todos 200"), "\(run.terminal.text)")
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func aKeyWhileTheNewScreensAreMadeRemakesThemAroundTheOpenList() async throws {
@@ -135,6 +139,7 @@ struct StartScreensTests {
         await eventually(run.screens) { run.screens.router === remade }
         #expect(run.screens.router === remade)
         #expect(pending.frameCount == 0)
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func aKeyBeforeTheDocumentKeepsTheScreens() async throws {
@@ -144,6 +149,7 @@ struct StartScreensTests {
         run.screens.describe(run.documented(["users", "albums"]))
         #expect(run.screens.router === run.before)
         #expect(run.screens.pending == nil)
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     @Test func anUnchangedCatalogKeepsTheScreens() async throws {
@@ -152,6 +158,7 @@ struct StartScreensTests {
         run.screens.describe(run.prepared)
         #expect(run.screens.router === run.before)
         #expect(run.screens.pending == nil)
+        await run.home.remove(after: run.prepared.services.storage)
     }
 
     /// `whenReady` waits for the list's first answer: not there while the
@@ -186,7 +193,7 @@ struct StartScreensTests {
         router.stopAll()
         await prepared.services.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: prepared.services.storage)
     }
 
     /// Whether `condition` holds within `timeout` (checked every 10 ms; the

@@ -64,6 +64,7 @@ struct StartStagesTests {
         #expect(staged.firstList == nil)
         #expect(staged.prepared.catalog.openingResource?.name == "todos")
         await staged.prepared.services.shutdown()
+        await home.remove(after: staged.prepared.services.storage)
     }
 
     @Test func aConfigurationErrorEndsTheStartAtItsFirstStage() async throws {
@@ -108,7 +109,7 @@ struct StartStagesTests {
         #expect(staged.prepared.configuration.baseURL == server.baseURL)
         await built.services.shutdown()
         await server.stop()
-        home.remove()
+        await home.remove(after: built.services.storage)
     }
 
     @Test func eachFailureIsOneLineAndItsExitStatus() {

@@ -182,3 +182,66 @@ import Testing
         await server.stop()
     }
 }
+
+/// A request with a ``BodyScan``: the transport hands the body's chunks to
+/// its scanner as they arrive, stops where the scanner or the scan's
+/// bounds say, and the response carries what the scanner kept.
+@Suite struct BodyScanTransportTests {
+    /// Counts the bytes it is given; wants no more past `stopAfter`.
+    struct Counter: BodyScanner {
+        var stopAfter = Int.max
+        var count = 0
+        var chunks = 0
+
+        mutating func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            count += bytes.count
+            chunks += 1
+            return count < stopAfter
+        }
+
+        func body() -> Data { Data("\(count) in \(chunks)".utf8) }
+    }
+
+    static func counting(mostBytes: Int, stopAfter: Int = .max) -> BodyScan {
+        BodyScan(name: "count", mostBytes: mostBytes, seconds: 60) { Counter(stopAfter: stopAfter) }
+    }
+
+    /// 8 MiB served: the whole of it scanned (a bound above it), and only
+    /// the first 3 MiB under a bound of 3 MiB; the body is the scanner's.
+    @Test func theBodyIsTheScannersAndTheBoundEndsTheRead() async throws {
+        let size = 8 * 1024 * 1024
+        let payload = String(repeating: "x", count: size)
+        let server = try await TestHTTPServer.start { _ in .text(payload) }
+        let transport = AsyncHTTPClientTransport()
+        let whole = try await transport.send(
+            request(.get, server.baseURL) |> withBodyScan(Self.counting(mostBytes: 64 * 1024 * 1024)))
+        let wholeText = String(decoding: whole.body, as: UTF8.self)
+        #expect(wholeText.hasPrefix("\(size) in "), "\(wholeText)")
+        let bounded = try await transport.send(
+            request(.get, server.baseURL) |> withBodyScan(Self.counting(mostBytes: 3 * 1024 * 1024)))
+        let boundedText = String(decoding: bounded.body, as: UTF8.self)
+        #expect(boundedText.hasPrefix("\(3 * 1024 * 1024) in "), "\(boundedText)")
+        await transport.shutdown()
+        await server.stop()
+    }
+
+    /// A scanner that needs no more ends the read at that chunk.
+    @Test func aScannerThatHasEnoughEndsTheRead() async throws {
+        let payload = String(repeating: "y", count: 4 * 1024 * 1024)
+        let server = try await TestHTTPServer.start { _ in .text(payload) }
+        let transport = AsyncHTTPClientTransport()
+        let response = try await transport.send(
+            request(.get, server.baseURL) |> withBodyScan(Self.counting(mostBytes: .max, stopAfter: 1)))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.hasSuffix(" in 1"), "\(text)")
+        #expect((Int(text.prefix { $0.isNumber }) ?? .max) < 1024 * 1024)
+        await transport.shutdown()
+        await server.stop()
+    }
+
+    /// A client holding a whole answer scans it the same way (`scanned`).
+    @Test func aWholeAnswerIsScannedInChunks() {
+        let scan = Self.counting(mostBytes: 10)
+        #expect(scan.scanned(Data(repeating: 1, count: 25), chunk: 4) == Data("10 in 3".utf8))
+    }
+}

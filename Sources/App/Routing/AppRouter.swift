@@ -32,14 +32,13 @@ public final class AppRouter {
     var views: ListViewShelf? {
         didSet { prefetchViews() }
     }
+    /// The dialog open over the screens, if any: the sign-in, the
+    /// question before `:env production`, the `:curl-open` paste.
+    private var dialogs = OverlayDialogs()
     /// The question before `:env production`, while it is open.
-    private(set) var question: SwitchQuestion?
-    /// The `:curl-open` dialog, while it is open.
-    private(set) var curlPaste: CurlPaste?
+    var question: SwitchQuestion? { dialogs.question }
     /// Whether `:env production` asks for `yes` first (`confirmProductionWrites`, as the write guard).
     var asksBeforeProduction = true
-    /// The sign-in dialog, while a person signs in (``showSignIn(_:service:)``).
-    private(set) var signIn: SignInDialog?
     /// Ends the sign-in under way (the dialog's Esc); `nil` where no person signs in.
     var onCancelSignIn: (@MainActor () -> Void)?
     /// Runs `:logout`; `nil` where no person signs in.
@@ -101,9 +100,7 @@ public final class AppRouter {
             draw()
             return true
         }
-        if signIn != nil { return answerSignIn(key) }
-        if question != nil { return answerQuestion(key) }
-        if curlPaste != nil { return pasteCurl(key) }
+        if dialogs.isOpen { return answerDialog(key) }
         if commandLine.isOpen { return handlePrompt(key) }
         if !top.capturesText { message = nil }
         if case .mouse(let event) = key, event.kind == .click, event.row == 0, !top.capturesText {
@@ -247,11 +244,11 @@ public final class AppRouter {
             watched?.watch(every: interval)
             message = watchMessage(interval, accepted: watched != nil)
         case .saveView(let view, let collection):
-            saveView(view, collection: collection)
+            answerViews { await $0.saved(view, collection: collection) }
         case .showView(let name, let list):
-            showView(name, on: list)
+            answerViews { await $0.shown(name, on: list) }
         case .listViews(let collection):
-            listViews(collection)
+            answerViews { await $0.listed(collection) }
         case .logout:
             if let onLogout {
                 onLogout()
@@ -260,7 +257,7 @@ public final class AppRouter {
             }
         case .switchTo(let request):
             if asksBeforeProduction, SwitchQuestion.asks(request, from: chrome.environment) {
-                question = SwitchQuestion(request)
+                dialogs.ask(request)
             } else {
                 onSwitch?(request)
             }
@@ -269,108 +266,43 @@ public final class AppRouter {
                 message = StatusMessage(Texts.CurlIn.notHere, .warning)
                 return true
             }
-            curlPaste = CurlPaste()
+            dialogs.openCurlPaste()
         }
         return true
     }
 
     // MARK: - Saved views
 
-    private func saveView(_ view: SavedListView, collection: String) {
+    /// Runs a `:view` command on the service's shelf, its line in the
+    /// status line once done; where no views are kept, says so.
+    private func answerViews(_ command: @escaping @MainActor (ListViewShelf) async -> StatusMessage) {
         guard let views else {
             message = StatusMessage(Texts.View.notKept, .warning)
             return
         }
         Task { @MainActor [weak self] in
-            await views.save(view, collection: collection)
-            self?.show(StatusMessage(Texts.View.saved(name: view.name, resources: collection)))
+            let answer = await command(views)
+            self?.show(answer)
         }
     }
 
-    private func showView(_ name: String, on list: any ArrangesColumns) {
-        guard let views else {
-            message = StatusMessage(Texts.View.notKept, .warning)
-            return
-        }
-        Task { @MainActor [weak self] in
-            let saved = await views.views(of: list.viewCollection)
-            guard let self else { return }
-            guard let view = saved.first(where: { $0.name == name }) else {
-                let known = saved.map(\.name).joined(separator: ", ")
-                self.show(
-                    StatusMessage(
-                        saved.isEmpty
-                            ? Texts.View.none(resources: list.viewCollection)
-                            : Texts.View.unknown(name: name, known: known), .error))
-                return
-            }
-            self.show(list.show(view) ?? StatusMessage(Texts.View.shown(name: name)))
-        }
-    }
-
-    private func listViews(_ collection: String) {
-        guard let views else {
-            message = StatusMessage(Texts.View.notKept, .warning)
-            return
-        }
-        Task { @MainActor [weak self] in
-            let names = await views.views(of: collection).map(\.name)
-            self?.show(
-                StatusMessage(
-                    names.isEmpty
-                        ? Texts.View.none(resources: collection)
-                        : Texts.View.list(resources: collection, names: names.joined(separator: ", "))))
-        }
-    }
-
-    /// A key while the `:curl-open` dialog is open: Enter on a whole command opens it.
-    private func pasteCurl(_ key: Key) -> Bool {
-        guard var paste = curlPaste else { return true }
-        switch paste.handle(key) {
-        case .typing:
-            curlPaste = paste
-        case .cancelled:
-            curlPaste = nil
-        case .failed(let reason):
-            curlPaste = nil
-            message = StatusMessage(reason, .error)
-        case .open(let input):
-            curlPaste = nil
-            onSwitch?(.curl(input))
-        }
-        setNeedsDisplay()
-        return true
-    }
+    // MARK: - Dialogs over the screens
 
     /// Shows the sign-in dialog of `step` over the screens, which stay as
     /// they are; `nil` closes it (the sign-in ended).
     public func showSignIn(_ step: SignInStep?, service: String) {
-        signIn = step.map { SignInDialog(step: $0, service: service) }
+        dialogs.showSignIn(step, service: service)
         setNeedsDisplay()
     }
 
-    /// A key while the sign-in dialog is open: Esc cancels the sign-in; the rest wait.
-    private func answerSignIn(_ key: Key) -> Bool {
-        if key == .escape {
-            signIn = nil
-            onCancelSignIn?()
-            setNeedsDisplay()
-        }
-        return true
-    }
-
-    /// A key while the production question is open: `yes` and Enter switch.
-    private func answerQuestion(_ key: Key) -> Bool {
-        guard var question else { return true }
-        switch question.handle(key) {
-        case .typing:
-            self.question = question
-        case .cancelled:
-            self.question = nil
-            message = StatusMessage(Texts.Switch.cancelled, .warning)
-        case .confirmed:
-            self.question = nil
-            onSwitch?(question.request)
+    /// A key while a dialog is open over the screens (``OverlayDialogs``).
+    private func answerDialog(_ key: Key) -> Bool {
+        switch dialogs.handle(key) {
+        case .unchanged: return true
+        case .changed: break
+        case .say(let line): message = line
+        case .switchTo(let request): onSwitch?(request)
+        case .cancelSignIn: onCancelSignIn?()
         }
         setNeedsDisplay()
         return true
@@ -437,7 +369,7 @@ public final class AppRouter {
         if let body = Chrome.layout(terminal.size)?.body { top.resize(to: body) }
         let line = Chrome.StatusLine(
             prompt: commandLine.prompt, message: message, inFlight: activity(), received: received(), tick: tick,
-            dialog: signIn?.dialog(width: terminal.size.cols) ?? question?.dialog ?? curlPaste?.dialog)
+            dialog: dialogs.dialog(width: terminal.size.cols))
         chrome.draw(stack, line, on: terminal, theme: theme)
     }
 

@@ -35,7 +35,7 @@ enum DiscoveryMemory {
             }
         case .jsonServer?:
             if let documents {
-                let database = await documents.probe("/db", prefix: DatabasePrefix.bytes)
+                let database = await documents.probe("/db", scan: DatabasePrefix.scan)
                 if UnknownService.isDatabase(database) {
                     logger.info("discovery", metadata: ["remembered": "json-server"])
                     return Looked(

@@ -76,7 +76,7 @@ enum UnknownService {
         if let known {
             database = known
         } else {
-            database = await documents.probe("/db", prefix: DatabasePrefix.bytes)
+            database = await documents.probe("/db", scan: DatabasePrefix.scan)
         }
         if isDatabase(database) { return (configuration, true) }
         // Not a json-server: its `/db` is not asked again.
@@ -89,8 +89,8 @@ enum UnknownService {
     }
 
     /// Whether `/db` answered json-server's object of collections (now, or
-    /// cached from before a failure): parsed whole, or, read to its first
-    /// MiB only, by the shape of that prefix (``DatabasePrefix``).
+    /// cached from before a failure): parsed whole, or, kept emptied (a
+    /// database over a MiB), by its shape (``DatabasePrefix``).
     static func isDatabase(_ database: DocumentFetcher.Probe) -> Bool {
         guard let body = database.body ?? database.cached else { return false }
         if case .object(let object)? = try? JSONParser.parse(body) {

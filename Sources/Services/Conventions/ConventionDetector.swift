@@ -55,12 +55,12 @@ public struct ConventionDetector: Sendable {
 
     /// One GET for a convention: the answer whatever its status (a 404
     /// root says something too), `nil` when nothing answered; only the
-    /// first ``ConventionProbe/bodyPrefix`` bytes of it when a probe set one.
+    /// what ``ConventionProbe/bodyScan`` keeps of it when a probe set one.
     public func fetch(_ url: URL) async -> ConventionAnswer? {
         let types = Set(registry.conventions.map(\.mediaType)).subtracting(["application/json"]).sorted()
         let accept = (types + ["application/json;q=0.9", "*/*;q=0.5"]).joined(separator: ", ")
         var request = Networking.request(.get, url) |> withHeader("Accept", accept)
-        if let prefix = ConventionProbe.bodyPrefix { request = request |> withBodyPrefix(prefix) }
+        if let scan = ConventionProbe.bodyScan { request = request |> withBodyScan(scan) }
         guard let response = try? await network.send(request, validation: .none) else { return nil }
         return Self.answer(response)
     }

@@ -41,9 +41,9 @@ public struct DocumentFetcher: Sendable {
         public var cached: Data? = nil
     }
 
-    /// ``fetch(_:)``, saying what answered; with `prefix`, only the first
-    /// `prefix` bytes of the body are read (json-server's `/db`: ``DatabasePrefix``).
-    public func probe(_ location: String, prefix: Int? = nil) async -> Probe {
+    /// ``fetch(_:)``, saying what answered; with `scan`, the body is what
+    /// its scanner keeps (json-server's `/db`: ``DatabasePrefix/scan``).
+    public func probe(_ location: String, scan: BodyScan? = nil) async -> Probe {
         let url: URL
         if let absolute = URL(string: location), absolute.scheme != nil {
             url = absolute
@@ -56,7 +56,7 @@ public struct DocumentFetcher: Sendable {
             url = joined
         }
         var request = Networking.request(.get, url) |> withHeader("Accept", "application/json, application/yaml")
-        if let prefix { request = request |> withBodyPrefix(prefix) }
+        if let scan { request = request |> withBodyScan(scan) }
         do {
             return Probe(url: url.absoluteString, body: try await store.load(request).body, status: nil)
         } catch {

@@ -271,7 +271,7 @@ public struct LiveAPIService: APIService {
         let root = ConventionAnswer(url: baseURL, status: 404, data: Data())
         let discovery = await convention.discover(root: root) { url in
             var request = Networking.request(.get, url) |> withAcceptJSON
-            if let prefix = ConventionProbe.bodyPrefix { request = request |> withBodyPrefix(prefix) }
+            if let scan = ConventionProbe.bodyScan { request = request |> withBodyScan(scan) }
             return (try? await network.send(request)).map(ConventionDetector.answer)
         }
         return (discovery?.resources ?? []).map { DiscoveredResource(name: $0.name, isObject: $0.isObject) }

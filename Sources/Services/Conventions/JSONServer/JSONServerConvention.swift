@@ -39,16 +39,16 @@ public struct JSONServerConvention: ServiceConvention {
     }
 
     /// The collections `/db` names (top-level arrays; objects are object
-    /// resources). Only its first ``DatabasePrefix/bytes`` are read: a
-    /// larger database is known by the shape of that prefix, and its
-    /// collections are the top-level keys the prefix reaches (no counts).
+    /// resources). It is read by ``DatabasePrefix/scan``: a database over
+    /// ``DatabasePrefix/bytes`` comes emptied, known by its shape, its
+    /// collections the top-level keys the scan reached (no counts).
     public func discover(root: ConventionAnswer, fetch: @escaping ConventionFetch) async -> ConventionDiscovery? {
         let database: ConventionAnswer?
         if case .object? = root.json, claims(root: root) {
             database = root
         } else {
             database = await ConventionPath.url("/db", under: root.url).asyncFlatMap { url in
-                await ConventionProbe.$bodyPrefix.withValue(DatabasePrefix.bytes) { await fetch(url) }
+                await ConventionProbe.$bodyScan.withValue(DatabasePrefix.scan) { await fetch(url) }
             }
         }
         guard let database else { return nil }
@@ -70,7 +70,7 @@ public struct JSONServerConvention: ServiceConvention {
             convention: name, source: .jsonServerDatabase, resources: resources, counts: counts)
     }
 
-    /// The collections of a `/db` read in part (``DatabasePrefix``).
+    /// The collections of a `/db` kept emptied or cut (``DatabasePrefix``).
     func prefixDiscovery(_ database: ConventionAnswer) -> ConventionDiscovery? {
         guard (200..<300).contains(database.status), let members = DatabasePrefix.members(of: database.data) else {
             return nil
