@@ -34,28 +34,12 @@ struct SlicedJSONText: SlicedTree {
 
     /// The slice as JSON text: its values as the document writes them.
     static func document(_ root: SlicePart<SlicedJSONText>) -> [UInt8] {
-        var output: [UInt8] = []
-        write(root, into: &output)
-        return output
-    }
-
-    private static func write(_ part: SlicePart<SlicedJSONText>, into output: inout [UInt8]) {
-        switch part {
-        case .value(let value):
+        root.json { value, output in
             if let range = value.range {
                 value.text.append(range, to: &output)
             } else {
                 output.append(contentsOf: "{}".utf8)
             }
-        case .object(_, let members):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONWriter.write(.string(member.key), pretty: false, into: &output)
-                output.append(UInt8(ascii: ":"))
-                write(member.part, into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
         }
     }
 

@@ -46,6 +46,32 @@ enum SlicePart<Tree: SlicedTree> {
     case object(like: Tree?, members: [(key: Tree.Key, part: SlicePart)])
 }
 
+extension SlicePart where Tree.Key == String {
+    /// The part as compact JSON text: its objects' members in order, each
+    /// whole value as `value` writes it (JSON's slices).
+    func json(_ value: (Tree, inout [UInt8]) -> Void) -> [UInt8] {
+        var output: [UInt8] = []
+        write(into: &output, value)
+        return output
+    }
+
+    private func write(into output: inout [UInt8], _ value: (Tree, inout [UInt8]) -> Void) {
+        switch self {
+        case .value(let tree):
+            value(tree, &output)
+        case .object(_, let members):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                JSONWriter.write(.string(member.key), pretty: false, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.part.write(into: &output, value)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+}
+
 extension JSONValue: SlicedTree {
     var isObject: Bool { objectValue != nil }
 
@@ -76,25 +102,7 @@ extension JSONValue: SlicedTree {
 
     /// The slice as compact JSON text.
     static func document(_ root: SlicePart<JSONValue>) -> [UInt8] {
-        var output: [UInt8] = []
-        write(root, into: &output)
-        return output
-    }
-
-    private static func write(_ part: SlicePart<JSONValue>, into output: inout [UInt8]) {
-        switch part {
-        case .value(let value):
-            JSONWriter.write(value, pretty: false, into: &output)
-        case .object(_, let members):
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONWriter.write(.string(member.key), pretty: false, into: &output)
-                output.append(UInt8(ascii: ":"))
-                write(member.part, into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
+        root.json { value, output in JSONWriter.write(value, pretty: false, into: &output) }
     }
 
     static func decode(_ type: any Decodable.Type, from document: [UInt8]) throws -> any Decodable {
