@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SwiftProtobuf
 
 /// Why a message could not be read or written: data, worded by the
 /// screens (`GRPCError.codec`).
@@ -190,6 +191,29 @@ public struct ProtoDecoder: Sendable {
         "google.protobuf.BoolValue", "google.protobuf.StringValue", "google.protobuf.BytesValue",
     ]
 
+    /// Proto3 JSON of a `Timestamp` or `Duration` (SwiftProtobuf's own mapping:
+    /// `2024-01-02T03:04:05.500Z`, `1.500s`, with 0, 3, 6 or 9 digits). One
+    /// outside the spec's range has no such text and is shown as its two
+    /// fields, as they came, rather than failing the whole message.
+    static func time(seconds: Int64, nanos: Int32, type: String) -> JSONValue {
+        let literal: String?
+        if type == "google.protobuf.Duration" {
+            var duration = Google_Protobuf_Duration()
+            duration.seconds = seconds
+            duration.nanos = nanos
+            literal = try? duration.jsonString()
+        } else {
+            var stamp = Google_Protobuf_Timestamp()
+            stamp.seconds = seconds
+            stamp.nanos = nanos
+            literal = try? stamp.jsonString()
+        }
+        guard let literal, literal.count >= 2 else {
+            return .object(["seconds": .string(String(seconds)), "nanos": .int(Int(nanos))])
+        }
+        return .string(String(literal.dropFirst().dropLast()))
+    }
+
     /// `Timestamp` as RFC 3339 (`2024-01-02T03:04:05Z`), `Duration` as `1.5s`,
     /// a wrapper as its value; `nil` for any other type.
     func wellKnown(_ bytes: ArraySlice<UInt8>, type: String) throws(ProtoCodecError) -> JSONValue? {
@@ -206,16 +230,7 @@ public struct ProtoDecoder: Sendable {
                 default: try reader.skip(wire: Int(key & 7), depth: 0)
                 }
             }
-            if type == "google.protobuf.Duration" {
-                let fraction = nanos == 0 ? "" : String(format: ".%09d", abs(Int(nanos)))
-                let sign = seconds < 0 || nanos < 0 ? "-" : ""
-                return .string("\(sign)\(abs(seconds))\(fraction)s")
-            }
-            let date = Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1e9)
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions =
-                nanos == 0 ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
-            return .string(formatter.string(from: date))
+            return Self.time(seconds: seconds, nanos: nanos, type: type)
         case _ where Self.wrappers.contains(type):
             guard let wrapper = schema.messages[type], let field = wrapper.field(number: 1) else { return nil }
             var reader = WireReader(bytes)

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SwiftProtobuf
 
 /// Writes JSON as a message of a ``ProtoSchema`` type in protobuf's wire
 /// format, by proto3's JSON mapping: fields by JSON or .proto name,
@@ -124,34 +125,18 @@ public struct ProtoEncoder: Sendable {
     }
 
     /// `Timestamp` from RFC 3339, `Duration` from `1.5s`, a wrapper from its value.
+    /// The two times are read by SwiftProtobuf's own proto3 JSON mapping, to
+    /// the nanosecond and within the ranges the spec allows.
     func wellKnown(_ value: JSONValue, type: String, into writer: inout WireWriter) throws(ProtoCodecError) -> Bool {
         switch type {
-        case "google.protobuf.Timestamp":
+        case "google.protobuf.Timestamp", "google.protobuf.Duration":
             guard case .string(let text) = value else { return false }
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions =
-                text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-            guard let date = formatter.date(from: text) else { throw .badValue(type, text) }
-            let seconds = date.timeIntervalSince1970.rounded(.down)
+            guard let (seconds, nanos) = Self.time(text, type: type) else { throw .badValue(type, text) }
             writer.key(1, wire: 0)
-            writer.varint(UInt64(bitPattern: Int64(seconds)))
-            let nanos = Int64(((date.timeIntervalSince1970 - seconds) * 1e9).rounded())
+            writer.varint(UInt64(bitPattern: seconds))
             if nanos != 0 {
                 writer.key(2, wire: 0)
-                writer.varint(UInt64(bitPattern: nanos))
-            }
-            return true
-        case "google.protobuf.Duration":
-            guard case .string(let text) = value, text.hasSuffix("s"), let seconds = Double(text.dropLast()) else {
-                return false
-            }
-            let whole = seconds.rounded(.towardZero)
-            writer.key(1, wire: 0)
-            writer.varint(UInt64(bitPattern: Int64(whole)))
-            let nanos = Int64(((seconds - whole) * 1e9).rounded())
-            if nanos != 0 {
-                writer.key(2, wire: 0)
-                writer.varint(UInt64(bitPattern: nanos))
+                writer.varint(UInt64(bitPattern: Int64(nanos)))
             }
             return true
         case _ where ProtoDecoder.wrappers.contains(type):
@@ -161,6 +146,21 @@ public struct ProtoEncoder: Sendable {
         default:
             return false
         }
+    }
+
+    /// Seconds and nanoseconds of a proto3 JSON `Timestamp` or `Duration`.
+    static func time(_ text: String, type: String) -> (Int64, Int32)? {
+        // A time has no character a JSON string would escape.
+        guard text.utf8.count <= 64, !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            return nil
+        }
+        let literal = "\"\(text)\""
+        if type == "google.protobuf.Duration" {
+            guard let duration = try? Google_Protobuf_Duration(jsonString: literal) else { return nil }
+            return (duration.seconds, duration.nanos)
+        }
+        guard let stamp = try? Google_Protobuf_Timestamp(jsonString: literal) else { return nil }
+        return (stamp.seconds, stamp.nanos)
     }
 
     static func integer(_ value: JSONValue, _ name: String, _ narrow: Bool) throws(ProtoCodecError) -> Int64 {

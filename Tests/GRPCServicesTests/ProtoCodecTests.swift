@@ -35,6 +35,7 @@ import Testing
                     Field(name: "code", number: 16, type: .sfixed32),
                     Field(name: "big", number: 17, type: .uint64),
                     Field(name: "published", number: 18, type: .message, typeName: "google.protobuf.Timestamp"),
+                    Field(name: "loan_period", number: 19, type: .message, typeName: "google.protobuf.Duration"),
                 ]),
             ProtoSchema.Message(
                 fullName: "test.Book.CountsEntry",
@@ -48,6 +49,11 @@ import Testing
                 ]),
             ProtoSchema.Message(
                 fullName: "google.protobuf.Timestamp",
+                fields: [
+                    Field(name: "seconds", number: 1, type: .int64), Field(name: "nanos", number: 2, type: .int32),
+                ]),
+            ProtoSchema.Message(
+                fullName: "google.protobuf.Duration",
                 fields: [
                     Field(name: "seconds", number: 1, type: .int64), Field(name: "nanos", number: 2, type: .int32),
                 ]),
@@ -94,6 +100,38 @@ import Testing
         // The same values unpacked (one key each) read the same.
         let unpacked: [UInt8] = [0x30, 0x03, 0x30, 0x8E, 0x02, 0x30, 0x9E, 0xA7, 0x05]
         #expect(try decoder.decode(unpacked, as: "test.Test5") == ["f": [3, 270, 86942]])
+    }
+
+    /// Times to the nanosecond, the bytes checked against swift-protobuf's
+    /// own `Timestamp` and `Duration` (a `Double` of seconds keeps only
+    /// microseconds of a 2024 date).
+    @Test func timestampsAndDurationsKeepEveryNanosecond() throws {
+        let stamp = "2024-01-02T03:04:05.123456789Z"
+        let bytes = try encoder.encode(["published": .string(stamp)], as: "test.Book")
+        var expected = Google_Protobuf_Timestamp()
+        expected.seconds = 1_704_164_645
+        expected.nanos = 123_456_789
+        #expect(Array(bytes.dropFirst(3)) == Array(try expected.serializedBytes() as [UInt8]))
+        #expect(try decoder.decode(bytes, as: "test.Book").value(atPath: "published") == .string(stamp))
+
+        let duration: [UInt8] = try Google_Protobuf_Duration(seconds: -1, nanos: -500_000_000).serializedBytes()
+        let field: [UInt8] = [0x9A, 0x01, UInt8(duration.count)] + duration
+        #expect(try encoder.encode(["loanPeriod": "-1.5s"], as: "test.Book") == field)
+        #expect(try decoder.decode(field, as: "test.Book").value(atPath: "loanPeriod") == "-1.500s")
+    }
+
+    @Test func aTimeOutsideTheSpecsRangeIsShownAsItCameOrRefused() throws {
+        // Year 10000 has no RFC 3339 text: the field shows its two numbers.
+        var late = Google_Protobuf_Timestamp()
+        late.seconds = 253_402_300_800
+        let message: [UInt8] = try late.serializedBytes()
+        let bytes: [UInt8] = [0x92, 0x01, UInt8(message.count)] + message
+        #expect(
+            try decoder.decode(bytes, as: "test.Book").value(atPath: "published")
+                == ["seconds": "253402300800", "nanos": 0])
+        #expect(throws: ProtoCodecError.badValue("google.protobuf.Timestamp", "2024-13-40T00:00:00Z")) {
+            try encoder.encode(["published": "2024-13-40T00:00:00Z"], as: "test.Book")
+        }
     }
 
     @Test func zigzagAndNegativeIntegersTakeTheirWireForms() throws {
