@@ -194,6 +194,21 @@ struct LiveAPIServiceTests {
         #expect(await server.requests.last?.header("If-None-Match") == nil)
     }
 
+    /// A service that saves a `PATCH` and answers only that it did (Django
+    /// Ninja's tutorial answers `{"success": true}`) has saved it: the todo
+    /// is read again by its id, not rolled back as bad data.
+    @Test func aWriteAnsweredWithLessThanTheRecordReadsTheRecordAgain() async throws {
+        let server = try await TestHTTPServer.start { request in
+            if request.method == "PATCH" { return .json(#"{"success": true}"#) }
+            return .json(#"{"userId":1,"id":1,"title":"buy milk","completed":true}"#)
+        }
+        defer { Task { await server.stop() } }
+        let updated = try await Self.service(server.baseURL).update(.todos, id: "1", ["completed": true])
+        #expect(updated["title"] == "buy milk")
+        #expect(updated["completed"] == true)
+        #expect(await server.requests.map { "\($0.method) \($0.path)" } == ["PATCH /todos/1", "GET /todos/1"])
+    }
+
     @Test func aWriteAnswerThatBreaksTheSchemaIsBadData() async throws {
         let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"title":"x","completed":"yes"}"#) }
         defer { Task { await server.stop() } }

@@ -24,6 +24,14 @@ extension LiveAPIService {
     }
 
     /// The id of the record an update or replace changed.
+    /// Whether `route` writes a record that its answer may stand for.
+    static func writes(_ route: ResourceEndpoint.Route) -> Bool {
+        switch route {
+        case .create, .update, .replace, .updateObject: true
+        default: false
+        }
+    }
+
     static func changedID(_ route: ResourceEndpoint.Route) -> String? {
         switch route {
         case .update(let id, _), .replace(let id, _): return id

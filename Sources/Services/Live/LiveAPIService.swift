@@ -240,7 +240,7 @@ public struct LiveAPIService: APIService {
         -> JSONValue
     {
         let answer = try await send(resource, .create(fields), invalidates: true)
-        return await written(answer, resource, id: nil, sent: fields)
+        return try await written(answer, resource, id: nil, sent: fields)
     }
 
     public func update(_ resource: ResourceDescriptor, id: String, _ fields: JSONObject) async throws(ServiceError)
@@ -253,10 +253,11 @@ public struct LiveAPIService: APIService {
             }
             for (key, value) in fields { whole[key] = value }
             let answer = try await send(resource, .replace(id: id, whole), invalidates: true)
-            return await written(answer, resource, id: id, sent: fields)
+            return try await written(answer, resource, id: id, sent: fields)
         }
-        return try await send(
+        let answer = try await send(
             resource, resource.isObject ? .updateObject(fields) : .update(id: id, fields), invalidates: true)
+        return try await written(answer, resource, id: id, sent: fields)
     }
 
     /// The collections json-server's convention finds in `/db` (v0, and
