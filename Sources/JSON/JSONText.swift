@@ -56,41 +56,25 @@ public struct JSONText: Sendable {
     /// when the value is no object.
     public func members(of range: Range<Int>) -> [Member]? {
         guard isObject(range) else { return nil }
-        return data.withUnsafeBytes { raw -> [Member]? in
-            var reader = JSONByteReader(bytes: raw.bindMemory(to: UInt8.self))
-            reader.index = range.lowerBound + 1
-            var members: [Member] = []
-            var places: [String: Int] = [:]
-            do throws(JSONParseError) {
-                reader.skipWhitespace()
-                if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "}") { return [] }
-                while reader.index < reader.bytes.count {
-                    reader.skipWhitespace()
-                    guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\"") else {
-                        return nil
-                    }
-                    let key = try reader.readString()
-                    reader.skipWhitespace()
-                    reader.index += 1  // `:`
-                    reader.skipWhitespace()
-                    let start = reader.index
-                    try reader.skipChecked()
-                    if let place = places[key] {
-                        members[place].range = start..<reader.index
-                    } else {
-                        places[key] = members.count
-                        members.append(Member(key: key, range: start..<reader.index))
-                    }
-                    reader.skipWhitespace()
-                    guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ",") else {
-                        break
-                    }
-                    reader.index += 1
-                }
-            } catch {
-                return nil
+        var places: [String: Int] = [:]
+        return items(of: range, closing: UInt8(ascii: "}"), into: [Member]()) {
+            reader, members throws(JSONParseError) -> Bool in
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\"") else {
+                return false
             }
-            return members
+            let key = try reader.readString()
+            reader.skipWhitespace()
+            reader.index += 1  // `:`
+            reader.skipWhitespace()
+            let start = reader.index
+            try reader.skipChecked()
+            if let place = places[key] {
+                members[place].range = start..<reader.index
+            } else {
+                places[key] = members.count
+                members.append(Member(key: key, range: start..<reader.index))
+            }
+            return true
         }
     }
 
@@ -98,18 +82,33 @@ public struct JSONText: Sendable {
     /// the value is no array.
     public func elements(of range: Range<Int>) -> [Range<Int>]? {
         guard isArray(range) else { return nil }
-        return data.withUnsafeBytes { raw -> [Range<Int>]? in
+        return items(of: range, closing: UInt8(ascii: "]"), into: [Range<Int>]()) {
+            reader, elements throws(JSONParseError) -> Bool in
+            let start = reader.index
+            try reader.skipChecked()
+            elements.append(start..<reader.index)
+            return true
+        }
+    }
+
+    /// Walks the comma-separated items of the object or array at `range`
+    /// (checked when the text was), handing `item` the reader at each item's
+    /// first byte; `item` reads the item and says whether it was one. `nil`
+    /// when an item is not.
+    private func items<Result>(
+        of range: Range<Int>, closing: UInt8, into start: Result,
+        _ item: (inout JSONByteReader, inout Result) throws(JSONParseError) -> Bool
+    ) -> Result? {
+        data.withUnsafeBytes { raw -> Result? in
             var reader = JSONByteReader(bytes: raw.bindMemory(to: UInt8.self))
             reader.index = range.lowerBound + 1
-            var elements: [Range<Int>] = []
+            var result = start
             do throws(JSONParseError) {
                 reader.skipWhitespace()
-                if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "]") { return [] }
+                if reader.index < reader.bytes.count, reader.bytes[reader.index] == closing { return result }
                 while reader.index < reader.bytes.count {
                     reader.skipWhitespace()
-                    let start = reader.index
-                    try reader.skipChecked()
-                    elements.append(start..<reader.index)
+                    guard try item(&reader, &result) else { return nil }
                     reader.skipWhitespace()
                     guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ",") else {
                         break
@@ -119,7 +118,7 @@ public struct JSONText: Sendable {
             } catch {
                 return nil
             }
-            return elements
+            return result
         }
     }
 
