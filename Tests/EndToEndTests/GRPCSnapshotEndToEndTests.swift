@@ -36,9 +36,11 @@ extension EndToEnd {
 
             let app = try RunningApp(["--env", "fake", "--delay", "0", "--data", file], home: home)
             defer { app.stop() }
+            // Each collection's count arrives on its own: wait for both.
             let start = try await app.session.eventually("the snapshot's collections, counted") { screen in
                 screen.contains("from the gRPC reflection of")
                     && ResourceScreen.startCount(of: "books", in: screen) != nil
+                    && ResourceScreen.startCount(of: "authors", in: screen) != nil
             }
             #expect(ResourceScreen.startCount(of: "books", in: start) == 120, "\(start)")
             #expect(ResourceScreen.startCount(of: "authors", in: start) == 12, "\(start)")
