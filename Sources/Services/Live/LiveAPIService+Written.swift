@@ -13,9 +13,8 @@ extension LiveAPIService {
     func written(_ answer: JSONValue, _ resource: ResourceDescriptor, id: String?, sent fields: JSONObject)
         async throws(ServiceError) -> JSONValue
     {
-        guard !resource.isObject, case .object(let object) = answer,
-            fields.contains(where: { object[$0.key] == nil }) || !Self.fits(answer, resource.schema)
-        else { return try checked(answer, resource) }
+        guard !resource.isObject, case .object(let object) = answer else { return try checked(answer, resource) }
+        if !fields.contains(where: { object[$0.key] == nil }), Self.fits(answer, resource.schema) { return answer }
         let answeredID = object[resource.idField].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
         if let recordID = id ?? answeredID, let fetched = try? await record(resource, id: recordID),
             case .object = fetched, Self.fits(fetched, resource.schema)
