@@ -191,27 +191,14 @@ public struct ProtoDecoder: Sendable {
         "google.protobuf.BoolValue", "google.protobuf.StringValue", "google.protobuf.BytesValue",
     ]
 
-    /// Proto3 JSON of a `Timestamp` or `Duration` (SwiftProtobuf's own mapping:
-    /// `2024-01-02T03:04:05.500Z`, `1.500s`, with 0, 3, 6 or 9 digits). One
+    /// Proto3 JSON of a `Timestamp` or `Duration` (``ProtoTime``). One
     /// outside the spec's range has no such text and is shown as its two
     /// fields, as they came, rather than failing the whole message.
     static func time(seconds: Int64, nanos: Int32, type: String) -> JSONValue {
-        let literal: String?
-        if type == "google.protobuf.Duration" {
-            var duration = Google_Protobuf_Duration()
-            duration.seconds = seconds
-            duration.nanos = nanos
-            literal = try? duration.jsonString()
-        } else {
-            var stamp = Google_Protobuf_Timestamp()
-            stamp.seconds = seconds
-            stamp.nanos = nanos
-            literal = try? stamp.jsonString()
-        }
-        guard let literal, literal.count >= 2 else {
+        guard let text = ProtoTime.text(seconds: seconds, nanos: nanos, type: type) else {
             return .object(["seconds": .string(String(seconds)), "nanos": .int(Int(nanos))])
         }
-        return .string(String(literal.dropFirst().dropLast()))
+        return .string(text)
     }
 
     /// `Timestamp` as RFC 3339 (`2024-01-02T03:04:05Z`), `Duration` as `1.5s`,

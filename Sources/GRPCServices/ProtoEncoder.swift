@@ -131,7 +131,7 @@ public struct ProtoEncoder: Sendable {
         switch type {
         case "google.protobuf.Timestamp", "google.protobuf.Duration":
             guard case .string(let text) = value else { return false }
-            guard let (seconds, nanos) = Self.time(text, type: type) else { throw .badValue(type, text) }
+            guard let (seconds, nanos) = ProtoTime.fields(text, type: type) else { throw .badValue(type, text) }
             writer.key(1, wire: 0)
             writer.varint(UInt64(bitPattern: seconds))
             if nanos != 0 {
@@ -146,21 +146,6 @@ public struct ProtoEncoder: Sendable {
         default:
             return false
         }
-    }
-
-    /// Seconds and nanoseconds of a proto3 JSON `Timestamp` or `Duration`.
-    static func time(_ text: String, type: String) -> (Int64, Int32)? {
-        // A time has no character a JSON string would escape.
-        guard text.utf8.count <= 64, !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            return nil
-        }
-        let literal = "\"\(text)\""
-        if type == "google.protobuf.Duration" {
-            guard let duration = try? Google_Protobuf_Duration(jsonString: literal) else { return nil }
-            return (duration.seconds, duration.nanos)
-        }
-        guard let stamp = try? Google_Protobuf_Timestamp(jsonString: literal) else { return nil }
-        return (stamp.seconds, stamp.nanos)
     }
 
     static func integer(_ value: JSONValue, _ name: String, _ narrow: Bool) throws(ProtoCodecError) -> Int64 {
