@@ -45,7 +45,7 @@ struct Trestle: AsyncParsableCommand {
             }
             // The async parse: `trestle call`'s completions read the service's document.
             var command = try await asyncParseAsRoot(nil)
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
