@@ -4,9 +4,22 @@
 /// A value handed to the live service and to detection, never a global:
 /// tests make their own (`ConventionRegistry([MyConvention()])`).
 public struct ConventionRegistry: Sendable {
-    public var conventions: [any ServiceConvention]
+    public var conventions: [any ServiceConvention] {
+        didSet { byName = Self.index(conventions) }
+    }
+    /// Each convention by its name (the first, if two share one): a write
+    /// or a page read looks its route's convention up here, not through
+    /// every convention in turn.
+    private var byName: [ConventionName: any ServiceConvention]
 
-    public init(_ conventions: [any ServiceConvention]) { self.conventions = conventions }
+    public init(_ conventions: [any ServiceConvention]) {
+        self.conventions = conventions
+        byName = Self.index(conventions)
+    }
+
+    private static func index(_ conventions: [any ServiceConvention]) -> [ConventionName: any ServiceConvention] {
+        Dictionary(conventions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Every convention built in. The specific ones come first (they claim
     /// a root by its media type or its own keys); json-server and the
@@ -27,7 +40,7 @@ public struct ConventionRegistry: Sendable {
 
     /// The convention called `name` (`--convention hal`).
     public func named(_ name: ConventionName) -> (any ServiceConvention)? {
-        conventions.first { $0.name == name }
+        byName[name]
     }
 
     /// The convention that reads `route` (its `convention`), else the
