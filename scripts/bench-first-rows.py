@@ -14,7 +14,10 @@ Each run, alternately:
 For Trestle also: VmHWM at that frame, split by mapping (file pages of the
 executable, heap and anonymous), and the requests the server had received
 by then, in order (a wrapper around the app notes each request as it
-arrives). The same start is then repeated warm (the same XDG folders: the
+arrives), and the cold time split at the first request's arrival: spawn →
+the request at the mock (Trestle's own start, the connection and uvicorn's
+parse), then → the first todo on screen (the mock's answer, Trestle's
+decoding and drawing). The same start is then repeated warm (the same XDG folders: the
 discovery remembered).
 
 With two or more --binary paths (a build before and after a change), each
@@ -118,7 +121,8 @@ class Mock:
 
 
 def trestle_run(binary, mock, needle, home=None, keep=False):
-    """ms spawn → needle, VmHWM (MiB), smaps groups, requests received before the frame."""
+    """ms spawn → needle, VmHWM (MiB), smaps groups, requests received before the frame,
+    ms spawn → the first request's arrival at the mock."""
     mock.mark()
     run = bench.Run(binary, ["--env", "production", "--base-url", mock.base, "todos"], home=home)
     try:
@@ -129,13 +133,15 @@ def trestle_run(binary, mock, needle, home=None, keep=False):
         seen = int((run.started + elapsed / 1000) * 1e9)
         hwm = (screen.hwm or bench.proc_status(run.proc.pid, "VmHWM")) / 1024
         groups = bench_peer.smaps_by_mapping(run.proc.pid)
-        before = [path for t, path in mock.requests() if t <= seen]
+        received = mock.requests()
+        before = [path for t, path in received if t <= seen]
+        arrival = (received[0][0] / 1e9 - run.started) * 1000 if received else float("nan")
         home = run.home
         if keep:
             run.home = tempfile.mkdtemp(prefix="trestle-bench-")  # quit() removes this one instead
     finally:
         bench_peer.quit_run(run)
-    return elapsed, hwm, groups, before, home
+    return elapsed, hwm, groups, before, home, arrival
 
 
 def main():
@@ -156,12 +162,14 @@ def main():
     warm = {b: [] for b in binaries}
     hwms = {b: [] for b in binaries}
     firsts = {b: [] for b in binaries}
+    arrivals = {b: [] for b in binaries}
     groups = {}
     peer = []
     try:
         for index in range(args.runs):
             for binary in binaries:
-                elapsed, hwm, groups[binary], before, home = trestle_run(binary, mock, needle, keep=True)
+                elapsed, hwm, groups[binary], before, home, arrival = trestle_run(binary, mock, needle, keep=True)
+                arrivals[binary].append(arrival)
                 cold[binary].append(elapsed)
                 hwms[binary].append(hwm)
                 firsts[binary].append(before)
@@ -191,6 +199,9 @@ def main():
     for number, binary in enumerate(binaries, 1):
         print(f"[{number}] {binary}")
         row("  cold: spawn → first todo on screen (ms)", cold[binary])
+        row("    of which spawn → the list's request at the server (ms)", arrivals[binary])
+        row("    and that request → the first todo on screen (ms)",
+            [c - a for c, a in zip(cold[binary], arrivals[binary])])
         row("  warm (discovery remembered) (ms)", warm[binary])
         if peer:
             print(f"{'  ratio cold / VisiData':58} {med(cold[binary]) / med(peer):8.3f}")
