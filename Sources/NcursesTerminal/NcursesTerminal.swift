@@ -62,12 +62,23 @@ public final class NcursesTerminal: Terminal {
         styleCache.reserveCapacity(64)
     }
 
-    /// The user's locale for ncursesw; when it is not installed (`LANG=de_DE.UTF-8`
-    /// on a machine with only C.UTF-8), characters stay UTF-8 through C.UTF-8
-    /// rather than falling back to ASCII.
+    /// The user's locale for ncursesw. Characters stay UTF-8 through
+    /// C.UTF-8 when that locale is not installed (`LANG=de_DE.UTF-8` on a
+    /// machine with only C.UTF-8), and when it is the C or POSIX locale (no
+    /// `LANG` at all, as in a container or a bare `ssh` session, or
+    /// `LC_ALL=C` from a script): under C's ASCII ncursesw draws nothing for
+    /// a character outside it — a title in Chinese comes out blank, a done
+    /// todo's ✓ is gone. As Python does since PEP 538, the C locale is taken
+    /// for a locale nobody chose, not for "ASCII wanted"; one with a
+    /// character set of its own (`en_US.ISO-8859-1`) is kept.
     static func adoptLocale() {
-        if setlocale(LC_ALL, "") == nil { setlocale(LC_CTYPE, "C.UTF-8") }
+        if setlocale(LC_ALL, "") == nil || isPlainC(setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
+
+    /// Whether the character type locale `name` is C's (or POSIX's, its other name).
+    static func isPlainC(_ name: String) -> Bool { name == "C" || name == "POSIX" }
 
     /// Starts the full-screen UI on stdin/stdout.
     ///

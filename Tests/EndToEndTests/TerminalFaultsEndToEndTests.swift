@@ -39,6 +39,22 @@ extension EndToEnd {
             }
         }
 
+        /// A locale nobody chose (`LANG` and `LC_ALL` empty, as in a
+        /// container), `LC_ALL=C` and `LANG=POSIX`: the list still shows
+        /// what is not ASCII — todo 2's Chinese title, a done todo's ✓ —
+        /// where ncursesw under C's ASCII draws blanks.
+        @Test(arguments: [
+            ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""], ["LC_ALL": "C"], ["LANG": "POSIX", "LC_ALL": ""],
+        ])
+        func aCLocaleStillShowsWhatIsNotASCII(_ locale: [String: String]) async throws {
+            let app = try RunningApp(environment: locale)
+            defer { app.stop() }
+            try await app.waitForList()
+            try await app.session.eventually("todo 2's Chinese title and a ✓") { screen in
+                screen.contains("中文标题") && screen.contains("✓")
+            }
+        }
+
         /// Terminal types short of xterm-256color still get a readable list,
         /// colour within what they have, and a restored terminal after `q`.
         @Test(arguments: [
