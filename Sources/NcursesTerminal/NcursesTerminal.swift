@@ -230,8 +230,10 @@ public final class NcursesTerminal: Terminal {
     /// making a string of them for each fill.
     private static let blanks = String(repeating: " ", count: 256)
 
+    /// Nothing is sent while another program has the terminal
+    /// (``handOver()``): ncurses would take the screen back from it.
     public func flush() {
-        guard !isStopped else { return }
+        guard !isStopped, handedOver == nil else { return }
         wnoutrefresh(window)
         doupdate()
     }

@@ -83,13 +83,13 @@ public final class AppRouter {
     /// until ``releaseFrames()``: the first frame waits for what can still
     /// change it (the service's OpenAPI document).
     public func startHeld() {
-        frames.hold()
+        frames.hold(.start)
         top.start()
     }
 
     /// Draws the first frame of a router started with ``startHeld()``.
     public func releaseFrames() {
-        frames.release()
+        frames.release(.start)
     }
 
     /// Handles one key; returns `false` when Trestle should quit.
@@ -170,14 +170,14 @@ public final class AppRouter {
             return
         }
         let command = OutsideView.command(editor: editor, environment: ProcessInfo.processInfo.environment)
-        frames.hold()
+        frames.hold(.outside)
         terminal.handOver()
         Task { @MainActor [weak self] in
             let failure = await OutsideView.run(command, text: text, readOnly: editor)
             guard let self else { return }
             self.terminal.takeBack()
             if let failure { self.message = StatusMessage(failure.line, .error) }
-            self.frames.release()
+            self.frames.release(.outside)
         }
     }
 
@@ -376,7 +376,7 @@ public final class AppRouter {
     /// Steps aside for another service's screens: no frame is drawn and no
     /// screen works until ``resume()``; the stack stays as it is.
     public func suspend() {
-        frames.hold()
+        frames.hold(.suspended)
         stack.forEach { $0.stop() }
     }
 
@@ -384,7 +384,9 @@ public final class AppRouter {
     /// (its loads and watch resume) and a frame is drawn at once.
     public func resume() {
         top.start()
-        frames.release()
+        // Shown again, drawn at once: a first frame still held is drawn too.
+        frames.release(.start)
+        frames.release(.suspended)
     }
 
     /// Stops every screen's work (quitting).

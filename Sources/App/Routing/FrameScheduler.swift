@@ -9,8 +9,9 @@ final class FrameScheduler {
     /// The spinner's phase, one step per animation frame.
     private(set) var tick = 0
     private var needsDisplay = false
-    /// While held, frames are asked for but not drawn (``hold()``).
-    private var isHeld = false
+    /// Why frames are held now; while any is, frames are asked for but
+    /// not drawn (``hold(_:)``).
+    private var holds: Set<Hold> = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var isStopped = false
     private var animation: Task<Void, Never>?
@@ -35,16 +36,28 @@ final class FrameScheduler {
         if needsDisplay { draw() }
     }
 
-    /// Holds every frame until ``release()``: screens start and load, and
-    /// the first frame waits (for the service's OpenAPI document).
-    func hold() {
-        isHeld = true
+    /// Why frames are held. Each is held and released by its own owner, so
+    /// one release cannot end another's hold: the start's first-frame
+    /// deadline, coming while `$PAGER` has the terminal, must neither draw
+    /// over the pager nor leave the screen undrawn after it.
+    enum Hold: Hashable {
+        /// The first frame waits (for the service's OpenAPI document).
+        case start
+        /// Another program (`$PAGER`, `$EDITOR`) has the terminal.
+        case outside
+        /// Another service's screens are shown (`:service`, `:env`).
+        case suspended
     }
 
-    /// Ends ``hold()`` and draws the frame asked for meanwhile, or the first.
-    func release() {
-        guard isHeld else { return }
-        isHeld = false
+    /// Holds every frame, for `reason`, until ``release(_:)`` of the same reason.
+    func hold(_ reason: Hold) {
+        holds.insert(reason)
+    }
+
+    /// Ends the hold for `reason`; when no other holds remain, draws the
+    /// frame asked for meanwhile, or the first.
+    func release(_ reason: Hold) {
+        guard holds.remove(reason) != nil, holds.isEmpty else { return }
         draw()
     }
 
@@ -53,7 +66,7 @@ final class FrameScheduler {
     /// the stop cannot cover the screens that replaced it.
     func draw() {
         guard !isStopped else { return }
-        guard !isHeld else {
+        guard holds.isEmpty else {
             needsDisplay = true
             return
         }
