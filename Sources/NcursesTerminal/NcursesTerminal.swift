@@ -78,7 +78,7 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// Whether the character type locale `name` is C's (or POSIX's, its other name).
-    static func isPlainC(_ name: String) -> Bool { name == "C" || name == "POSIX" }
+    private static func isPlainC(_ name: String) -> Bool { name == "C" || name == "POSIX" }
 
     /// Starts the full-screen UI on stdin/stdout.
     ///

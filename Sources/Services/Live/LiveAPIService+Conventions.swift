@@ -23,7 +23,6 @@ extension LiveAPIService {
             route: .send(convention.write(write, route: described)), mediaType: convention.mediaType)
     }
 
-    /// The id of the record an update or replace changed.
     /// Whether `route` writes a record that its answer may stand for.
     static func writes(_ route: ResourceEndpoint.Route) -> Bool {
         switch route {
@@ -32,6 +31,7 @@ extension LiveAPIService {
         }
     }
 
+    /// The id of the record an update or replace changed.
     static func changedID(_ route: ResourceEndpoint.Route) -> String? {
         switch route {
         case .update(let id, _), .replace(let id, _): return id
