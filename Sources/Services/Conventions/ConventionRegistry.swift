@@ -23,8 +23,9 @@ public struct ConventionRegistry: Sendable {
 
     /// Every convention built in. The specific ones come first (they claim
     /// a root by its media type or its own keys); json-server and the
-    /// OpenAPI routes last.
-    public static var builtIn: ConventionRegistry {
+    /// OpenAPI routes last. Made once: a list's capabilities and its search
+    /// words ask it while its view is made.
+    public static let builtIn: ConventionRegistry = {
         // One line per convention: a new convention adds itself here.
         ConventionRegistry([
             JSONAPIConvention(),
@@ -36,7 +37,7 @@ public struct ConventionRegistry: Sendable {
             JSONServerConvention(),
             OpenAPIRoutesConvention(),
         ])
-    }
+    }()
 
     /// The convention called `name` (`--convention hal`).
     public func named(_ name: ConventionName) -> (any ServiceConvention)? {
