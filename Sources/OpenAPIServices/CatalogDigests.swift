@@ -22,7 +22,7 @@ public struct CatalogDigests: Sendable {
 
     /// Bumped whenever what the reader makes of a document changes, so that
     /// digests made by an older reader are read again.
-    static let format = 2
+    static let format = 3
 
     public init(
         storage: any StorageService, service: String,

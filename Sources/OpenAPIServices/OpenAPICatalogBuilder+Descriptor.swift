@@ -106,6 +106,7 @@ extension OpenAPICatalogBuilder {
         }
         let record = collection.record?.item
         route.replacesOnUpdate = record?.patch == nil && record?.put != nil
+        route.readsRecords = record == nil || record?.get != nil
         let form = try formFields(collection)
         let canChange = record?.patch != nil || record?.put != nil
         let toggle = canChange ? scalars.first { $0.kind == .boolean }.map(\.name) : nil

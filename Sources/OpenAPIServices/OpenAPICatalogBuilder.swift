@@ -141,13 +141,20 @@ public struct OpenAPICatalogBuilder {
             name: name, entry: entry, shape: shape, parameters: parameters, record: records[entry.segments])
     }
 
-    /// Each collection's record route: the first `GET /x/{id}` under it, by the collection's segments.
+    /// Each collection's record route, by the collection's segments: the
+    /// first `GET /x/{id}` under it, else the first `/x/{id}` that takes a
+    /// write (`PATCH`, `PUT`, `DELETE`) and no read — a service whose
+    /// records are changed one by one and only read in the list.
     static func records(_ entries: [PathEntry]) -> [[String]: PathEntry] {
         var records: [[String]: PathEntry] = [:]
         for entry in entries {
-            guard entry.item.get != nil, let last = entry.segments.last, PathEntry.isTemplate(last) else { continue }
+            let item = entry.item
+            guard item.get != nil || item.patch != nil || item.put != nil || item.delete != nil,
+                let last = entry.segments.last, PathEntry.isTemplate(last)
+            else { continue }
             let parent = Array(entry.segments.dropLast())
-            if records[parent] == nil { records[parent] = entry }
+            if let found = records[parent], found.item.get != nil || item.get == nil { continue }
+            records[parent] = entry
         }
         return records
     }

@@ -144,6 +144,30 @@ struct RecordDetailStateTests {
         #expect(state.error == nil)
     }
 
+    /// A service that reads no record alone (its document writes no `GET`
+    /// of one, or it answered 405): the list's copy is the record, said on
+    /// the status line, not an error to retry; opened by id, with no copy,
+    /// it is one.
+    @Test func aRecordReadOnlyInItsListShowsTheListsCopyWithoutAnError() {
+        let listOnly = ServiceError(.other, .readInListOnly(name: "todos"))
+        var state = RecordDetailState(id: "4", record: Self.todo4, resource: Self.todos, breadcrumbPrefix: nil)
+        _ = state.apply(.appeared)
+        _ = state.apply(.recordFailed(listOnly))
+        #expect(state.error == nil)
+        #expect(state.record == Self.todo4)
+        #expect(state.message?.severity == .info)
+        let screen = draw(&state)
+        #expect(screen.contains("\"title\": \"call the bank\""))
+        #expect(!screen.contains("retry"), "\(screen)")
+        #expect(state.status.message?.text == "the list's copy: the service reads no todos one by one")
+
+        var opened = RecordDetailState(id: "4", record: nil, resource: Self.todos, breadcrumbPrefix: nil)
+        _ = opened.apply(.appeared)
+        _ = opened.apply(.recordFailed(listOnly))
+        #expect(opened.error == listOnly)
+        #expect(draw(&opened).contains("todos are read only in their list: the service reads none alone (r to retry)"))
+    }
+
     /// A fetch cancelled by a newer one (or by leaving) changes nothing.
     @Test func aCancelledFetchIsIgnored() {
         var state = RecordDetailState(id: "1", record: nil, resource: Self.users, breadcrumbPrefix: nil)

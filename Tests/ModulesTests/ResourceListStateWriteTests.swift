@@ -31,6 +31,20 @@ struct ResourceListStateWriteTests {
         #expect(state.status.message == StatusMessage("Todo 1 marked done"))
     }
 
+    /// A service that answers an update with only what it changed (or its
+    /// record read only in the list, the fields sent): the row keeps the
+    /// rest, with the answer's fields over it.
+    @Test func anAnswerWithLessThanTheRecordLeavesTheRestOfTheRow() {
+        var state = ResourceListState.loaded()
+        _ = state.press(.char(" "))
+        let answer = RecordEntity(id: "1", json: ["completed": true, "updatedAt": "2026-11-29"])
+        _ = state.apply(.writes(.answered(.updateConfirmed(id: "1", saved: answer, noticeForgets: false))))
+        #expect(state.current?.json["title"] == todo1.json["title"])
+        #expect(state.current?.json["completed"] == true)
+        #expect(state.current?.json["updatedAt"] == "2026-11-29")
+        #expect(state.status.message == StatusMessage("Todo 1 marked done"))
+    }
+
     /// The server's answer comes after the user moved on: the cursor stays
     /// where the user put it (an answer used to pull it back to the record).
     @Test func aLateAnswerLeavesTheCursorWhereTheUserMovedIt() {

@@ -250,4 +250,58 @@ struct OpenAPICatalogBuilderTests {
         let description = try OpenAPIDescription.read(Data(LibraryDocuments.fastAPI.utf8), location: "x.json")
         #expect(description.authSchemes == ["bearer token (HTTPBearer)"])
     }
+
+    /// A record path that takes writes and no `GET` (records changed one
+    /// by one, read only in the list): still the record route, so the
+    /// collection has its toggle and form; its route says records are not
+    /// read alone. Whole and in slices alike.
+    @Test func aRecordPathWithWritesAndNoReadIsTheRecordRouteReadInTheListOnly() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
+              "/tasks": {
+                "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+                  {"type": "array", "items": {"$ref": "#/components/schemas/Task"}}}}}}},
+                "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}}},
+                  "responses": {"201": {"description": "made"}}}},
+              "/tasks/{task_id}": {
+                "patch": {"parameters": [{"name": "task_id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}}},
+                  "responses": {"200": {"description": "ok"}}},
+                "delete": {"parameters": [{"name": "task_id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                  "responses": {"204": {"description": "gone"}}}},
+              "/notes": {
+                "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+                  {"type": "array", "items": {"$ref": "#/components/schemas/Task"}}}}}}}},
+              "/notes/{id}": {
+                "delete": {"responses": {"204": {"description": "gone"}}},
+                "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+                  {"$ref": "#/components/schemas/Task"}}}}}}}},
+            "components": {"schemas": {"Task": {"type": "object", "properties": {
+              "id": {"type": "integer", "readOnly": true}, "title": {"type": "string"}, "done": {"type": "boolean"}}}}}}
+            """#
+        for sliced in [true, false] {
+            let catalog = try OpenAPIDescription.read(Data(document.utf8), location: "t.json", sliced: sliced).catalog
+            let tasks = try #require(catalog["tasks"])
+            #expect(tasks.route?.readsRecords == false, "sliced: \(sliced)")
+            #expect(tasks.route?.recordPath == "/tasks/{}")
+            #expect(tasks.toggle?.field == "done")
+            #expect(tasks.formFields.map(\.field) == ["title", "done"])
+            #expect(tasks.route?.replacesOnUpdate == false)
+            // A record path with a `GET` reads records alone, whatever else it takes.
+            #expect(catalog["notes"]?.route?.readsRecords == true)
+        }
+    }
+
+    /// What a cached catalog keeps: a route whose records are read only in
+    /// the list says so; one kept by an earlier build (no such key) reads them.
+    @Test func aRouteKeepsWhetherItsRecordsAreReadAlone() throws {
+        var route = ResourceRoute(path: "/tasks")
+        route.readsRecords = false
+        let kept = try JSONEncoder().encode(route)
+        #expect(try JSONDecoder().decode(ResourceRoute.self, from: kept).readsRecords == false)
+        // Written as earlier builds wrote it: no such key.
+        let earlier = try JSONEncoder().encode(ResourceRoute(path: "/tasks"))
+        #expect(!String(decoding: earlier, as: UTF8.self).contains("readsRecords"))
+        #expect(try JSONDecoder().decode(ResourceRoute.self, from: earlier).readsRecords == true)
+    }
 }

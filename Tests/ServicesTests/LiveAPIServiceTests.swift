@@ -209,6 +209,46 @@ struct LiveAPIServiceTests {
         #expect(await server.requests.map { "\($0.method) \($0.path)" } == ["PATCH /todos/1", "GET /todos/1"])
     }
 
+    /// A service whose record `GET` answers 405 Method Not Allowed (an
+    /// instant-json-server: lists and writes, no read of one) reads its
+    /// records only in the list: said as such, and not asked again, nor
+    /// after a write answered with less than the record (whose status
+    /// words are not taken for the record's fields).
+    @Test func aRecordReadAnswered405IsReadInTheListOnlyAndNotAskedAgain() async throws {
+        let server = try await TestHTTPServer.start { request in
+            if request.method == "PATCH" { return .json(#"{"success": true}"#) }
+            return .init(status: 405)
+        }
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        let todos = ResourceDescriptor(name: "todos", columns: [])
+        for id in ["1", "2"] {
+            do {
+                _ = try await api.record(todos, id: id)
+                Issue.record("expected a failure")
+            } catch {
+                #expect(error.reason == .readInListOnly(name: "todos"))
+            }
+        }
+        let written = try await api.update(todos, id: "1", ["completed": true])
+        #expect(written == ["completed": true])
+        #expect(await server.requests.map { "\($0.method) \($0.path)" } == ["GET /todos/1", "PATCH /todos/1"])
+    }
+
+    /// A route its document gives no record `GET` is never asked one.
+    @Test func aRouteThatReadsNoRecordAloneAsksNone() async throws {
+        let server = try await TestHTTPServer.start { _ in .json(#"{"id": 1}"#) }
+        defer { Task { await server.stop() } }
+        var tasks = ResourceDescriptor(name: "tasks", columns: [])
+        var route = ResourceRoute(path: "/tasks")
+        route.readsRecords = false
+        tasks.route = route
+        await #expect(throws: ServiceError(.other, .readInListOnly(name: "tasks"))) {
+            try await Self.service(server.baseURL).record(tasks, id: "1")
+        }
+        #expect(await server.requests.isEmpty)
+    }
+
     @Test func aWriteAnswerThatBreaksTheSchemaIsBadData() async throws {
         let server = try await TestHTTPServer.start { _ in .json(#"{"id":1,"title":"x","completed":"yes"}"#) }
         defer { Task { await server.stop() } }

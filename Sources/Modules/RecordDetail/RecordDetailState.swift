@@ -302,6 +302,11 @@ struct RecordDetailState: ScreenState, Equatable, Sendable {
         if isWatchFetch, let fresh, let record { changedFields.formUnion(Self.changedKeys(record, fresh)) }
         if let fresh { record = fresh }
         error = failure
+        if case .readInListOnly? = failure?.reason, record != nil {
+            // The list's copy is the record: nothing failed, and asking again would not help.
+            error = nil
+            message = StatusMessage(Texts.Detail.listCopy(resources: resource.name))
+        }
         guard isWatchFetch else { return countIfNeeded() + nameIfNeeded(retrying: true) + [.redraw] }
         // A watch fetch does not count the relations again, nor asks again
         // for a label that failed: it names only a parent that changed.

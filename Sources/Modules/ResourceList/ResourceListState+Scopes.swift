@@ -167,7 +167,7 @@ extension ResourceListState {
             } else {
                 text = Texts.List.saved(resource: singular, id: id)
             }
-            return [.replace(saved, keeping: nil), .say(report(text, notice: notice))]
+            return [.replace(overlaid(saved, on: id), keeping: nil), .say(report(text, notice: notice))]
         case .notSaved(let id, let original, let failure):
             let text = Texts.List.notSaved(resource: singular, id: id, reason: failure.shortReason)
             return [.replace(original, keeping: nil), .say(StatusMessage(text, .error))]
@@ -188,6 +188,18 @@ extension ResourceListState {
             return [.restore(record, at: position), .say(StatusMessage(text, .error))]
         default: return []
         }
+    }
+
+    /// The row `id` as the update's answer leaves it: the row as shown
+    /// (the fields sent already in it) with the answer's fields over it. A
+    /// service answering less than the record (only the fields it changed)
+    /// does not take the rest of the row away.
+    private func overlaid(_ saved: RecordEntity, on id: String) -> RecordEntity {
+        guard case .object(let answer) = saved.json, let shown = records.first(where: { $0.id == id }),
+            case .object(var row) = shown.json
+        else { return saved }
+        for (key, value) in answer { row[key] = value }
+        return RecordEntity(id: saved.id, json: .object(row))
     }
 
     /// What a write's answer says; `notice`: and, once per run, that the server forgets writes.

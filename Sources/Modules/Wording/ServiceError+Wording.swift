@@ -41,6 +41,8 @@ extension ServiceError.Reason {
             return error.userMessage
         case .notACollection(let name):
             return Texts.Service.notACollection(name: name)
+        case .readInListOnly(let name):
+            return Texts.Service.readInListOnly(resources: name)
         case .operationsNotHere:
             return Texts.Operations.notHere
         case .isDirectory(let path):

@@ -25,6 +25,10 @@ public struct ServiceError: Error, Sendable, Equatable {
         case network(NetworkError, advice: String?)
         /// `name` is no collection of the service (a name no route takes).
         case notACollection(name: String)
+        /// The records of the collection `name` are read only in its list:
+        /// the service takes no `GET` of one (its document writes none, or
+        /// it answered 405 Method Not Allowed).
+        case readInListOnly(name: String)
         /// The service answers in process: it has no operations.
         case operationsNotHere
         /// The export target `path` is a folder.

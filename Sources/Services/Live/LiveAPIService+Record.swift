@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Networking
+import Synchronization
 
 /// One record: read through the store, and a relation's record named from
 /// what earlier answers carried.
@@ -18,6 +19,7 @@ extension LiveAPIService {
     func record(_ resource: ResourceDescriptor, id: String, sharing: ResourceStore.Sharing)
         async throws(ServiceError) -> JSONValue
     {
+        if try readsInListOnly(resource) { throw ServiceError(.other, .readInListOnly(name: resource.name)) }
         let request = try recordRequest(resource, id: id)
         do throws(NetworkError) {
             let loaded = try await store.load(request, sharing: sharing)
@@ -37,8 +39,21 @@ extension LiveAPIService {
                 throw error
             }
         } catch {
+            if case .status(405, _) = error, !resource.isObject {
+                listOnly.note(try self.route(of: resource).path)
+                throw ServiceError(.other, .readInListOnly(name: resource.name))
+            }
             throw hint.apply(to: error)
         }
+    }
+
+    /// Whether `resource`'s records are read only in its list: its
+    /// document writes no `GET` of one, or a record's `GET` answered 405
+    /// in this run (no record of it is asked for again).
+    func readsInListOnly(_ resource: ResourceDescriptor) throws(ServiceError) -> Bool {
+        guard !resource.isObject else { return false }
+        let route = try route(of: resource)
+        return !route.readsRecords || listOnly.contains(route.path)
     }
 
     /// From what an answer of `resource` carried beside its rows, else one
@@ -48,5 +63,30 @@ extension LiveAPIService {
     ) async throws(ServiceError) -> JSONValue {
         if let carried = related.record(RelatedKey(field, id), of: resource.name) { return carried }
         return try await record(target, id: id, sharing: .anyInFlight)
+    }
+}
+
+/// The collections (by path) whose record `GET` answered 405 Method Not
+/// Allowed: the path takes other methods only (RFC 9110 §15.5.6; the answer
+/// is cacheable by default), so a record of them is not asked for again
+/// in this run. At most `limit` paths are kept (past it, none: a miss
+/// costs one request).
+final class ListOnlyRecords: Sendable {
+    private let paths = Mutex(Set<String>())
+    let limit: Int
+
+    init(limit: Int = 1_000) {
+        self.limit = limit
+    }
+
+    func note(_ path: String) {
+        paths.withLock { paths in
+            if paths.count >= limit { paths.removeAll() }
+            paths.insert(path)
+        }
+    }
+
+    func contains(_ path: String) -> Bool {
+        paths.withLock { $0.contains(path) }
     }
 }

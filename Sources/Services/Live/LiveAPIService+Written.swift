@@ -16,13 +16,17 @@ extension LiveAPIService {
         guard !resource.isObject, case .object(let object) = answer else { return try checked(answer, resource) }
         if !fields.contains(where: { object[$0.key] == nil }), Self.fits(answer, resource.schema) { return answer }
         let answeredID = object[resource.idField].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
-        if let recordID = id ?? answeredID, let fetched = try? await record(resource, id: recordID),
+        if let recordID = id ?? answeredID, (try? readsInListOnly(resource)) != true,
+            let fetched = try? await record(resource, id: recordID),
             case .object = fetched, Self.fits(fetched, resource.schema)
         {
             return fetched
         }
         var merged = fields
-        for (key, value) in object { merged[key] = value }
+        // An answer that names no record (`{"success": true}`) is a status, not fields of it.
+        if answeredID != nil || object.keys.contains(where: { fields[$0] != nil }) {
+            for (key, value) in object { merged[key] = value }
+        }
         return try checked(.object(merged), resource)
     }
 

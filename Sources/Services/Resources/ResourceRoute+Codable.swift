@@ -6,7 +6,7 @@ import Foundation
 extension ResourceRoute: Codable {
     private enum CodingKeys: String, CodingKey {
         case path, paging, itemsKey, totalKey, nestedRoutes, sortParameter, sortsWithDirection, searchParameter
-        case replacesOnUpdate, choices, convention, facts, recordPath, requiredQuery
+        case replacesOnUpdate, choices, convention, facts, recordPath, requiredQuery, readsRecords
     }
 
     private struct QueryPair: Codable {
@@ -30,6 +30,8 @@ extension ResourceRoute: Codable {
         convention = try values.decode(ConventionName.self, forKey: .convention)
         facts = try values.decode([String: String].self, forKey: .facts)
         recordPath = try values.decodeIfPresent(String.self, forKey: .recordPath)
+        // Absent in what earlier builds kept: their records were all read alone.
+        readsRecords = try values.decodeIfPresent(Bool.self, forKey: .readsRecords) ?? true
         requiredQuery = try values.decode([QueryPair].self, forKey: .requiredQuery).map {
             URLQueryItem(name: $0.name, value: $0.value)
         }
@@ -50,6 +52,7 @@ extension ResourceRoute: Codable {
         try values.encode(convention, forKey: .convention)
         try values.encode(facts, forKey: .facts)
         try values.encodeIfPresent(recordPath, forKey: .recordPath)
+        if !readsRecords { try values.encode(readsRecords, forKey: .readsRecords) }
         try values.encode(requiredQuery.map { QueryPair(name: $0.name, value: $0.value) }, forKey: .requiredQuery)
     }
 }

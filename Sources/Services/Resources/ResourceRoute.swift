@@ -62,6 +62,10 @@ public struct ResourceRoute: Sendable, Hashable {
     /// (`/books/{}`, `{}` for the id): the document's record path as it is
     /// written, its trailing slash or none; `nil`: `path/<id>`.
     public var recordPath: String?
+    /// Whether a record can be asked for alone (`GET` on its path). A
+    /// document whose record path takes only writes (`PATCH`, `PUT`,
+    /// `DELETE`) says it cannot: the list's copy of a record is all there is.
+    public var readsRecords = true
     /// Query parameters the document requires of every list request, with
     /// the value to send when the query itself sends none (their default or
     /// example; `limit` the page size, `offset` 0).
