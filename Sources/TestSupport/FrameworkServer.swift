@@ -45,18 +45,29 @@ public final class FrameworkServer: Sendable {
         /// CountBooks, 120 books, 12 authors, AIP-158 paging), in memory,
         /// server reflection v1alpha only; TLS when given a certificate.
         case grpc
+        /// FastAPI 0.165 on uvicorn, as its tutorial writes an API: books
+        /// read only as a list (`PATCH`/`DELETE /books/{book_id}`, no `GET`
+        /// of one), publishers and authors one by one too; in memory.
+        case fastAPI = "fastapi"
+        /// instant-json-server 0.1.2 (PyPI, on FastAPI): `/{resource}` and
+        /// `/{resource}/{id}` over a db.json of the library, no `GET` of one
+        /// record; in the FastAPI fixture's folder and venv (`instant.py`).
+        case instantJSONServer = "instant-json-server"
 
         /// `Tests/Fixtures/<this>`.
-        public var fixture: String { self == .oauth ? "oauth-provider" : "\(rawValue)-library" }
+        public var fixture: String { self == .oauth ? "oauth-provider" : "\(venvName)-library" }
+
+        /// `.build/<this>-venv`: the name `scripts/framework-venvs` knows.
+        var venvName: String { self == .instantJSONServer ? Framework.fastAPI.rawValue : rawValue }
 
         /// The script that makes the venv, as a user would run it.
         public var venvScript: String {
-            self == .django ? "scripts/django-venv" : "scripts/framework-venvs \(rawValue)"
+            self == .django ? "scripts/django-venv" : "scripts/framework-venvs \(venvName)"
         }
 
         /// The environment variable that may name the venv instead.
         var venvVariable: String {
-            "TRESTLE_\(rawValue.uppercased().replacingOccurrences(of: "-", with: "_"))_VENV"
+            "TRESTLE_\(venvName.uppercased().replacingOccurrences(of: "-", with: "_"))_VENV"
         }
 
         /// The environment variable the fixture reads its SQLite file's path from.
@@ -71,7 +82,7 @@ public final class FrameworkServer: Sendable {
             case .django, .dja, .tastypie, .ninja, .oauth:
                 [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
-            case .ariadne, .grpc: []
+            case .ariadne, .grpc, .fastAPI, .instantJSONServer: []
             }
         }
 
@@ -81,7 +92,8 @@ public final class FrameworkServer: Sendable {
             case .django, .dja, .tastypie, .ninja, .oauth:
                 ["manage.py", "runserver", "--noreload", "127.0.0.1:\(port)"]
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
-            case .flaskRESTX, .ariadne: ["app.py", "\(port)"]
+            case .flaskRESTX, .ariadne, .fastAPI: ["app.py", "\(port)"]
+            case .instantJSONServer: ["instant.py", "\(port)"]
             case .grpc: ["server.py", "\(port)"]
             }
         }
@@ -91,7 +103,7 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django: "/api/"
             case .datasette: "/library"
-            case .dja, .flaskRESTX, .ariadne, .grpc: "/"
+            case .dja, .flaskRESTX, .ariadne, .grpc, .fastAPI, .instantJSONServer: "/"
             case .tastypie: "/api/v1/"
             case .ninja, .oauth: "/api"
             }
@@ -111,6 +123,8 @@ public final class FrameworkServer: Sendable {
             // GET shows ariadne's explorer page: the server is up.
             case .ariadne: ("/graphql", "text/html")
             case .oauth: ("/login/", "text/html")
+            case .fastAPI: ("/openapi.json", "application/json")
+            case .instantJSONServer: ("/books", "application/json")
             // No HTTP/1: server.py prints `serving PORT` once it listens.
             case .grpc: ("", "")
             }
@@ -148,7 +162,7 @@ public final class FrameworkServer: Sendable {
     public static func venv(_ framework: Framework) throws -> URL {
         let folder =
             ProcessInfo.processInfo.environment[framework.venvVariable].map { URL(fileURLWithPath: $0) }
-            ?? BuiltProducts.packageRoot.appendingPathComponent(".build/\(framework.rawValue)-venv")
+            ?? BuiltProducts.packageRoot.appendingPathComponent(".build/\(framework.venvName)-venv")
         guard FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("bin/python").path) else {
             let name = framework == .django ? "Django" : framework.rawValue
             throw Failure("no \(name) venv at \(folder.path): run \(framework.venvScript) first")

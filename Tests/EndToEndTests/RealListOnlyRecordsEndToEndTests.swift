@@ -1,0 +1,99 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension EndToEnd {
+    /// The real binary against two real services that read their records
+    /// only in the list (``FrameworkServer``): FastAPI 0.165, whose own
+    /// document writes `PATCH` and `DELETE /books/{book_id}` and no `GET` of
+    /// one book, and instant-json-server 0.1.2, which answers a record's
+    /// `GET` with 405 Method Not Allowed. A record opens as the list's copy,
+    /// said on the status line, never as an error to retry; the servers' own
+    /// logs say no record was asked for that could not be read.
+    @Suite
+    struct RealListOnlyRecordsEndToEndTests {
+        /// FastAPI: the document says books are read in the list only. The
+        /// toggle is the book's bool (`in_print`), sent as a `PATCH`; Enter
+        /// shows the book as the list has it, the toggle's answer in it.
+        @Test func fastAPIBooksAreToggledAndOpenedFromTheirList() async throws {
+            let server = try await FrameworkServer.start(.fastAPI)
+            defer { server.stop() }
+            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString])
+            defer { app.stop() }
+            try await app.session.eventually("the collections of openapi.json, counted") { screen in
+                screen.contains("(from openapi.json)")
+                    && ResourceScreen.startCount(of: "books", in: screen) == FrameworkServer.bookCount
+            }
+            try await app.command("books")
+            try await app.session.eventually("the books") { screen in
+                screen.contains("Chronicle 1 ") && screen.contains("In Print")
+            }
+            // Book 3 is out of print (every third is).
+            try app.session.press("j")
+            try app.session.press("j")
+            try await app.eventuallyCursor(on: 3)
+            try app.session.press("Space")
+            try await app.session.eventually("book 3 marked in print") { screen in
+                ResourceScreen.status(screen).contains("Book 3 marked in_print")
+            }
+            #expect(try await Self.books(server).first { $0["id"] == 3 }?["in_print"] == true)
+
+            try app.session.press("Enter")
+            let record = try await app.session.eventually("book 3, the list's copy") { screen in
+                screen.contains("\"title\": \"Chronicle 3\"") && screen.contains("\"in_print\": true")
+                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
+            }
+            #expect(!record.contains("retry") && !record.contains("Server answered"), "\(record)")
+            // Its relations still name the author, read one by one as the document allows.
+            try await app.session.eventually("book 3's author named") { screen in
+                screen.contains("author → \(FrameworkServer.author(ofBook: 3)) ")
+            }
+
+            let requests = server.requestLines()
+            #expect(requests.contains("PATCH /books/3 HTTP/1.1"), "\(requests)")
+            #expect(!requests.contains { $0.hasPrefix("GET /books/") }, "\(requests)")
+        }
+
+        /// instant-json-server: nothing says so before its 405; after it, no
+        /// record of the collection is asked for again in the run.
+        @Test func instantJSONServersBooksAreOpenedFromTheirListAfterOne405() async throws {
+            let server = try await FrameworkServer.start(.instantJSONServer)
+            defer { server.stop() }
+            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            defer { app.stop() }
+            try await app.session.eventually("the books") { screen in
+                screen.contains("Chronicle 1 ") && screen.contains("books 64")
+            }
+            try app.session.press("Enter")
+            let first = try await app.session.eventually("book 1, the list's copy") { screen in
+                screen.contains("\"title\": \"Chronicle 1\"")
+                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
+            }
+            #expect(!first.contains("retry") && !first.contains("Server answered"), "\(first)")
+            try app.session.press("Escape")
+            try await app.eventuallyCursor(on: 1)
+            try app.session.press("j")
+            try await app.eventuallyCursor(on: 2)
+            try app.session.press("Enter")
+            try await app.session.eventually("book 2, the list's copy") { screen in
+                screen.contains("\"title\": \"Chronicle 2\"")
+                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
+            }
+
+            let reads = server.requestLines().filter { $0.hasPrefix("GET /books/") }
+            #expect(reads == ["GET /books/1 HTTP/1.1"], "\(server.requestLines())")
+        }
+
+        /// The books as the framework's list gives them.
+        static func books(_ server: FrameworkServer) async throws -> [JSONValue] {
+            let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/books"))
+            let (data, _) = try await URLSession.shared.data(from: url)
+            return try #require(try JSONParser.parse(data).arrayValue)
+        }
+    }
+}
