@@ -89,6 +89,50 @@ extension EndToEnd {
             #expect(reads == ["GET /books/1 HTTP/1.1"], "\(server.requestLines())")
         }
 
+        /// instant-json-server's books are described by nobody: the first
+        /// Space asks what a book takes (`OPTIONS`: 405, `Allow: PATCH`),
+        /// then toggles its first true/false field with a `PATCH`, whose
+        /// `{"success": true}` leaves the rest of the row as it was; `e`
+        /// edits with a form of the book's fields. No `GET` of one book:
+        /// the `Allow` had none.
+        @Test func instantJSONServersBooksTakeTheWritesItsAllowSays() async throws {
+            let server = try await FrameworkServer.start(.instantJSONServer)
+            defer { server.stop() }
+            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            defer { app.stop() }
+            try await app.session.eventually("the books") { screen in
+                screen.contains("Chronicle 1 ") && screen.contains("books 64")
+            }
+            // Book 3 is out of print (every third is).
+            try app.session.press("j")
+            try app.session.press("j")
+            try await app.eventuallyCursor(on: 3)
+            try app.session.press("Space")
+            let toggled = try await app.session.eventually("book 3 marked in print") { screen in
+                ResourceScreen.status(screen).contains("Book 3 marked in_print")
+            }
+            #expect(ResourceScreen.row(ofID: 3, in: toggled)?.contains("Chronicle 3") == true, "\(toggled)")
+            let saved = try await Self.books(server).first { $0["id"] == 3 }
+            #expect(saved?["in_print"] == true)
+
+            try app.session.press("e")
+            try await app.session.eventuallyShows(" Edit book 3 ")
+            try app.session.press("C-e")
+            try app.session.press("C-u")
+            try app.session.type("Chronicle three")
+            try app.session.press("Enter")
+            try await app.session.eventually("book 3 saved") { screen in
+                ResourceScreen.status(screen).contains("Book 3 saved") && !screen.contains(" Edit book ")
+                    && ResourceScreen.row(ofID: 3, in: screen)?.contains("Chronicle three") == true
+            }
+            #expect(try await Self.books(server).first { $0["id"] == 3 }?["title"] == "Chronicle three")
+
+            let requests = server.requestLines()
+            #expect(requests.filter { $0.hasPrefix("OPTIONS ") } == ["OPTIONS /books/3 HTTP/1.1"], "\(requests)")
+            #expect(requests.filter { $0.hasPrefix("PATCH ") }.count == 2, "\(requests)")
+            #expect(!requests.contains { $0.hasPrefix("GET /books/") }, "\(requests)")
+        }
+
         /// The books as the framework's list gives them.
         static func books(_ server: FrameworkServer) async throws -> [JSONValue] {
             let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/books"))

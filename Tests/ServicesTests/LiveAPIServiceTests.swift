@@ -235,6 +235,36 @@ struct LiveAPIServiceTests {
         #expect(await server.requests.map { "\($0.method) \($0.path)" } == ["GET /todos/1", "PATCH /todos/1"])
     }
 
+    /// What a record takes, as the service's `Allow` says: asked once per
+    /// collection (`OPTIONS`), remembered; a 405's `Allow` counts too, and
+    /// without `GET` no record is asked for alone afterwards.
+    @Test func allowedMethodsAreTheOptionsAnswersAllowAskedOncePerCollection() async throws {
+        let server = try await TestHTTPServer.start { request in
+            switch (request.method, request.path) {
+            case ("OPTIONS", "/books/1"): .init(status: 204, headers: [("Allow", "GET, head,PATCH , DELETE")])
+            case ("OPTIONS", "/notes/1"):
+                .json(#"{"detail": "Method Not Allowed"}"#, status: 405, headers: [("Allow", "PATCH")])
+            case ("OPTIONS", "/tags/1"): .init(status: 404)
+            case ("OPTIONS", _): .init(status: 204, headers: [("Allow", String(repeating: "GET, ", count: 60))])
+            default: .json(#"{"id": 1}"#)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let api = Self.service(server.baseURL)
+        let books = ResourceCatalog([]).descriptor(for: "books")
+        #expect(await api.allowedMethods(books, id: "1") == ["GET", "HEAD", "PATCH", "DELETE"])
+        #expect(await api.allowedMethods(books, id: "2") == ["GET", "HEAD", "PATCH", "DELETE"])
+        let notes = ResourceCatalog([]).descriptor(for: "notes")
+        #expect(await api.allowedMethods(notes, id: "1") == ["PATCH"])
+        await #expect(throws: ServiceError(.other, .readInListOnly(name: "notes"))) {
+            try await api.record(notes, id: "1")
+        }
+        #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "tags"), id: "1") == nil)
+        #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "long"), id: "1") == nil, "too long")
+        let sent = await server.requests.map { "\($0.method) \($0.path)" }
+        #expect(sent == ["OPTIONS /books/1", "OPTIONS /notes/1", "OPTIONS /tags/1", "OPTIONS /long/1"])
+    }
+
     /// A route its document gives no record `GET` is never asked one.
     @Test func aRouteThatReadsNoRecordAloneAsksNone() async throws {
         let server = try await TestHTTPServer.start { _ in .json(#"{"id": 1}"#) }

@@ -189,8 +189,7 @@ extension AppRoot {
         func configuration(for answer: Answer) -> AppConfiguration {
             guard answer == .records else { return configuration }
             var alone = UnknownService.unguessed(configuration)
-            alone.catalog = ResourceCatalog(
-                [ResourceCatalog.inferred(name: name, from: [])], source: nil, opening: .startScreen)
+            alone.catalog = ResourceCatalog([ResourceCatalog.undescribed(name)], source: nil, opening: .startScreen)
             return alone
         }
     }
@@ -235,7 +234,7 @@ extension AppRoot {
         let browsed = built.browsed
         guard let name, shown.catalog[name] == nil, UnknownService.guesses(browsed), isCollectionName(name)
         else { return nil }
-        let resource = browsed.catalog[name] ?? ResourceCatalog.inferred(name: name, from: [])
+        let resource = browsed.catalog.descriptor(for: name)
         guard !resource.isObject else { return nil }
         let api = built.services.api
         let storage = built.cache

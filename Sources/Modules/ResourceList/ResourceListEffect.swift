@@ -41,6 +41,9 @@ enum ResourceListEffect: Equatable, Sendable {
     case create(placeholderID: String, fields: JSONObject)
     /// Delete record `id`. Results: `.writes(.answered(.deleteConfirmed / .deleteRefused))`.
     case delete(id: String)
+    /// Ask the service which methods record `id` takes (a collection
+    /// nobody described, at its first write key). Result: `.writesAnswered`.
+    case askWrites(id: String)
     /// The user typed `yes` to a production write: no screen asks again this run.
     case allowWrites
     /// A search is coming (the filter prompt opened): let the service get ready for it.

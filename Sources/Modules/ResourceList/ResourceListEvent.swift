@@ -76,6 +76,8 @@ enum ResourceListEvent: Equatable, Sendable {
     case morePageArrived(Int, ListPage)
     /// Page `number` of a windowed list came.
     case windowPageArrived(Int, ListPage)
+    /// The methods the service says the records take (`nil`: it said nothing).
+    case writesAnswered(Set<String>?)
     /// The watch interval is over: time to fetch again.
     case watchTimerFired
     /// The watch fetch finished (its answer comes through `.firstPageUpdated`).
@@ -133,7 +135,8 @@ extension ResourceListEvent {
     /// gives the window a new budget of requests (``WindowPlan``).
     var isResult: Bool {
         switch self {
-        case .firstPageUpdated, .morePageArrived, .windowPageArrived, .watchTimerFired, .watchFetchFinished, .step:
+        case .firstPageUpdated, .morePageArrived, .windowPageArrived, .watchTimerFired, .watchFetchFinished, .step,
+            .writesAnswered:
             return true
         case .pages(.moreFailed), .pages(.windowPageFailed), .filterSort(.searchPaused), .writes(.answered):
             return true

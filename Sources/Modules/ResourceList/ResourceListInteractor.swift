@@ -88,6 +88,11 @@ public struct ResourceListInteractor: Sendable {
         try await api.delete(resource, id: id)
     }
 
+    /// The methods record `id` takes, as the service says (`nil`: it says nothing).
+    public func allowedMethods(_ id: String) async -> Set<String>? {
+        await api.allowedMethods(resource, id: id)
+    }
+
     /// Whether writes survive on this service (JSONPlaceholder forgets them).
     public var serverKeepsWrites: Bool { api.keepsWrites }
 

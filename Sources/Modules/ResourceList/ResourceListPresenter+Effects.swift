@@ -49,6 +49,12 @@ extension ResourceListPresenter {
             cancelWindowPages(keeping: [])
         case .update, .create, .delete: write(effect)
         case .allowWrites: context.writeGuard.confirm()
+        case .askWrites(let id):
+            tasks.run(.askWrites) { [weak self, interactor] in
+                let methods = await interactor.allowedMethods(id)
+                guard !Task.isCancelled else { return }
+                self?.receive(.writesAnswered(methods))
+            }
         }
     }
 

@@ -31,6 +31,8 @@ public final class ResourceListPresenter: Screen {
         /// The watch timer, then the watch fetch it starts (one at a time).
         case watch
         case write(String)
+        /// Which methods the records take (one question at a time).
+        case askWrites
     }
 
     init(interactor: ResourceListInteractor, router: ResourceListRouter, context: ScreenContext, breadcrumb: String) {

@@ -34,9 +34,11 @@ extension ResourceListState {
     /// Space pressed on the list this one was made again from, before that
     /// list knew its toggle: now that the rows are here, the record is
     /// toggled as Space does (through the production guard) — if this
-    /// list's resource has a toggle and the cursor is still on the record.
+    /// list's resource has a toggle, or learns its writes from the service,
+    /// and the cursor is still on the record.
     mutating func toggleAsked() -> [ResourceListEffect] {
-        guard let id = askedToggle, resource.toggle != nil else { return [] }
+        let learns = resource.learnsWrites && !resource.isWritable && learning == .notAsked
+        guard let id = askedToggle, resource.toggle != nil || learns else { return [] }
         askedToggle = nil
         guard current?.id == id else { return [] }
         return guarded(.toggle)

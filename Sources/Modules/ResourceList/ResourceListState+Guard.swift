@@ -1,5 +1,6 @@
 import Services
 import TerminalUI
+import Translations
 
 /// The production guard: every write intent (Space, n, e, d) passes here
 /// first. A read-only run refuses it with one line before anything is sent;
@@ -17,9 +18,48 @@ extension ResourceListState {
     /// as it was when the screen last showed).
     var writeAccess: WriteAccess { writing.access }
 
-    /// The transition for a write intent, by the run's write access.
+    /// The transition for a write intent, by the run's write access. A
+    /// collection nobody described first asks its service which methods
+    /// its records take (one question, the first time; keys meanwhile wait).
     mutating func guarded(_ intent: WriteIntent) -> [ResourceListEffect] {
-        writing(.intent(intent, wouldWrite: wouldWrite(intent)))
+        // A read-only run refuses the intent without asking anything.
+        let refused = if case .readOnly = writeAccess { true } else { false }
+        if resource.learnsWrites, !resource.isWritable, !refused {
+            switch learning {
+            case .notAsked:
+                guard let record = current ?? records.first, record.hasID else { break }
+                learning = .asking(intent)
+                // Carried, should the list be made again before the answer (``toggleAsked()``).
+                if intent == .toggle { askedToggle = current?.id }
+                say(Texts.List.askingWrites(resources: resource.name))
+                return [.askWrites(id: record.id)]
+            case .asking: return []
+            case .answered: break
+            }
+        }
+        return writing(.intent(intent, wouldWrite: wouldWrite(intent)))
+    }
+
+    /// The service said which methods the records take: with `PATCH`, the
+    /// collection takes writes — a form and a toggle of its record's
+    /// fields — and the intent that asked goes on; else it is read-only,
+    /// in the service's words.
+    mutating func writesAnswered(_ methods: Set<String>?) -> [ResourceListEffect] {
+        guard case .asking(let intent) = learning else { return [] }
+        learning = .answered
+        guard let methods, methods.contains("PATCH"), let sample = (current ?? records.first)?.json else {
+            // A Space asked stays carried: a description still on its way may know a toggle.
+            let words =
+                methods.map {
+                    Texts.List.readOnlyAllows(resources: resource.name, methods: $0.sorted().joined(separator: ", "))
+                } ?? Texts.List.readOnly(resources: resource.name)
+            say(words, .warning)
+            return []
+        }
+        resource = resource.writable(likeRecord: sample)
+        askedToggle = nil
+        message = nil
+        return guarded(intent)
     }
 
     /// A key while the production question is open.
@@ -64,4 +104,13 @@ extension ResourceListState {
         case .edit, .delete: return resource.isWritable && onRecord
         }
     }
+}
+
+/// Whether a collection nobody described has asked its service which
+/// methods its records take (``ResourceListState/guarded(_:)``).
+enum WriteLearning: Equatable, Sendable {
+    case notAsked
+    /// Asked at `intent`, which goes on when the service says it takes writes.
+    case asking(WriteIntent)
+    case answered
 }

@@ -44,6 +44,10 @@ extension ResourceListState {
         if let toggle = resource.toggle {
             lines.append((keys.label(for: .toggle), Texts.List.helpToggle(field: toggle.field)))
         }
+        if resource.learnsWrites, !resource.isWritable, learning != .answered {
+            let writeKeys = [Action.toggle, .new, .edit, .delete].map { keys.label(for: $0) }.joined(separator: " ")
+            lines.append((writeKeys, Texts.List.helpAskWrites(resources: resource.name)))
+        }
         if resource.isWritable {
             lines.append((keys.label(for: .new), Texts.List.helpNew(resource: resource.singular)))
             lines.append((keys.label(for: .edit), Texts.List.helpEdit(resource: resource.singular)))

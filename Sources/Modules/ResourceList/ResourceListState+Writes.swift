@@ -8,6 +8,11 @@ extension ResourceListState {
     mutating func toggleCurrent() -> [ResourceListEffect] {
         guard let record = current, record.hasID else { return [] }
         guard let toggle = resource.toggle else {
+            if learning == .answered {
+                // The service was asked: nothing to flip here.
+                say(Texts.List.noToggle(resources: resource.name), .warning)
+                return []
+            }
             // Made before the service was described, from its records alone:
             // the list the description makes toggles it (``ListCarry/toggleID``).
             askedToggle = record.id

@@ -82,6 +82,9 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
     /// The writes in flight and the production guard (a child state: its
     /// own events and effects).
     var writing: ListWrites
+    /// For a collection nobody described: whether the service was asked
+    /// which methods its records take, and the intent that asked.
+    var learning = WriteLearning.notAsked
 
     /// The columns as described (the config file's `columns:`, the
     /// document's, inferred from the first page): the default view.
@@ -159,6 +162,7 @@ struct ResourceListState: ScreenState, Equatable, Sendable {
         case .firstPageUpdated(let update): return firstPageUpdated(update)
         case .morePageArrived(let number, let page): return morePageArrived(number, page)
         case .watchTimerFired: return watch(.timerFired(observing: isObserving))
+        case .writesAnswered(let methods): return writesAnswered(methods)
         case .watchFetchFinished: return watch(.fetchFinished(observing: isObserving))
         case .arrangeColumns(let change): return arrangeColumns(change)
         case .columnKey(let action, let width, let pickKey):

@@ -56,6 +56,10 @@ public protocol APIService: Sendable {
     /// Sends one run of an operation of the service's document and returns
     /// its answer, whatever the status (a 422 is an answer too).
     func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer
+    /// The methods record `id` of `resource` takes, as the service says
+    /// (an `OPTIONS` answer's `Allow`, RFC 9110 §9.3.7 — a 405's too, §15.5.6),
+    /// upper-cased; `nil` when it says nothing.
+    func allowedMethods(_ resource: ResourceDescriptor, id: String) async -> Set<String>?
 }
 
 /// A top-level resource a service named: a collection or an object resource.
@@ -82,6 +86,9 @@ extension APIService {
 
     /// Services that cannot say what they hold name nothing.
     public func discoverResources() async -> [DiscoveredResource] { [] }
+
+    /// Services that do not speak HTTP say nothing of methods.
+    public func allowedMethods(_ resource: ResourceDescriptor, id: String) async -> Set<String>? { nil }
 
     /// Services that do not speak HTTP run no operations.
     public func perform(_ operation: OperationRequest) async throws(ServiceError) -> OperationAnswer {

@@ -36,3 +36,12 @@ enum ConventionForm {
         return descriptor
     }
 }
+
+extension ResourceDescriptor {
+    /// This collection with the form and toggle of `sample` (one of its
+    /// records): what a collection nobody described takes once its service
+    /// says its records take writes.
+    public func writable(likeRecord sample: JSONValue) -> ResourceDescriptor {
+        ConventionForm.writable(self, sample: sample, skipping: [idField])
+    }
+}

@@ -56,6 +56,31 @@ extension LiveAPIService {
         return !route.readsRecords || listOnly.contains(route.path)
     }
 
+    /// One `OPTIONS` of the record's URL; its `Allow`
+    /// (at most 256 bytes, method tokens only) is remembered by path for
+    /// the run, so another list of the collection does not ask again.
+    public func allowedMethods(_ resource: ResourceDescriptor, id: String) async -> Set<String>? {
+        guard case .http = reach, let path = try? route(of: resource).path else { return nil }
+        if let known = allowed.methods(path) { return known }
+        guard let request = try? recordRequest(resource, id: id).with(method: .options),
+            let response = try? await network.send(request, validation: .none),
+            let methods = Self.methods(inAllow: response.headers["Allow"])
+        else { return nil }
+        allowed.note(methods, for: path)
+        // No `GET` among them: a record is not asked for alone (`readsInListOnly`).
+        if !methods.contains("GET") { listOnly.note(path) }
+        return methods
+    }
+
+    /// `GET, HEAD, PATCH` → its methods; `nil` for no header, one too long
+    /// or one that lists no method token.
+    static func methods(inAllow header: String?) -> Set<String>? {
+        guard let header, header.utf8.count <= 256 else { return nil }
+        let methods = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            .filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
+        return methods.isEmpty ? nil : Set(methods)
+    }
+
     /// From what an answer of `resource` carried beside its rows, else one
     /// request for the record, joining one in flight and kept by the store.
     public func relatedRecord(
@@ -88,5 +113,27 @@ final class ListOnlyRecords: Sendable {
 
     func contains(_ path: String) -> Bool {
         paths.withLock { $0.contains(path) }
+    }
+}
+
+/// What each collection's records take, by path, as their `Allow` said
+/// (``LiveAPIService/allowedMethods(_:id:)``); at most `limit` paths.
+final class AllowedMethods: Sendable {
+    private let known = Mutex([String: Set<String>]())
+    let limit: Int
+
+    init(limit: Int = 1_000) {
+        self.limit = limit
+    }
+
+    func note(_ methods: Set<String>, for path: String) {
+        known.withLock { known in
+            if known.count >= limit { known.removeAll() }
+            known[path] = methods
+        }
+    }
+
+    func methods(_ path: String) -> Set<String>? {
+        known.withLock { $0[path] }
     }
 }

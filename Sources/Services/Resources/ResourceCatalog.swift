@@ -59,7 +59,16 @@ public struct ResourceCatalog: Sendable, Hashable, Codable {
     /// The descriptor for `name`, or for a collection nobody described, a
     /// plain one whose columns its list infers from the first records.
     public func descriptor(for name: String) -> ResourceDescriptor {
-        self[name] ?? Self.inferred(name: name, from: [])
+        self[name] ?? Self.undescribed(name)
+    }
+
+    /// The plain descriptor of a collection nobody described, known by its
+    /// name alone: its columns come with its first records, its writes
+    /// from what the service says (``ResourceDescriptor/learnsWrites``).
+    public static func undescribed(_ name: String) -> ResourceDescriptor {
+        var descriptor = inferred(name: name, from: [])
+        descriptor.learnsWrites = true
+        return descriptor
     }
 
     /// The most columns a list infers from its records: room for a wide

@@ -33,6 +33,10 @@ public struct ResourceDescriptor: Sendable, Hashable, Codable {
     /// How a collection described by an API document is asked for; `nil`
     /// for json-server's words (the catalog, `services:`, inferred ones).
     public var route: ResourceRoute?
+    /// A collection nobody described (a name typed, a launch target): its
+    /// writes are what the service says its records take, asked on the
+    /// first write key (`APIService.allowedMethods`). Never cached.
+    public var learnsWrites = false
 
     /// What a cached catalog keeps (`Codable`): everything but the typed
     /// `schema`, which only the built-in catalog sets and is never cached.
