@@ -53,12 +53,27 @@ public final class FrameworkServer: Sendable {
         /// `/{resource}/{id}` over a db.json of the library, no `GET` of one
         /// record; in the FastAPI fixture's folder and venv (`instant.py`).
         case instantJSONServer = "instant-json-server"
+        /// simple-json-server 0.2.0 (PyPI, http.server): its root answers
+        /// the collections' names; in the `jsonmocks` fixture (`serve.py`).
+        case simpleJSONServer = "simple-json-server"
+        /// json-server-py 0.1.11 (PyPI, aiohttp): its root answers the whole
+        /// database; in the `jsonmocks` fixture (`serve.py`).
+        case jsonServerPy = "json-server-py"
+        /// pyjserver 0.0.2 (PyPI, Flask): records read, `PUT` and deleted
+        /// one by one, no `PATCH`; in the `jsonmocks` fixture (`serve.py`).
+        case pyjserver
 
         /// `Tests/Fixtures/<this>`.
         public var fixture: String { self == .oauth ? "oauth-provider" : "\(venvName)-library" }
 
         /// `.build/<this>-venv`: the name `scripts/framework-venvs` knows.
-        var venvName: String { self == .instantJSONServer ? Framework.fastAPI.rawValue : rawValue }
+        var venvName: String {
+            switch self {
+            case .instantJSONServer: Framework.fastAPI.rawValue
+            case .simpleJSONServer, .jsonServerPy, .pyjserver: "jsonmocks"
+            default: rawValue
+            }
+        }
 
         /// The script that makes the venv, as a user would run it.
         public var venvScript: String {
@@ -82,7 +97,7 @@ public final class FrameworkServer: Sendable {
             case .django, .dja, .tastypie, .ninja, .oauth:
                 [["manage.py", "migrate", "-v", "0"], ["manage.py", "seed"]]
             case .datasette, .flaskRESTX: [["seed.py"]]
-            case .ariadne, .grpc, .fastAPI, .instantJSONServer: []
+            case .ariadne, .grpc, .fastAPI, .instantJSONServer, .simpleJSONServer, .jsonServerPy, .pyjserver: []
             }
         }
 
@@ -94,6 +109,9 @@ public final class FrameworkServer: Sendable {
             case .datasette: ["-m", "datasette", "serve", database, "--host", "127.0.0.1", "--port", "\(port)"]
             case .flaskRESTX, .ariadne, .fastAPI: ["app.py", "\(port)"]
             case .instantJSONServer: ["instant.py", "\(port)"]
+            case .simpleJSONServer: ["serve.py", "simple", "\(port)"]
+            case .jsonServerPy: ["serve.py", "json-server-py", "\(port)"]
+            case .pyjserver: ["serve.py", "pyjserver", "\(port)"]
             case .grpc: ["server.py", "\(port)"]
             }
         }
@@ -103,7 +121,9 @@ public final class FrameworkServer: Sendable {
             switch self {
             case .django: "/api/"
             case .datasette: "/library"
-            case .dja, .flaskRESTX, .ariadne, .grpc, .fastAPI, .instantJSONServer: "/"
+            case .dja, .flaskRESTX, .ariadne, .grpc, .fastAPI, .instantJSONServer, .simpleJSONServer, .jsonServerPy,
+                .pyjserver:
+                "/"
             case .tastypie: "/api/v1/"
             case .ninja, .oauth: "/api"
             }
@@ -124,7 +144,8 @@ public final class FrameworkServer: Sendable {
             case .ariadne: ("/graphql", "text/html")
             case .oauth: ("/login/", "text/html")
             case .fastAPI: ("/openapi.json", "application/json")
-            case .instantJSONServer: ("/books", "application/json")
+            case .instantJSONServer, .simpleJSONServer, .jsonServerPy: ("/books", "application/json")
+            case .pyjserver: ("/books/", "application/json")
             // No HTTP/1: server.py prints `serving PORT` once it listens.
             case .grpc: ("", "")
             }

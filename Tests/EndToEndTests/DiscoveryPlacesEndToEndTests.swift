@@ -191,11 +191,14 @@ extension EndToEnd {
                 await server.stop()
                 throw error
             }
-            // The list requests made from the document's route (a launch target's
-            // own word is asked in json-server's before the document is in).
-            let requests = await server.requests
-            let read = requests.firstIndex { $0.path == "/openapi.json" } ?? requests.endIndex
-            let lists = requests[read...].filter { $0.path == "/books" }
+            // The list requests made from the document's route: all but the
+            // launch target's own guess, asked once in json-server's words
+            // while the document is looked for (before it, or — discovery
+            // waits for the guess only so long — beside it on a busy machine).
+            var lists = await server.requests.filter { $0.path == "/books" }
+            if let guess = lists.firstIndex(where: { $0.queryItems.contains { $0.name == "_page" } }) {
+                lists.remove(at: guess)
+            }
             await server.stop()
             #expect(lists.count >= 2, "\(lists.map { $0.query ?? "" })")
             for list in lists {

@@ -46,7 +46,7 @@ extension EndToEnd {
             try app.session.press("Enter")
             let record = try await app.session.eventually("book 3, the list's copy") { screen in
                 screen.contains("\"title\": \"Chronicle 3\"") && screen.contains("\"in_print\": true")
-                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
+                    && ResourceScreen.status(screen).contains(Self.listCopy)
             }
             #expect(!record.contains("retry") && !record.contains("Server answered"), "\(record)")
             // Its relations still name the author, read one by one as the document allows.
@@ -64,25 +64,21 @@ extension EndToEnd {
         @Test func instantJSONServersBooksAreOpenedFromTheirListAfterOne405() async throws {
             let server = try await FrameworkServer.start(.instantJSONServer)
             defer { server.stop() }
-            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            let app = try await Self.books(of: server)
             defer { app.stop() }
-            try await app.session.eventually("the books") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("books 64")
-            }
-            try app.session.press("Enter")
-            let first = try await app.session.eventually("book 1, the list's copy") { screen in
-                screen.contains("\"title\": \"Chronicle 1\"")
-                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
-            }
-            #expect(!first.contains("retry") && !first.contains("Server answered"), "\(first)")
-            try app.session.press("Escape")
-            try await app.eventuallyCursor(on: 1)
-            try app.session.press("j")
-            try await app.eventuallyCursor(on: 2)
-            try app.session.press("Enter")
-            try await app.session.eventually("book 2, the list's copy") { screen in
-                screen.contains("\"title\": \"Chronicle 2\"")
-                    && ResourceScreen.status(screen).contains("the list's copy: the service reads no books one by one")
+            for id in [1, 2] {
+                if id > 1 {
+                    try app.session.press("Escape")
+                    try await app.eventuallyCursor(on: id - 1)
+                    try app.session.press("j")
+                }
+                try await app.eventuallyCursor(on: id)
+                try app.session.press("Enter")
+                let record = try await app.session.eventually("book \(id), the list's copy") { screen in
+                    screen.contains("\"title\": \"Chronicle \(id)\"")
+                        && ResourceScreen.status(screen).contains(Self.listCopy)
+                }
+                #expect(!record.contains("retry") && !record.contains("Server answered"), "\(record)")
             }
 
             let reads = server.requestLines().filter { $0.hasPrefix("GET /books/") }
@@ -98,11 +94,8 @@ extension EndToEnd {
         @Test func instantJSONServersBooksTakeTheWritesItsAllowSays() async throws {
             let server = try await FrameworkServer.start(.instantJSONServer)
             defer { server.stop() }
-            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            let app = try await Self.books(of: server)
             defer { app.stop() }
-            try await app.session.eventually("the books") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("books 64")
-            }
             // Book 3 is out of print (every third is).
             try app.session.press("j")
             try app.session.press("j")
@@ -131,6 +124,23 @@ extension EndToEnd {
             #expect(requests.filter { $0.hasPrefix("OPTIONS ") } == ["OPTIONS /books/3 HTTP/1.1"], "\(requests)")
             #expect(requests.filter { $0.hasPrefix("PATCH ") }.count == 2, "\(requests)")
             #expect(!requests.contains { $0.hasPrefix("GET /books/") }, "\(requests)")
+        }
+
+        /// The status line of a book opened from its list.
+        static let listCopy = "the list's copy: the service reads no books one by one"
+
+        /// Trestle on instant-json-server's books (a launch target), their list shown.
+        static func books(of server: FrameworkServer) async throws -> RunningApp {
+            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            do {
+                try await app.session.eventually("the books") { screen in
+                    screen.contains("Chronicle 1 ") && screen.contains("books 64")
+                }
+            } catch {
+                app.stop()
+                throw error
+            }
+            return app
         }
 
         /// The books as the framework's list gives them.

@@ -62,6 +62,17 @@ struct ResourceListLearnWritesTests {
         #expect(!lines(refused).contains { $0.contains("ask the service") || $0.hasPrefix("n — ") })
     }
 
+    /// `PUT` and no `PATCH` (Flask's `Allow` of a Flask-RESTful-style
+    /// record): writable, its updates sent as a `PUT` of the whole record.
+    @Test func aPutWithoutPatchUpdatesByReplacing() {
+        var state = Self.undescribed()
+        _ = state.press(.char(" "))
+        let effects = state.apply(.writesAnswered(["GET", "PUT", "DELETE"]))
+        #expect(effects == [.update(id: "1", fields: ["in_print": false])])
+        #expect(state.resource.route?.replacesOnUpdate == true)
+        #expect(state.resource.route?.path == "/books")
+    }
+
     @Test func anAnswerWithoutPatchLeavesItReadOnlyInTheServicesWordsAndAsksNoMore() {
         var state = Self.undescribed()
         #expect(state.press(.char("e")) == [.askWrites(id: "1")])
@@ -97,6 +108,12 @@ struct ResourceListLearnWritesTests {
         _ = taken.press(.char(" "))
         _ = taken.apply(.writesAnswered(["PATCH"]))
         #expect(taken.carried.toggleID == nil)
+        // The write's answer, said before the description came, is said on.
+        _ = taken.apply(.writes(.answered(.updateConfirmed(id: "1", saved: taken.records[0], noticeForgets: false))))
+        let resource = ResourceCatalog([]).descriptor(for: "books")
+        var described = ResourceListState(resource: resource, filters: [])
+        _ = described.apply(.adopt(taken.carried))
+        #expect(described.status.message?.text == "Book 1 marked not in_print")
     }
 
     /// Production: the question comes after the service said it takes writes.

@@ -245,6 +245,8 @@ struct LiveAPIServiceTests {
             case ("OPTIONS", "/notes/1"):
                 .json(#"{"detail": "Method Not Allowed"}"#, status: 405, headers: [("Allow", "PATCH")])
             case ("OPTIONS", "/tags/1"): .init(status: 404)
+            case ("OPTIONS", "/cors/1"): .init(status: 204, headers: [("Access-Control-Allow-Methods", "GET,PATCH")])
+            case ("OPTIONS", "/refused/1"): .init(status: 403, headers: [("Access-Control-Allow-Methods", "GET,PATCH")])
             case ("OPTIONS", _): .init(status: 204, headers: [("Allow", String(repeating: "GET, ", count: 60))])
             default: .json(#"{"id": 1}"#)
             }
@@ -261,8 +263,15 @@ struct LiveAPIServiceTests {
         }
         #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "tags"), id: "1") == nil)
         #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "long"), id: "1") == nil, "too long")
+        // No `Allow`: a 2xx answer's CORS methods (json-server-py's), not a refusal's.
+        #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "cors"), id: "1") == ["GET", "PATCH"])
+        #expect(await api.allowedMethods(ResourceCatalog([]).descriptor(for: "refused"), id: "1") == nil)
         let sent = await server.requests.map { "\($0.method) \($0.path)" }
-        #expect(sent == ["OPTIONS /books/1", "OPTIONS /notes/1", "OPTIONS /tags/1", "OPTIONS /long/1"])
+        #expect(
+            sent == [
+                "OPTIONS /books/1", "OPTIONS /notes/1", "OPTIONS /tags/1", "OPTIONS /long/1", "OPTIONS /cors/1",
+                "OPTIONS /refused/1",
+            ])
     }
 
     /// A route its document gives no record `GET` is never asked one.

@@ -82,6 +82,13 @@ enum UnknownService {
         // Not a json-server: its `/db` is not asked again.
         documents.memory?.note(unknown)
         var result = unguessed(configuration)
+        if let root = trail.rootAnswer?.answer, let named = JSONServerConvention().discover(namedByRoot: root) {
+            // The root names them (nothing remembered: the next start reads the root again).
+            result.catalog = ResourceCatalog(named.resources, source: Texts.Start.sourceRootNames)
+            result.catalog.opening = result.catalog.foundOpening
+            logger.info("discovery", metadata: ["root names": "\(named.resources.map(\.name))"])
+            return (result, nil)
+        }
         result.catalog.notes =
             remembered ?? lines(root: trail.rootAnswer, attempts: attempts, database: database)
         for line in result.catalog.notes { logger.notice("discovery", metadata: ["tried": "\(line)"]) }

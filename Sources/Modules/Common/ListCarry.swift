@@ -3,7 +3,8 @@ import Services
 /// What a list screen keeps when it is made again from a description that
 /// came after the user's first keys (a late OpenAPI document, the
 /// convention's catalog): the filter typed, the sort, the record under
-/// the cursor, and a Space pressed before the list knew its toggle. The new
+/// the cursor, a Space pressed before the list knew its toggle, and the
+/// status line's message (a write may have answered already). The new
 /// list asks the server for the sort when its service sorts.
 public struct ListCarry: Sendable, Equatable {
     /// The collection listed (its name in the catalog).
@@ -22,10 +23,13 @@ public struct ListCarry: Sendable, Equatable {
     /// made from the description toggles it once its rows come, if its
     /// resource has a toggle and the cursor is still on that record.
     public var toggleID: String?
+    /// The status line's message (a write's answer: "Todo 1 marked done"),
+    /// kept until the new list says something of its own.
+    public var message: StatusMessage?
 
     public init(
         resource: String, filters: [ListQuery.Filter] = [], filterText: String = "", sortField: String? = nil,
-        sortDescending: Bool = false, cursorID: String? = nil, toggleID: String? = nil
+        sortDescending: Bool = false, cursorID: String? = nil, toggleID: String? = nil, message: StatusMessage? = nil
     ) {
         self.resource = resource
         self.filters = filters
@@ -34,5 +38,6 @@ public struct ListCarry: Sendable, Equatable {
         self.sortDescending = sortDescending
         self.cursorID = cursorID
         self.toggleID = toggleID
+        self.message = message
     }
 }

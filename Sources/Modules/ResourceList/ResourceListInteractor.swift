@@ -66,8 +66,13 @@ public struct ResourceListInteractor: Sendable {
         Self.page(from: try await api.records(resource, query), resource)
     }
 
-    /// Writes `fields` to the record and returns the server's version.
-    public func update(_ id: String, _ fields: JSONObject) async throws(ServiceError) -> RecordEntity {
+    /// Writes `fields` to the record and returns the server's version;
+    /// `learnt`: the resource as the list knows it now, when it learnt how
+    /// its service takes writes (a `PUT` of the whole record).
+    public func update(_ id: String, _ fields: JSONObject, as learnt: ResourceDescriptor? = nil)
+        async throws(ServiceError) -> RecordEntity
+    {
+        let resource = learnt ?? resource
         let saved = try await api.update(resource, id: id, fields)
         let entity = RecordEntity(saved, of: resource)
         return entity.hasID ? entity : RecordEntity(id: id, json: saved)

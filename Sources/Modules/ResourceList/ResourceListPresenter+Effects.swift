@@ -120,9 +120,10 @@ extension ResourceListPresenter {
     private func write(_ effect: ResourceListEffect) {
         switch effect {
         case .update(let id, let fields):
+            let learnt = state.resource.learnsWrites ? state.resource : nil
             tasks.run(.write(id)) { [weak self, interactor] in
                 do throws(ServiceError) {
-                    let saved = try await interactor.update(id, fields)
+                    let saved = try await interactor.update(id, fields, as: learnt)
                     self?.confirmed { .updateConfirmed(id: id, saved: saved, noticeForgets: $0) }
                 } catch {
                     self?.receive(.writes(.answered(.updateRefused(id: id, error))))

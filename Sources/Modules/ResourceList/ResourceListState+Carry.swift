@@ -8,7 +8,7 @@ extension ResourceListState {
         ListCarry(
             resource: resource.name, filters: filters, filterText: filterText,
             sortField: sortColumn.map { resource.columns[$0].field }, sortDescending: sortDescending,
-            cursorID: current?.id, toggleID: askedToggle)
+            cursorID: current?.id, toggleID: askedToggle, message: message)
     }
 
     /// Takes `carried`: its filter text, its sort (asked of the server when it
@@ -17,6 +17,7 @@ extension ResourceListState {
     mutating func adopt(_ carried: ListCarry) -> [ResourceListEffect] {
         adoptedCursor = carried.cursorID
         askedToggle = carried.toggleID
+        if message == nil { message = carried.message }
         var effects: [ResourceListEffect] = []
         // (Taken before the first page: nothing is loaded yet, so the server is asked when it can.)
         if !carried.filterText.isEmpty {

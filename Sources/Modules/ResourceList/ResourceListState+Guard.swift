@@ -40,14 +40,15 @@ extension ResourceListState {
         return writing(.intent(intent, wouldWrite: wouldWrite(intent)))
     }
 
-    /// The service said which methods the records take: with `PATCH`, the
-    /// collection takes writes — a form and a toggle of its record's
-    /// fields — and the intent that asked goes on; else it is read-only,
-    /// in the service's words.
+    /// The service said which methods the records take: with `PATCH` (or
+    /// `PUT`, which sends the whole record), the collection takes writes —
+    /// a form and a toggle of its record's fields — and the intent that
+    /// asked goes on; else it is read-only, in the service's words.
     mutating func writesAnswered(_ methods: Set<String>?) -> [ResourceListEffect] {
         guard case .asking(let intent) = learning else { return [] }
         learning = .answered
-        guard let methods, methods.contains("PATCH"), let sample = (current ?? records.first)?.json else {
+        let updates = methods.map { $0.contains("PATCH") || $0.contains("PUT") } ?? false
+        guard let methods, updates, let sample = (current ?? records.first)?.json else {
             // A Space asked stays carried: a description still on its way may know a toggle.
             let words =
                 methods.map {
@@ -57,6 +58,7 @@ extension ResourceListState {
             return []
         }
         resource = resource.writable(likeRecord: sample)
+        if !methods.contains("PATCH") { resource.route = resource.replacingOnUpdate() }
         askedToggle = nil
         message = nil
         return guarded(intent)

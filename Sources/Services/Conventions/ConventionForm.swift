@@ -44,4 +44,13 @@ extension ResourceDescriptor {
     public func writable(likeRecord sample: JSONValue) -> ResourceDescriptor {
         ConventionForm.writable(self, sample: sample, skipping: [idField])
     }
+
+    /// Its route (json-server's, for a collection known by its name), an
+    /// update sent as a `PUT` of the whole record: what a service whose
+    /// records take `PUT` and no `PATCH` needs.
+    public func replacingOnUpdate() -> ResourceRoute {
+        var route = route ?? .named(name)
+        route.replacesOnUpdate = true
+        return route
+    }
 }

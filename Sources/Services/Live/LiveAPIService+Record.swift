@@ -56,16 +56,19 @@ extension LiveAPIService {
         return !route.readsRecords || listOnly.contains(route.path)
     }
 
-    /// One `OPTIONS` of the record's URL; its `Allow`
+    /// One `OPTIONS` of the record's URL; its `Allow` (else, from a 2xx,
+    /// its `Access-Control-Allow-Methods`)
     /// (at most 256 bytes, method tokens only) is remembered by path for
     /// the run, so another list of the collection does not ask again.
     public func allowedMethods(_ resource: ResourceDescriptor, id: String) async -> Set<String>? {
         guard case .http = reach, let path = try? route(of: resource).path else { return nil }
         if let known = allowed.methods(path) { return known }
         guard let request = try? recordRequest(resource, id: id).with(method: .options),
-            let response = try? await network.send(request, validation: .none),
-            let methods = Self.methods(inAllow: response.headers["Allow"])
+            let response = try? await network.send(request, validation: .none)
         else { return nil }
+        // Without `Allow`, a CORS answer's methods (json-server's, aiohttp's): what it takes from a browser.
+        let cors = (200..<300).contains(response.status) ? response.headers["Access-Control-Allow-Methods"] : nil
+        guard let methods = Self.methods(inAllow: response.headers["Allow"] ?? cors) else { return nil }
         allowed.note(methods, for: path)
         // No `GET` among them: a record is not asked for alone (`readsInListOnly`).
         if !methods.contains("GET") { listOnly.note(path) }

@@ -52,7 +52,13 @@ public struct JSONServerConvention: ServiceConvention {
             }
         }
         guard let database else { return nil }
-        guard case .object(let members)? = database.json else { return prefixDiscovery(database) }
+        return database.json == nil ? prefixDiscovery(database) : databaseDiscovery(database)
+    }
+
+    /// The collections of a database read whole (top-level arrays; objects
+    /// are object resources), with their counts.
+    func databaseDiscovery(_ database: ConventionAnswer) -> ConventionDiscovery? {
+        guard case .object(let members)? = database.json else { return nil }
         var resources: [ResourceDescriptor] = []
         var counts: [String: Int] = [:]
         for (key, value) in members where ResourceEndpoint.isValidName(key) {
@@ -69,6 +75,39 @@ public struct JSONServerConvention: ServiceConvention {
         return ConventionDiscovery(
             convention: name, source: .jsonServerDatabase, resources: resources, counts: counts)
     }
+
+    /// The collections a root names when it has no `/db`: the whole
+    /// database, as `/db` would answer it (json-server-py's root), or the
+    /// collections' names, a JSON array of strings (simple-json-server's
+    /// root: `["todos", "users"]`). A name that is no path segment is left
+    /// out, and so is a root of anything else (`nil`).
+    public func discover(namedByRoot root: ConventionAnswer) -> ConventionDiscovery? {
+        guard (200..<300).contains(root.status) else { return nil }
+        if case .array(let items)? = root.json {
+            guard !items.isEmpty, items.count <= Self.mostNamesAtRoot else { return nil }
+            var seen: Set<String> = []
+            var resources: [ResourceDescriptor] = []
+            for item in items {
+                guard let name = item.stringValue else { return nil }
+                if ResourceEndpoint.isValidName(name), seen.insert(name).inserted {
+                    resources.append(ResourceCatalog.undescribed(name))
+                }
+            }
+            return resources.isEmpty
+                ? nil : ConventionDiscovery(convention: self.name, source: .rootNames, resources: resources)
+        }
+        if case .object? = root.json, !claims(root: root) { return nil }
+        guard var found = root.json == nil ? prefixDiscovery(root) : databaseDiscovery(root) else { return nil }
+        // Nothing says what they take: their writes are learnt from the service.
+        for index in found.resources.indices where !found.resources[index].isObject {
+            found.resources[index].learnsWrites = true
+        }
+        found.source = .rootNames
+        return found
+    }
+
+    /// The most collection names a root's list is read for.
+    public static let mostNamesAtRoot = 1_000
 
     /// The collections of a `/db` kept emptied or cut (``DatabasePrefix``).
     func prefixDiscovery(_ database: ConventionAnswer) -> ConventionDiscovery? {
@@ -179,4 +218,6 @@ extension ConventionName {
 extension DiscoverySource {
     /// json-server's `/db`: its top-level arrays.
     public static let jsonServerDatabase = DiscoverySource("jsonServerDatabase")
+    /// A root that names its collections (a list of names, or the whole database).
+    public static let rootNames = DiscoverySource("rootNames")
 }
