@@ -33,15 +33,8 @@ extension EndToEnd {
             try await app.session.eventually("the books") { screen in
                 screen.contains("Chronicle 1 ") && screen.contains("In Print")
             }
-            // Book 3 is out of print (every third is).
-            try app.session.press("j")
-            try app.session.press("j")
-            try await app.eventuallyCursor(on: 3)
-            try app.session.press("Space")
-            try await app.session.eventually("book 3 marked in print") { screen in
-                ResourceScreen.status(screen).contains("Book 3 marked in_print")
-            }
-            #expect(try await Self.books(server).first { $0["id"] == 3 }?["in_print"] == true)
+            try await app.toggleBook3()
+            #expect(try await LibraryBooks.book(3, of: server)?["in_print"] == true)
 
             try app.session.press("Enter")
             let record = try await app.session.eventually("book 3, the list's copy") { screen in
@@ -64,7 +57,7 @@ extension EndToEnd {
         @Test func instantJSONServersBooksAreOpenedFromTheirListAfterOne405() async throws {
             let server = try await FrameworkServer.start(.instantJSONServer)
             defer { server.stop() }
-            let app = try await Self.books(of: server)
+            let app = try await LibraryBooks.open(server)
             defer { app.stop() }
             for id in [1, 2] {
                 if id > 1 {
@@ -94,19 +87,10 @@ extension EndToEnd {
         @Test func instantJSONServersBooksTakeTheWritesItsAllowSays() async throws {
             let server = try await FrameworkServer.start(.instantJSONServer)
             defer { server.stop() }
-            let app = try await Self.books(of: server)
+            let app = try await LibraryBooks.open(server)
             defer { app.stop() }
-            // Book 3 is out of print (every third is).
-            try app.session.press("j")
-            try app.session.press("j")
-            try await app.eventuallyCursor(on: 3)
-            try app.session.press("Space")
-            let toggled = try await app.session.eventually("book 3 marked in print") { screen in
-                ResourceScreen.status(screen).contains("Book 3 marked in_print")
-            }
-            #expect(ResourceScreen.row(ofID: 3, in: toggled)?.contains("Chronicle 3") == true, "\(toggled)")
-            let saved = try await Self.books(server).first { $0["id"] == 3 }
-            #expect(saved?["in_print"] == true)
+            try await app.toggleBook3()
+            #expect(try await LibraryBooks.book(3, of: server)?["in_print"] == true)
 
             try app.session.press("e")
             try await app.session.eventuallyShows(" Edit book 3 ")
@@ -118,7 +102,7 @@ extension EndToEnd {
                 ResourceScreen.status(screen).contains("Book 3 saved") && !screen.contains(" Edit book ")
                     && ResourceScreen.row(ofID: 3, in: screen)?.contains("Chronicle three") == true
             }
-            #expect(try await Self.books(server).first { $0["id"] == 3 }?["title"] == "Chronicle three")
+            #expect(try await LibraryBooks.book(3, of: server)?["title"] == "Chronicle three")
 
             let requests = server.requestLines()
             #expect(requests.filter { $0.hasPrefix("OPTIONS ") } == ["OPTIONS /books/3 HTTP/1.1"], "\(requests)")
@@ -128,26 +112,5 @@ extension EndToEnd {
 
         /// The status line of a book opened from its list.
         static let listCopy = "the list's copy: the service reads no books one by one"
-
-        /// Trestle on instant-json-server's books (a launch target), their list shown.
-        static func books(of server: FrameworkServer) async throws -> RunningApp {
-            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
-            do {
-                try await app.session.eventually("the books") { screen in
-                    screen.contains("Chronicle 1 ") && screen.contains("books 64")
-                }
-            } catch {
-                app.stop()
-                throw error
-            }
-            return app
-        }
-
-        /// The books as the framework's list gives them.
-        static func books(_ server: FrameworkServer) async throws -> [JSONValue] {
-            let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/books"))
-            let (data, _) = try await URLSession.shared.data(from: url)
-            return try #require(try JSONParser.parse(data).arrayValue)
-        }
     }
 }

@@ -33,9 +33,7 @@ extension EndToEnd {
                 #expect(ResourceScreen.startCount(of: "authors", in: screen) == FrameworkServer.authorCount)
                 #expect(ResourceScreen.startCount(of: "books", in: screen) == FrameworkServer.bookCount)
                 try await app.command("books")
-                try await app.session.eventually("the books") { screen in
-                    screen.contains("Chronicle 1 ") && screen.contains("books 64")
-                }
+                try await app.eventuallyBooks()
             } catch {
                 app.stop()
                 throw error
@@ -68,16 +66,8 @@ extension EndToEnd {
             defer { server.stop() }
             let app = try await start(server)
             defer { app.stop() }
-            try app.session.press("j")
-            try app.session.press("j")
-            try await app.eventuallyCursor(on: 3)
-            try app.session.press("Space")
-            try await app.session.eventually("book 3 marked in print") { screen in
-                ResourceScreen.status(screen).contains("Book 3 marked in_print")
-            }
-            let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/books/3"))
-            let (data, _) = try await URLSession.shared.data(from: url)
-            #expect(try JSONParser.parse(data)["in_print"] == true)
+            try await app.toggleBook3()
+            #expect(try await LibraryBooks.book(3, of: server)?["in_print"] == true)
             let requests = server.requestLines()
             #expect(requests.contains("OPTIONS /books/3 HTTP/1.1"), "\(requests)")
             #expect(requests.contains("PATCH /books/3 HTTP/1.1"), "\(requests)")
@@ -89,23 +79,11 @@ extension EndToEnd {
         @Test func pyjserversBooksTakeTheToggleAsAPutOfTheWholeBook() async throws {
             let server = try await FrameworkServer.start(.pyjserver)
             defer { server.stop() }
-            let app = try RunningApp(["--env", "production", "--base-url", server.apiRoot.absoluteString, "books"])
+            let app = try await LibraryBooks.open(server)
             defer { app.stop() }
-            try await app.session.eventually("the books") { screen in
-                screen.contains("Chronicle 1 ") && screen.contains("books 64")
-            }
-            try app.session.press("j")
-            try app.session.press("j")
-            try await app.eventuallyCursor(on: 3)
-            try app.session.press("Space")
-            try await app.session.eventually("book 3 marked in print") { screen in
-                ResourceScreen.status(screen).contains("Book 3 marked in_print")
-                    && ResourceScreen.row(ofID: 3, in: screen)?.contains("Chronicle 3") == true
-            }
-            let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/books/3"))
-            let (data, _) = try await URLSession.shared.data(from: url)
-            let saved = try JSONParser.parse(data)
-            #expect(saved["in_print"] == true && saved["title"] == "Chronicle 3" && saved["year"] == 1943, "\(saved)")
+            try await app.toggleBook3()
+            let saved = try await LibraryBooks.book(3, of: server)
+            #expect(saved?["in_print"] == true && saved?["title"] == "Chronicle 3" && saved?["year"] == 1943)
             let requests = server.requestLines()
             #expect(requests.contains("OPTIONS /books/3 HTTP/1.1"), "\(requests)")
             #expect(requests.contains("PUT /books/3 HTTP/1.1"), "\(requests)")

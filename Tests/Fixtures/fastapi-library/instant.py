@@ -14,7 +14,6 @@ here instead, nothing else is changed.
 
     LIBRARY_DB=/tmp/x/library.sqlite3 python instant.py PORT
 """
-import json
 import os
 import runpy
 import sys
@@ -24,9 +23,8 @@ import uvicorn
 folder = os.path.dirname(os.environ["LIBRARY_DB"])
 data = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "library-catalog",
                                    "library_data.py"))
+data["write_json_db"](folder)
 os.chdir(folder)
-with open("db.json", "w") as f:
-    json.dump({"publishers": data["PUBLISHERS"], "authors": data["AUTHORS"], "books": data["BOOKS"]}, f)
 
 port = int(sys.argv[1])
 run = uvicorn.run

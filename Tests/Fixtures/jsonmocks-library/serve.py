@@ -25,7 +25,6 @@ in that folder (both save writes to their file):
     LIBRARY_DB=/tmp/x/library.sqlite3 python serve.py json-server-py PORT
     LIBRARY_DB=/tmp/x/library.sqlite3 python serve.py pyjserver PORT
 """
-import json
 import os
 import runpy
 import sys
@@ -34,9 +33,8 @@ which, port = sys.argv[1], sys.argv[2]
 folder = os.path.dirname(os.environ["LIBRARY_DB"])
 data = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "library-catalog",
                                    "library_data.py"))
+data["write_json_db"](folder)
 os.chdir(folder)
-with open("db.json", "w") as f:
-    json.dump({"publishers": data["PUBLISHERS"], "authors": data["AUTHORS"], "books": data["BOOKS"]}, f)
 
 if which == "simple":
     from simple_json_server.simple_json_server import main

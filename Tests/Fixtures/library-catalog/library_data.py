@@ -5,6 +5,7 @@ Standard library only, so that the seed.py of the non-Django fixtures
 (Datasette, Flask-RESTX) runs it, and the Django seed command imports it.
 
     build_sqlite(path)                      # from Python
+    write_json_db(folder)                   # db.json, for the json-server-like mocks
     LIBRARY_DB=…/library.db library_data.py  # what the seed.py of datasette-library
                                             # and flask-restx-library run
 """
@@ -84,6 +85,19 @@ def build_sqlite(path):
             BOOKS,
         )
     connection.close()
+
+
+def write_json_db(folder):
+    """Writes the library as a json-server database, `folder`/db.json
+    (`{"publishers": […], "authors": […], "books": […]}`), what the
+    json-server-like mocks serve, and returns its path."""
+    import json
+    import os
+
+    path = os.path.join(folder, "db.json")
+    with open(path, "w") as f:
+        json.dump({"publishers": PUBLISHERS, "authors": AUTHORS, "books": BOOKS}, f)
+    return path
 
 
 if __name__ == "__main__":
