@@ -47,8 +47,9 @@ extension ResourceListState {
     mutating func writesAnswered(_ methods: Set<String>?) -> [ResourceListEffect] {
         guard case .asking(let intent) = learning else { return [] }
         learning = .answered
-        let updates = methods.map { $0.contains("PATCH") || $0.contains("PUT") } ?? false
-        guard let methods, updates, let sample = (current ?? records.first)?.json else {
+        guard let methods, methods.contains("PATCH") || methods.contains("PUT"),
+            let sample = (current ?? records.first)?.json
+        else {
             // A Space asked stays carried: a description still on its way may know a toggle.
             let words =
                 methods.map {

@@ -40,7 +40,7 @@ extension LiveAPIService {
             }
         } catch {
             if case .status(405, _) = error, !resource.isObject {
-                listOnly.note(try self.route(of: resource).path)
+                recordMethods.noteRefusedRead(under: try self.route(of: resource).path)
                 throw ServiceError(.other, .readInListOnly(name: resource.name))
             }
             throw hint.apply(to: error)
@@ -53,7 +53,7 @@ extension LiveAPIService {
     func readsInListOnly(_ resource: ResourceDescriptor) throws(ServiceError) -> Bool {
         guard !resource.isObject else { return false }
         let route = try route(of: resource)
-        return !route.readsRecords || listOnly.contains(route.path)
+        return !route.readsRecords || !recordMethods.readsAlone(route.path)
     }
 
     /// One `OPTIONS` of the record's URL; its `Allow` (else, from a 2xx,
@@ -62,16 +62,15 @@ extension LiveAPIService {
     /// the run, so another list of the collection does not ask again.
     public func allowedMethods(_ resource: ResourceDescriptor, id: String) async -> Set<String>? {
         guard case .http = reach, let path = try? route(of: resource).path else { return nil }
-        if let known = allowed.methods(path) { return known }
+        if let known = recordMethods.methods(path) { return known }
         guard let request = try? recordRequest(resource, id: id).with(method: .options),
             let response = try? await network.send(request, validation: .none)
         else { return nil }
         // Without `Allow`, a CORS answer's methods (json-server's, aiohttp's): what it takes from a browser.
         let cors = (200..<300).contains(response.status) ? response.headers["Access-Control-Allow-Methods"] : nil
         guard let methods = Self.methods(inAllow: response.headers["Allow"] ?? cors) else { return nil }
-        allowed.note(methods, for: path)
-        // No `GET` among them: a record is not asked for alone (`readsInListOnly`).
-        if !methods.contains("GET") { listOnly.note(path) }
+        // No `GET` among them: a record is not asked for alone either (`readsInListOnly`).
+        recordMethods.note(methods, for: path)
         return methods
     }
 
@@ -94,49 +93,51 @@ extension LiveAPIService {
     }
 }
 
-/// The collections (by path) whose record `GET` answered 405 Method Not
-/// Allowed: the path takes other methods only (RFC 9110 §15.5.6; the answer
-/// is cacheable by default), so a record of them is not asked for again
-/// in this run. At most `limit` paths are kept (past it, none: a miss
-/// costs one request).
-final class ListOnlyRecords: Sendable {
-    private let paths = Mutex(Set<String>())
+/// What each collection's records take, by path, as the service said in
+/// this run: the methods an `Allow` named
+/// (``LiveAPIService/allowedMethods(_:id:)``), and whether a record is
+/// read alone — not after a 405 to its `GET` (RFC 9110 §15.5.6: the path
+/// takes other methods; the answer is cacheable by default) nor when the
+/// methods named leave `GET` out. At most `limit` paths are kept (past it,
+/// none: a miss costs one request).
+final class RecordMethods: Sendable {
+    private struct Known {
+        var methods: Set<String>?
+        var readsAlone = true
+    }
+
+    private let known = Mutex([String: Known]())
     let limit: Int
 
     init(limit: Int = 1_000) {
         self.limit = limit
     }
 
-    func note(_ path: String) {
-        paths.withLock { paths in
-            if paths.count >= limit { paths.removeAll() }
-            paths.insert(path)
-        }
+    /// A record's `GET` under `path` answered 405.
+    func noteRefusedRead(under path: String) {
+        update(path) { $0.readsAlone = false }
     }
 
-    func contains(_ path: String) -> Bool {
-        paths.withLock { $0.contains(path) }
-    }
-}
-
-/// What each collection's records take, by path, as their `Allow` said
-/// (``LiveAPIService/allowedMethods(_:id:)``); at most `limit` paths.
-final class AllowedMethods: Sendable {
-    private let known = Mutex([String: Set<String>]())
-    let limit: Int
-
-    init(limit: Int = 1_000) {
-        self.limit = limit
-    }
-
+    /// The records under `path` take `methods`.
     func note(_ methods: Set<String>, for path: String) {
-        known.withLock { known in
-            if known.count >= limit { known.removeAll() }
-            known[path] = methods
+        update(path) { known in
+            known.methods = methods
+            known.readsAlone = known.readsAlone && methods.contains("GET")
         }
     }
 
     func methods(_ path: String) -> Set<String>? {
-        known.withLock { $0[path] }
+        known.withLock { $0[path]?.methods }
+    }
+
+    func readsAlone(_ path: String) -> Bool {
+        known.withLock { $0[path]?.readsAlone ?? true }
+    }
+
+    private func update(_ path: String, _ change: (inout Known) -> Void) {
+        known.withLock { known in
+            if known[path] == nil, known.count >= limit { known.removeAll() }
+            change(&known[path, default: Known()])
+        }
     }
 }

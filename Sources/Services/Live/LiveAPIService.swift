@@ -18,10 +18,8 @@ public struct LiveAPIService: APIService {
     let cursors = CursorBook()
     /// The related records answers carried (`included`, `_embedded`), which name relations.
     let related = RelatedRecords()
-    /// The collections whose records answered 405 to a `GET` of one.
-    let listOnly = ListOnlyRecords()
     /// What the records of each collection take, as the service said.
-    let allowed = AllowedMethods()
+    let recordMethods = RecordMethods()
     /// The conventions a route's requests are spelt and its answers read in.
     public var conventions = ConventionRegistry.builtIn
     /// The convention the start found the service in (no `/db` asked of a HAL service).
